@@ -1,0 +1,27 @@
+/** Product categories in the order of their public ids (spec §9: 1 fresh … 6 feeds). */
+export const PRODUCT_CATEGORIES = ['fresh', 'shellfish', 'smoked', 'dried', 'equipment', 'feeds'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<ProductCategory, string> = {
+  fresh: 'Fresh Fish',
+  shellfish: 'Shellfish',
+  smoked: 'Smoked Fish',
+  dried: 'Dried Fish',
+  equipment: 'Equipment',
+  feeds: 'Feeds',
+};
+
+export function isProductCategory(value: unknown): value is ProductCategory {
+  return typeof value === 'string' && (PRODUCT_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** `?category=3` → 'smoked'; anything that is not an id 1–6 → undefined. */
+export function categoryFromId(id: string | number | null | undefined): ProductCategory | undefined {
+  const n = typeof id === 'number' ? id : Number(id);
+  if (!Number.isInteger(n)) return undefined;
+  return PRODUCT_CATEGORIES[n - 1];
+}
+
+export function categoryId(category: ProductCategory): number {
+  return PRODUCT_CATEGORIES.indexOf(category) + 1;
+}

@@ -1,0 +1,14 @@
+export const DELIVERY_METHODS = ['standard', 'express', 'joint', 'pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  standard: 'Standard Delivery',
+  express: 'Express Delivery',
+  joint: 'Joint Delivery',
+  pickup: 'Pickup',
+};
+
+/** Where the shop is based and the default delivery location (spec §9). */
+export const HOME_LOCATION = 'Port Harcourt';
+/** Always offered as suggestions, plus the locations already in use (spec §9). */
+export const SUGGESTED_LOCATIONS = ['Port Harcourt', 'Lagos', 'Abuja'] as const;

@@ -1,0 +1,152 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: everything a `Db` can do, inside one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is already in use by another process (pid ${pid}). ` +
+        'Only one process may open it at a time: stop the other one (for example a running `npm start`), ' +
+        'or set DATABASE_URL to use PostgreSQL.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two owners of one data directory corrupt it silently.
+ * A lock file holding the owner's pid refuses a second owner; a stale one (dead pid) is taken over.
+ */
+function acquireDirectoryLock(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => {
+        try {
+          if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return () => {
+        process.removeListener('exit', release);
+        release();
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isProcessAlive(owner))) {
+        throw new DatabaseLockedError(dataDir, owner);
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`Could not take the lock ${lockPath}`);
+}
+
+export interface PgliteOptions {
+  /** A directory for the data, or undefined for an in-memory database. */
+  dataDir?: string;
+  /** A data directory dump (`dumpDataDir`) to start from: tests copy a migrated template this way. */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
+  let release = () => {};
+  if (options.dataDir) {
+    const dataDir = path.resolve(options.dataDir);
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    release = acquireDirectoryLock(dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      client,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openPostgres(
+  databaseUrl: string,
+  poolSize = 10,
+): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Readiness reports real outages.
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const database = {
+    db,
+    pool,
+    kind: 'postgres' as const,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+  await database.ping();
+  return database;
+}
+
+/** PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite in `<dataDir>/pglite`. */
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite({ dataDir: path.join(options.dataDir, 'pglite') });
+}
+
+export function databaseExists(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { PRODUCT_CATEGORIES } from '../../core/catalog/categories';
+import { user } from './auth';
+
+export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceKobo: bigint('price_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    imageUrl: text('image_url'),
+    location: text('location'),
+    category: productCategory('category').notNull(),
+    origin: text('origin'),
+    freshness: smallint('freshness').notNull().default(5),
+    inStock: boolean('in_stock').notNull().default(true),
+    /** Weight of one unit in grams (spec: weight_kg, default 1 kg, step 0.01 kg). */
+    weightGrams: integer('weight_grams').notNull().default(1000),
+    averageRating: doublePrecision('average_rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('products_price_not_negative', sql`${t.priceKobo} >= 0`),
+    check('products_freshness_range', sql`${t.freshness} between 1 and 5`),
+    check('products_weight_positive', sql`${t.weightGrams} > 0`),
+    check('products_rating_range', sql`${t.averageRating} between 0 and 5`),
+    check('products_review_count_not_negative', sql`${t.reviewCount} >= 0`),
+    index('products_category_idx').on(t.category),
+    index('products_price_idx').on(t.priceKobo),
+    index('products_rating_idx').on(t.averageRating.desc(), t.id),
+    index('products_created_idx').on(t.createdAt.desc()),
+    index('products_location_idx').on(sql`lower(${t.location})`),
+    // Case-insensitive "contains" search on name and description (spec §5).
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);
+
+export const wishlists = pgTable(
+  'wishlists',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    reviewText: text('review_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_text_not_blank', sql`length(trim(${t.reviewText})) > 0`),
+    uniqueIndex('reviews_user_product_unique').on(t.userId, t.productId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+export type RecipeIngredient = { text: string; productId?: number };
+
+export const recipes = pgTable('recipes', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  prepMinutes: integer('prep_minutes').notNull(),
+  cookMinutes: integer('cook_minutes').notNull(),
+  difficulty: text('difficulty').notNull(),
+  serves: integer('serves').notNull(),
+  ingredients: jsonb('ingredients').$type<RecipeIngredient[]>().notNull(),
+  steps: jsonb('steps').$type<string[]>().notNull(),
+});

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DELIVERY_METHODS } from '../../core/delivery/methods';
+import { DISCOUNT_TYPES } from '../../core/discounts/types';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../core/orders/statuses';
+import { user } from './auth';
+import { products } from './catalog';
+
+export const deliveryMethod = pgEnum('delivery_method', DELIVERY_METHODS);
+export const discountType = pgEnum('discount_type', DISCOUNT_TYPES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+
+export const deliveryRates = pgTable(
+  'delivery_rates',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    location: text('location').notNull(),
+    method: deliveryMethod('method').notNull(),
+    baseRateKobo: bigint('base_rate_kobo', { mode: 'number' }).notNull(),
+    /** Meaningful only for pickup (spec §3). */
+    pickupLocations: text('pickup_locations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_rates_base_rate_not_negative', sql`${t.baseRateKobo} >= 0`),
+    check('delivery_rates_location_not_blank', sql`length(trim(${t.location})) > 0`),
+    // One rate per location and method; "Lagos" and "lagos" are the same place.
+    uniqueIndex('delivery_rates_location_method_unique').on(sql`lower(${t.location})`, t.method),
+  ],
+);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    code: text('code').notNull(),
+    active: boolean('active').notNull().default(true),
+    type: discountType('type').notNull(),
+    discountPercent: integer('discount_percent'),
+    discountAmountKobo: bigint('discount_amount_kobo', { mode: 'number' }),
+    minOrderAmountKobo: bigint('min_order_amount_kobo', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    /** Reserved (pending payment) plus confirmed uses; never above usage_limit. */
+    usedCount: integer('used_count').notNull().default(0),
+    locationRestriction: text('location_restriction'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_unique').on(t.code),
+    check(
+      'discount_codes_code_upper',
+      sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 50`,
+    ),
+    check(
+      'discount_codes_percent_range',
+      sql`${t.discountPercent} is null or ${t.discountPercent} between 0 and 100`,
+    ),
+    check(
+      'discount_codes_amount_not_negative',
+      sql`${t.discountAmountKobo} is null or ${t.discountAmountKobo} >= 0`,
+    ),
+    check(
+      'discount_codes_min_not_negative',
+      sql`${t.minOrderAmountKobo} is null or ${t.minOrderAmountKobo} >= 0`,
+    ),
+    check('discount_codes_limit_not_negative', sql`${t.usageLimit} is null or ${t.usageLimit} >= 0`),
+    check(
+      'discount_codes_used_within_limit',
+      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: orderStatus('status').notNull().default('pending'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('pending'),
+    paymentReference: text('payment_reference').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    subtotalKobo: bigint('subtotal_kobo', { mode: 'number' }).notNull(),
+    deliveryFeeKobo: bigint('delivery_fee_kobo', { mode: 'number' }).notNull(),
+    discountKobo: bigint('discount_kobo', { mode: 'number' }).notNull().default(0),
+    totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    shippingName: text('shipping_name').notNull(),
+    shippingPhone: text('shipping_phone').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    deliveryMethod: deliveryMethod('delivery_method').notNull().default('standard'),
+    deliveryLocation: text('delivery_location').notNull().default('Port Harcourt'),
+    pickupLocation: text('pickup_location'),
+    totalWeightGrams: integer('total_weight_grams').notNull(),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
+    check(
+      'orders_amounts_not_negative',
+      sql`${t.subtotalKobo} >= 0 and ${t.deliveryFeeKobo} >= 0 and ${t.discountKobo} >= 0 and ${t.totalKobo} >= 0`,
+    ),
+    check('orders_weight_not_negative', sql`${t.totalWeightGrams} >= 0`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_status_idx').on(t.status),
+    index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
+    index('orders_discount_code_idx').on(t.discountCodeId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the snapshot below keeps the order readable. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImageUrl: text('product_image_url'),
+    quantity: integer('quantity').notNull(),
+    unitPriceKobo: bigint('unit_price_kobo', { mode: 'number' }).notNull(),
+    totalPriceKobo: bigint('total_price_kobo', { mode: 'number' }).notNull(),
+    productWeightGrams: integer('product_weight_grams').notNull(),
+    productTotalWeightGrams: integer('product_total_weight_grams').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_prices_not_negative', sql`${t.unitPriceKobo} >= 0 and ${t.totalPriceKobo} >= 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_unique').on(sql`lower(${t.email})`)],
+);
+
+/** Small key/value facts about the installation (for example, when the seed ran). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,3 @@
+export * from './auth';
+export * from './catalog';
+export * from './commerce';
