@@ -1,0 +1,101 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../mail/templates';
+import { SHOP } from '../shop';
+
+/** The header through which the HTTP edge hands Better Auth the client address it trusts. */
+export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
+
+export const EMAIL_CONFIRMATION_PATH = '/email-confirmation';
+
+export interface AuthOptions {
+  db: Db;
+  mailer: Mailer;
+  baseUrl: string;
+  secret: string;
+  loginRateLimit: { max: number; windowSeconds: number };
+  google?: { clientId: string; clientSecret: string };
+  facebook?: { clientId: string; clientSecret: string };
+}
+
+export function createAuth(options: AuthOptions) {
+  const { mailer } = options;
+  return betterAuth({
+    appName: SHOP.name,
+    baseURL: options.baseUrl,
+    secret: options.secret,
+    trustedOrigins: [options.baseUrl],
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, input: false },
+        address: { type: 'string', required: false, input: false },
+        location: { type: 'string', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetEmail(user.email, user.name, url));
+      },
+      onPasswordReset: async ({ user }) => {
+        await mailer.send(passwordChangedEmail(user.email, user.name));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationEmail(user.email, user.name, url));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: options.loginRateLimit.windowSeconds, max: options.loginRateLimit.max },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: options.baseUrl.startsWith('https://'),
+    },
+    socialProviders: {
+      ...(options.google ? { google: options.google } : {}),
+      ...(options.facebook ? { facebook: options.facebook } : {}),
+    },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = Auth['$Infer']['Session'];

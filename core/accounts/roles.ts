@@ -1,0 +1,7 @@
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** One source of truth for admin rights: the user's role (DESIGN §1). */
+export function isAdmin(user: { role?: string | null } | null | undefined): boolean {
+  return user?.role === 'admin';
+}

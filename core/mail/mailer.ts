@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+interface LogLike {
+  info(obj: object, msg?: string): void;
+}
+
+/**
+ * SMTP when `smtpUrl` is set. Otherwise every message is written to `outboxDir` (an .eml file to open
+ * in a mail program and a .json twin for scripts) and to the log, so a local user can click the link.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: LogLike;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      mkdirSync(options.outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const base = path.join(
+        options.outboxDir,
+        `${Date.now()}-${String(++sequence).padStart(4, '0')}-${safeTo}`,
+      );
+      writeFileSync(`${base}.eml`, info.message as Buffer);
+      writeFileSync(`${base}.json`, JSON.stringify({ ...message, from: options.from }, null, 2));
+      options.logger.info(
+        { to: message.to, subject: message.subject, file: `${base}.eml`, links: extractLinks(message.text) },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
+    },
+  };
+}
+
+function extractLinks(text: string): string[] {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}

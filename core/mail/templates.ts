@@ -1,0 +1,66 @@
+import { SHOP } from '../shop';
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+interface Block {
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}
+
+function compose(to: string, subject: string, greeting: string, block: Block): MailMessage {
+  const text = [
+    greeting,
+    '',
+    ...block.paragraphs.flatMap((p) => [p, '']),
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`, ''] : []),
+    `— ${SHOP.name}, ${SHOP.city}`,
+    `${SHOP.phone} · ${SHOP.email}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+<h1 style="color:#0e7490;font-size:20px">${escapeHtml(SHOP.name)}</h1>
+<p>${escapeHtml(greeting)}</p>
+${block.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+  block.action
+    ? `<p><a href="${escapeHtml(block.action.url)}" style="background:#0e7490;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(block.action.label)}</a></p>
+<p style="font-size:12px;color:#475569">Or paste this link into your browser: ${escapeHtml(block.action.url)}</p>`
+    : ''
+}
+<p style="font-size:12px;color:#475569">${escapeHtml(SHOP.name)}, ${escapeHtml(SHOP.address)} · ${escapeHtml(SHOP.phone)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationEmail(to: string, name: string, url: string): MailMessage {
+  return compose(to, `Confirm your e-mail for ${SHOP.name}`, `Hello ${name},`, {
+    paragraphs: [
+      `Thank you for signing up to ${SHOP.name}. Please confirm your e-mail address to activate your account.`,
+      'If you did not sign up, you can ignore this e-mail.',
+    ],
+    action: { label: 'Confirm my e-mail', url },
+  });
+}
+
+export function passwordResetEmail(to: string, name: string, url: string): MailMessage {
+  return compose(to, `Reset your ${SHOP.name} password`, `Hello ${name},`, {
+    paragraphs: [
+      'We received a request to reset your password. The link below works for one hour.',
+      'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+    ],
+    action: { label: 'Choose a new password', url },
+  });
+}
+
+export function passwordChangedEmail(to: string, name: string): MailMessage {
+  return compose(to, `Your ${SHOP.name} password was changed`, `Hello ${name},`, {
+    paragraphs: [
+      'The password of your account was just changed.',
+      `If this was not you, reset your password at once from the login page and contact us on ${SHOP.phone}.`,
+    ],
+  });
+}

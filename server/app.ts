@@ -1,0 +1,179 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { ServerBuild } from 'react-router';
+import { toNodeHandler } from 'better-auth/node';
+import { CLIENT_IP_HEADER } from '../core/accounts/auth';
+import type { Services } from './services';
+
+export interface AppOptions {
+  mode: 'production' | 'development';
+  /** Production: the React Router build (`build/server/index.js`) and its client assets. */
+  build?: ServerBuild;
+  clientDir?: string;
+  /** Set while the process shuts down, so /readyz turns the load balancer away. */
+  isShuttingDown?: () => boolean;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export async function createApp(services: Services, options: AppOptions) {
+  const { env, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  // X-Forwarded-For is believed only behind a proxy the operator names (TRUST_PROXY).
+  app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
+
+  app.use((req, res, next) => {
+    // The client address Better Auth rate-limits on: always ours, never what the client sent.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(compression());
+
+  const https = env.PUBLIC_URL.startsWith('https://');
+  app.use(
+    helmet({
+      contentSecurityPolicy:
+        options.mode === 'development'
+          ? false
+          : {
+              useDefaults: true,
+              directives: {
+                'default-src': ["'self'"],
+                // Paystack's inline checkout script, and our own scripts by nonce.
+                'script-src': [
+                  "'self'",
+                  (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+                  'https://js.paystack.co',
+                ],
+                'style-src': ["'self'", "'unsafe-inline'", 'https://paystack.com'],
+                'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+                'font-src': ["'self'", 'data:'],
+                'connect-src': ["'self'", 'https://api.paystack.co'],
+                'frame-src': ["'self'", 'https://checkout.paystack.com', 'https://*.paystack.co'],
+                'form-action': ["'self'", 'https://checkout.paystack.com'],
+                'upgrade-insecure-requests': https ? [] : null,
+              },
+            },
+      crossOriginEmbedderPolicy: false,
+      hsts: https,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    if (options.isShuttingDown?.()) {
+      res.status(503).json({ status: 'shutting down' });
+      return;
+    }
+    try {
+      await withTimeout(services.database.ping(), 2000);
+      res.json({ status: 'ready', database: services.database.kind });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: services.database.kind });
+    }
+  });
+
+  app.all('/api/auth/{*path}', toNodeHandler(services.auth));
+
+  const getLoadContext = (req: Request, res: Response) => ({
+    services,
+    cspNonce: res.locals.cspNonce as string,
+    clientIp: req.headers[CLIENT_IP_HEADER] as string,
+  });
+
+  if (options.mode === 'development') {
+    const vite = await import('vite').then((m) =>
+      m.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
+    );
+    app.use(vite.middlewares);
+    app.all('/{*path}', async (req, res, next) => {
+      try {
+        const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+        await createRequestHandler({ build, mode: 'development', getLoadContext })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    if (!options.build || !options.clientDir) throw new Error('A production app needs its build');
+    const clientDir = options.clientDir;
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: '1d', index: false }));
+    app.all('/{*path}', createRequestHandler({ build: options.build, mode: 'production', getLoadContext }));
+  }
+
+  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const status =
+      typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status >= 500) req.log?.error({ err: error }, 'request failed');
+    if (res.headersSent) return;
+    res
+      .status(status)
+      .type('text/plain')
+      .send(
+        status === 404
+          ? 'Not found'
+          : status < 500
+            ? 'Bad request'
+            : 'Something went wrong. Please try again.',
+      );
+  };
+  app.use(errorHandler);
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

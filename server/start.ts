@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Server } from 'node:http';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedDatabase } from '../db/seed';
+import { createApp } from './app';
+import { EnvError, loadEnv, type Env } from './env';
+import { createServices, type Services } from './services';
+
+export interface RunningServer {
+  server: Server;
+  services: Services;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds, and serves. Used by server.ts and by the e2e/bench harnesses. */
+export async function startServer(env: Env, mode: 'production' | 'development'): Promise<RunningServer> {
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: 'freshcatch' } });
+  const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await runMigrations(database);
+    const services = createServices(env, logger, database);
+    await seedDatabase(database.db, services.auth, logger, {
+      demo: env.SEED_DEMO_DATA,
+      admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    });
+
+    let shuttingDown = false;
+    let build: ServerBuild | undefined;
+    const clientDir = path.resolve('build/client');
+    if (mode === 'production') {
+      const buildPath = path.resolve('build/server/index.js');
+      build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    }
+    const app = await createApp(services, { mode, build, clientDir, isShuttingDown: () => shuttingDown });
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+      s.once('error', reject);
+    });
+    // Slow clients on weak networks still get their page; idle sockets do not pile up.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const url = `http://localhost:${port}`;
+    logger.info({ url, database: database.kind, mode }, 'FreshCatch is serving');
+
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        shuttingDown = true;
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            server.closeAllConnections();
+            resolve();
+          }, 10_000);
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          server.closeIdleConnections();
+        });
+        await database.close();
+        logger.info('stopped');
+      })());
+    return { server, services, url, stop };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+export async function main(mode: 'production' | 'development') {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let running: RunningServer;
+  try {
+    running = await startServer(env, mode);
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.services.logger.info({ signal }, 'shutting down');
+      running.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
