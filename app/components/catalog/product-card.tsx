@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { Badge } from '~/components/ui/badge';
+import { formatNaira, perWeightLabel } from '~/lib/money';
+import { CATEGORY_LABELS } from '#core/catalog/categories';
+import type { ProductSummary } from '#core/catalog/service';
+import { ProductImage } from './product-image';
+import { RatingStars } from './rating-stars';
+
+export function ProductCard({
+  product,
+  eager = false,
+  action,
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  action?: React.ReactNode;
+}) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <Link to={`/products/${product.id}`} className="group flex flex-1 flex-col">
+        <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+          <ProductImage
+            url={product.imageUrl}
+            alt={product.name}
+            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+            eager={eager}
+            className="h-full w-full object-cover transition-transform group-hover:scale-105"
+          />
+          {!product.inStock ? (
+            <Badge variant="destructive" className="absolute top-2 left-2">
+              Out of Stock
+            </Badge>
+          ) : null}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-4">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+            {CATEGORY_LABELS[product.category]}
+          </p>
+          <h3 className="font-semibold text-slate-900 group-hover:text-brand-800">{product.name}</h3>
+          <div className="flex items-center gap-2 text-sm text-slate-700">
+            <RatingStars rating={product.averageRating} />
+            <span>({product.reviewCount})</span>
+          </div>
+          <p className="mt-auto pt-2">
+            <span className="text-lg font-bold text-slate-900">{formatNaira(product.priceKobo)}</span>{' '}
+            <span className="text-sm text-slate-600">{perWeightLabel(product.weightGrams)}</span>
+          </p>
+        </div>
+      </Link>
+      {action ? <div className="px-4 pb-4">{action}</div> : null}
+    </article>
+  );
+}

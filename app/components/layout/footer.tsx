@@ -1,0 +1,115 @@
+import { Fish, Mail, MapPin, Phone } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/field';
+import { SHOP } from '#core/shop';
+
+const footerLinks = [
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/categories/fresh', label: 'Fresh Fish' },
+  { to: '/specials', label: 'Special Packs' },
+  { to: '/bulk', label: 'Bulk Delivery' },
+  { to: '/faq', label: 'FAQ' },
+];
+
+type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
+
+function Newsletter() {
+  const fetcher = useFetcher<NewsletterResult>();
+  const emailId = useId();
+  const errorId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !result) return;
+    if (result.ok) {
+      toast.success('Subscribed', { description: result.message });
+      form.current?.reset();
+    }
+  }, [fetcher.state, result]);
+  return (
+    <fetcher.Form ref={form} method="post" action="/newsletter" className="space-y-2" noValidate>
+      <label htmlFor={emailId} className="block text-sm font-semibold text-white">
+        Newsletter
+      </label>
+      <p className="text-sm text-slate-300">Fresh arrivals, farm tips and special packs, once a week.</p>
+      <div className="flex gap-2">
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby={result && !result.ok ? errorId : undefined}
+          className={`${inputClasses} min-w-0 flex-1`}
+        />
+        <Button type="submit" variant="default" disabled={fetcher.state !== 'idle'}>
+          Subscribe
+        </Button>
+      </div>
+      {result && !result.ok ? (
+        <p id={errorId} className="text-sm font-medium text-red-300">
+          {result.error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <Fish aria-hidden="true" className="h-6 w-6 text-accent-500" /> {SHOP.name}
+          </p>
+          <p className="text-sm">
+            {SHOP.tagline}. Fresh, smoked and dried fish, shellfish, and everything for your fish farm — from
+            Port Harcourt to your door.
+          </p>
+          <ul className="space-y-2 text-sm">
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="h-4 w-4" />
+              <a href={SHOP.phoneHref} className="hover:underline">
+                {SHOP.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" className="h-4 w-4" />
+              <a href={`mailto:${SHOP.email}`} className="hover:underline">
+                {SHOP.email}
+              </a>
+            </li>
+            <li className="flex items-start gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>{SHOP.address}</span>
+            </li>
+          </ul>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold text-white">Information</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Newsletter />
+      </div>
+      <div className="border-t border-white/10 py-4 text-center text-sm text-slate-300">
+        © {SHOP.copyrightYear} {SHOP.name}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,186 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { CLIENT_IP_HEADER } from '#core/accounts/auth';
+import { isAdmin } from '#core/accounts/roles';
+import type { ToastInput } from './toast';
+import { redirectWithToast } from './toast.server';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  image: string | null;
+}
+
+const sessionCache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Looked up once per request. */
+export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  let pending = sessionCache.get(request);
+  if (!pending) {
+    pending = lookUpSessionUser(request, context);
+    sessionCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUpSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  if (!request.headers.get('Cookie')?.includes('better-auth.session_token')) return null;
+  const session = await context.services.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, name, email, role, image } = session.user;
+  return { id, name, email, role: role ?? 'user', image: image ?? null };
+}
+
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** Shopper routes: a guest goes to /login, which brings them back here afterwards. */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  options: { toast?: ToastInput } = {},
+): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (user) return user;
+  const to = `/login?redirectTo=${encodeURIComponent(returnPath(request))}`;
+  throw options.toast ? await redirectWithToast(context, to, options.toast) : redirect(to);
+}
+
+/** Admin routes: guests go to /admin/login; signed-in non-admins too, with the access-denied flag. */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
+  if (!isAdmin(user)) throw redirect('/admin/login?denied=1');
+  return user;
+}
+
+export interface AuthCallResult {
+  status: number;
+  body: Record<string, unknown> | null;
+  setCookies: string[];
+}
+
+/**
+ * Calls a Better Auth endpoint through its HTTP handler rather than `auth.api`, so its rate limits
+ * (keyed on the trusted client address) and checks apply to our own forms exactly as to its API.
+ */
+export async function callAuthEndpoint(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  body: Record<string, unknown>,
+  cookieOverride?: string,
+): Promise<AuthCallResult> {
+  const { env, auth } = context.services;
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    Origin: env.PUBLIC_URL,
+    [CLIENT_IP_HEADER]: context.clientIp,
+  });
+  const cookie = cookieOverride ?? request.headers.get('Cookie');
+  if (cookie) headers.set('Cookie', cookie);
+  const userAgent = request.headers.get('User-Agent');
+  if (userAgent) headers.set('User-Agent', userAgent);
+  const response = await auth.handler(
+    new Request(new URL(`/api/auth${path}`, env.PUBLIC_URL), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed, setCookies: response.headers.getSetCookie() };
+}
+
+/** The `name=value` pairs of Set-Cookie headers, as a Cookie header for a follow-up call. */
+export function cookiesFromSetCookie(setCookies: string[]): string {
+  return setCookies.map((c) => c.split(';')[0]).join('; ');
+}
+
+export function authErrorMessage(result: AuthCallResult, fallback: string): string {
+  const message = result.body?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; setCookies: string[] }
+  | { ok: false; status: number; title: string; message: string };
+
+/** E-mail and password sign-in through Better Auth, with the spec's texts for each failure. */
+export async function signInWithPassword(
+  request: Request,
+  context: AppLoadContext,
+  credentials: { email: string; password: string },
+): Promise<SignInResult> {
+  const result = await callAuthEndpoint(request, context, '/sign-in/email', {
+    email: credentials.email,
+    password: credentials.password,
+    rememberMe: true,
+  });
+  if (result.status === 200 && result.body?.user) {
+    const user = result.body.user as Record<string, unknown>;
+    return {
+      ok: true,
+      setCookies: result.setCookies,
+      user: {
+        id: String(user.id),
+        name: String(user.name ?? ''),
+        email: String(user.email ?? ''),
+        role: typeof user.role === 'string' ? user.role : 'user',
+        image: typeof user.image === 'string' ? user.image : null,
+      },
+    };
+  }
+  const code = result.body?.code;
+  if (result.status === 429) {
+    return {
+      ok: false,
+      status: 429,
+      title: 'Login failed',
+      message: 'Too many login attempts. Please wait a minute and try again.',
+    };
+  }
+  if (code === 'EMAIL_NOT_VERIFIED') {
+    return {
+      ok: false,
+      status: 403,
+      title: 'Login failed',
+      message: 'Please confirm your e-mail address first. We have sent you a new confirmation link.',
+    };
+  }
+  if (result.status >= 500) {
+    return { ok: false, status: 503, title: 'An error occurred', message: 'Please try again later' };
+  }
+  return {
+    ok: false,
+    status: result.status === 401 ? 401 : 400,
+    title: 'Login failed',
+    message: authErrorMessage(result, 'Invalid email or password'),
+  };
+}
+
+/** Ends the session named by `cookie` (this request's, unless another is given). */
+export async function signOut(
+  request: Request,
+  context: AppLoadContext,
+  cookie?: string,
+): Promise<AuthCallResult> {
+  return callAuthEndpoint(request, context, '/sign-out', {}, cookie);
+}
+
+export function socialProviders(context: AppLoadContext) {
+  const { env } = context.services;
+  return {
+    google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    facebook: Boolean(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET),
+  };
+}

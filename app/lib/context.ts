@@ -1,0 +1,12 @@
+import type { Services } from '#server/services';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    services: Services;
+    cspNonce: string;
+    /** The client address the server trusts (socket, or X-Forwarded-For behind TRUST_PROXY). */
+    clientIp: string;
+  }
+}
+
+export {};

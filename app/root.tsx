@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useNavigation,
+} from 'react-router';
+import { toast as showToast, Toaster } from 'sonner';
+import type { Route } from './+types/root';
+import { Spinner } from './components/ui/spinner';
+import { isAdmin } from '#core/accounts/roles';
+import { getSessionUser } from './lib/auth.server';
+import { emailConfirmedRedirect } from './lib/email-confirmed';
+import { useNonce } from './lib/nonce';
+import { takeToast } from './lib/toast.server';
+import './app.css';
+import './lib/context';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'FreshCatch — fresh fish, seafood and fish-farm supplies in Nigeria' },
+  {
+    name: 'description',
+    content:
+      'Order fresh, smoked and dried fish, shellfish, fish-farming equipment and feeds online. Paid in naira, delivered from Port Harcourt.',
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const confirmedTarget = emailConfirmedRedirect(new URL(request.url));
+  if (confirmedTarget) throw redirect(confirmedTarget);
+  const [user, { toast, setCookie }] = await Promise.all([
+    getSessionUser(request, context),
+    takeToast(request, context),
+  ]);
+  return data(
+    { user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null, toast },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0e7490" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function ToastFromServer() {
+  const { toast } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (!toast) return;
+    const options = { id: toast.id, description: toast.description };
+    if (toast.type === 'success') showToast.success(toast.title, options);
+    else if (toast.type === 'error') showToast.error(toast.title, options);
+    else if (toast.type === 'warning') showToast.warning(toast.title, options);
+    else showToast(toast.title, options);
+  }, [toast]);
+  return null;
+}
+
+/** Guards run on the server; while a client-side navigation into /admin waits for them, say so. */
+function AdminCheckPending() {
+  const navigation = useNavigation();
+  const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin');
+  if (!pending) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-white/80">
+      <Spinner label="Checking admin privileges..." />
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <ToastFromServer />
+      <AdminCheckPending />
+      <Toaster position="top-center" richColors closeButton duration={4000} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">
+        {notFound ? 'Oops! Page not found' : 'Something went wrong'}
+      </h1>
+      <p className="text-slate-700">
+        {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
+      </p>
+      <a href="/" className="font-semibold text-brand-700 underline">
+        Go back home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { toast } from 'sonner';
+import { AuthCard } from '~/components/auth/auth-card';
+import { PasswordField } from '~/components/auth/password-field';
+import { SocialButtons } from '~/components/auth/social-buttons';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import { authErrorMessage, callAuthEndpoint, getSessionUser, socialProviders } from '~/lib/auth.server';
+import { parseForm, type FieldErrors } from '~/lib/forms';
+import { redirectWithToast } from '~/lib/toast.server';
+import { useActionToast, type ActionToast } from '~/lib/use-action-toast';
+import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
+import { PASSWORDS_DO_NOT_MATCH, SignUpSchema, TERMS_REQUIRED } from '#core/accounts/schemas';
+import type { Route } from './+types/signup';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign up — FreshCatch' }];
+
+/** The toast that goes with a failed sign-up form (spec §5). */
+function toastForErrors(errors: FieldErrors): ActionToast | null {
+  if (errors.confirmPassword === PASSWORDS_DO_NOT_MATCH) {
+    return { title: 'Passwords do not match', description: 'Please make sure your passwords match' };
+  }
+  if (errors.terms === TERMS_REQUIRED)
+    return { title: 'Terms agreement required', description: TERMS_REQUIRED };
+  return null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getSessionUser(request, context)) throw redirect('/account');
+  return { social: socialProviders(context) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(SignUpSchema, await request.formData());
+  if (!parsed.ok) {
+    return data(
+      { fieldErrors: parsed.fieldErrors, toast: toastForErrors(parsed.fieldErrors) },
+      { status: 400 },
+    );
+  }
+  const { fullName, email, password } = parsed.data;
+  const result = await callAuthEndpoint(request, context, '/sign-up/email', {
+    name: fullName,
+    email,
+    password,
+    callbackURL: EMAIL_CONFIRMATION_PATH,
+  });
+  if (result.status !== 200) {
+    const message =
+      result.status === 429
+        ? 'Too many sign-up attempts. Please wait a minute and try again.'
+        : authErrorMessage(result, 'Please try again later');
+    return data(
+      {
+        fieldErrors: {} as FieldErrors,
+        toast: { title: 'Registration failed', description: message } as ActionToast,
+      },
+      { status: result.status >= 500 ? 503 : result.status === 429 ? 429 : 400 },
+    );
+  }
+  return redirectWithToast(context, `/verify-email?email=${encodeURIComponent(email)}`, {
+    type: 'success',
+    title: 'Registration successful',
+    description: 'Please check your email to verify your account.',
+  });
+}
+
+export default function SignUpRoute() {
+  const { social } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting';
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  useActionToast(actionData?.toast);
+
+  const errors: FieldErrors = { ...(clientErrors ?? actionData?.fieldErrors ?? {}) };
+  // Live check under the confirm field, as the user types.
+  if (confirm && password !== confirm) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+  else if (confirm && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH) delete errors.confirmPassword;
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = parseForm(SignUpSchema, new FormData(event.currentTarget));
+    if (parsed.ok) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(parsed.fieldErrors);
+    const message = toastForErrors(parsed.fieldErrors);
+    if (message) toast.error(message.title, { description: message.description });
+  }
+
+  const serverError =
+    actionData?.toast && !actionData.fieldErrors?.confirmPassword && !actionData.fieldErrors?.terms;
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Order fresh fish and farm supplies, delivered from Port Harcourt."
+    >
+      {serverError && actionData?.toast ? (
+        <Alert tone="error" title={actionData.toast.title} className="mb-4">
+          {actionData.toast.description}
+        </Alert>
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate onSubmit={validate}>
+        <Field label="Full name" name="fullName" autoComplete="name" required error={errors.fullName} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters."
+          error={errors.password}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <div className="space-y-1">
+          <div className="flex items-start gap-2">
+            <input
+              id="terms"
+              name="terms"
+              type="checkbox"
+              className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? 'terms-error' : undefined}
+            />
+            <label htmlFor="terms" className="text-sm text-slate-800">
+              I agree to the{' '}
+              <Link to="/terms" className="font-semibold text-brand-700 hover:underline">
+                terms and conditions
+              </Link>
+            </label>
+          </div>
+          {errors.terms ? (
+            <p id="terms-error" className="text-sm font-medium text-red-700">
+              {errors.terms}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Creating account...' : 'Sign Up'}
+        </Button>
+      </Form>
+      <SocialButtons google={social.google} facebook={social.facebook} />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
