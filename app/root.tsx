@@ -96,7 +96,22 @@ export default function App() {
       <Outlet />
       <ToastFromServer />
       <AdminCheckPending />
-      <Toaster position="top-center" richColors closeButton duration={4000} />
+      <Toaster
+        position="top-center"
+        closeButton
+        duration={4000}
+        toastOptions={{
+          classNames: {
+            toast: '!border-slate-300 !bg-white !text-slate-900',
+            title: '!text-slate-900 !font-semibold',
+            description: '!text-slate-700',
+            success: '!border-l-4 !border-l-green-600',
+            error: '!border-l-4 !border-l-red-600',
+            warning: '!border-l-4 !border-l-amber-500',
+            info: '!border-l-4 !border-l-brand-700',
+          },
+        }}
+      />
     </>
   );
 }

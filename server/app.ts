@@ -89,9 +89,29 @@ export async function createApp(services: Services, options: AppOptions) {
               },
             },
       crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       hsts: https,
     }),
   );
+
+  // Our forms post to our own actions: a state-changing request from another site is refused
+  // (Better Auth checks its own endpoints; payment webhooks come from the provider, signed).
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  app.use((req, res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path.startsWith('/api/webhooks/'))
+      return next();
+    const origin = req.headers.origin;
+    const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
+    const foreignOrigin =
+      origin !== undefined &&
+      origin !== publicOrigin &&
+      origin !== `${req.protocol}://${req.headers.host ?? ''}`;
+    if (crossSite || foreignOrigin) {
+      res.status(403).type('text/plain').send('Cross-site requests are not allowed.');
+      return;
+    }
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -27,6 +27,7 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
   const auth = createAuth({
     db: database.db,
     mailer: resolvedMailer,
+    logger: logger.child({ module: 'auth' }),
     baseUrl: env.PUBLIC_URL,
     secret: env.AUTH_SECRET,
     loginRateLimit: { max: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },

@@ -12,9 +12,17 @@ export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
 
 export const EMAIL_CONFIRMATION_PATH = '/email-confirmation';
 
+interface LogLike {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
 export interface AuthOptions {
   db: Db;
   mailer: Mailer;
+  logger: LogLike;
   baseUrl: string;
   secret: string;
   loginRateLimit: { max: number; windowSeconds: number };
@@ -23,9 +31,14 @@ export interface AuthOptions {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { mailer } = options;
+  const { mailer, logger } = options;
   return betterAuth({
     appName: SHOP.name,
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) =>
+        logger[level]({ module: 'auth', details: args.length ? args : undefined }, message),
+    },
     baseURL: options.baseUrl,
     secret: options.secret,
     trustedOrigins: [options.baseUrl],

@@ -1,0 +1,16 @@
+/**
+ * For `npm run auth:schema` only: the Better Auth CLI reads this to generate the auth tables.
+ * It builds the real auth options with stand-ins for the database and mailer (the CLI never calls them).
+ */
+import pino from 'pino';
+import { createAuth } from '../core/accounts/auth';
+import type { Db } from '../db/client';
+
+export const auth = createAuth({
+  db: {} as Db,
+  mailer: { send: async () => {} },
+  logger: pino({ level: 'silent' }),
+  baseUrl: 'http://localhost:3000',
+  secret: 'schema-generation-only-schema-generation-only',
+  loginRateLimit: { max: 5, windowSeconds: 60 },
+});

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm test`: lint, typecheck, build, unit + integration (PGlite, or PostgreSQL when DATABASE_URL is
+# set), then the end-to-end suite in Chromium with axe.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+bash scripts/ensure-chromium.sh
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "▶ database: PostgreSQL ($DATABASE_URL)"
+else
+  echo "▶ database: embedded PGlite"
+fi
+
+echo "▶ lint";        npm run --silent lint
+echo "▶ typecheck";   npm run --silent typecheck
+echo "▶ build";       npm run --silent build >/dev/null
+echo "▶ unit + integration"
+npx vitest run
+echo "▶ end-to-end (Chromium)"
+npx playwright test

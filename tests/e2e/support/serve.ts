@@ -1,0 +1,50 @@
+/**
+ * The shop as the e2e suite sees it: the production build on a fresh embedded database, or on a
+ * fresh database of the PostgreSQL server named by DATABASE_URL.
+ */
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { loadEnv } from '#server/env';
+import { startServer } from '#server/start';
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './constants';
+
+rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+let databaseUrl = process.env.DATABASE_URL;
+let dropDatabase = async () => {};
+if (databaseUrl) {
+  const name = `fc_e2e_${process.pid}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+
+const env = loadEnv({
+  NODE_ENV: 'production',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+  DATA_DIR: E2E_DATA_DIR,
+  DATABASE_URL: databaseUrl,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOGIN_RATE_LIMIT_MAX: '200',
+  LOG_LEVEL: 'warn',
+});
+const running = await startServer(env, 'production');
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void running
+      .stop()
+      .then(dropDatabase)
+      .finally(() => process.exit(0));
+  });
+}

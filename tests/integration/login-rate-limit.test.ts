@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** Login is limited per client address: 5 tries a minute by default. */
+async function failedLogins(
+  server: TestServer,
+  headersFor: (i: number) => Record<string, string>,
+  times: number,
+) {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const response = await new HttpClient(server.url, headersFor(i)).postForm('/login', {
+      email: 'nobody@example.ng',
+      password: 'wrong-password',
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+describe('login rate limit without a proxy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('refuses the sixth try in a minute, and a forged X-Forwarded-For does not get round it', async () => {
+    const statuses = await failedLogins(server, (i) => ({ 'x-forwarded-for': `203.0.113.${i}` }), 7);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('says so in words', async () => {
+    const response = await new HttpClient(server.url).postForm('/login', {
+      email: 'nobody@example.ng',
+      password: 'x',
+    });
+    expect(response.status).toBe(429);
+    expect(await response.text()).toContain('Too many login attempts');
+  });
+});
+
+describe('login rate limit behind a configured proxy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => server.close());
+
+  it('counts each client address the proxy reports separately', async () => {
+    const oneClient = await failedLogins(server, () => ({ 'x-forwarded-for': '198.51.100.7' }), 6);
+    expect(oneClient.at(-1)).toBe(429);
+    const others = await failedLogins(server, (i) => ({ 'x-forwarded-for': `198.51.100.${20 + i}` }), 3);
+    expect(others).toEqual([401, 401, 401]);
+  });
+});

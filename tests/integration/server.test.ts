@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, locationOf } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('the server', () => {
+  it('renders the home page on the server with seeded product names', async () => {
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Popular Items');
+    expect(html).toContain('Live Catfish (Table Size)');
+  });
+
+  it('sends a CSP that allows Paystack’s inline script and our nonce, and a request id', async () => {
+    const response = await fetch(server.url);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/js\.paystack\.co/);
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]!;
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses pages and caches built assets for a year', async () => {
+    const page = await fetch(server.url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    const asset = (await page.text()).match(/\/assets\/[\w.-]+\.js/)![0];
+    const assetResponse = await fetch(new URL(asset, server.url));
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers /healthz and /readyz (which checks the database)', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
+      status: 'ready',
+      database: server.database.engine,
+    });
+  });
+
+  it("shows '404 Oops! Page not found' with a link home and status 404", async () => {
+    const response = await fetch(`${server.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = (await response.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(html).toContain('404 Oops! Page not found');
+    expect(html).toContain('Return to Home');
+  });
+
+  it('follows the emailConfirmed=true rule (spec §2)', async () => {
+    const client = new HttpClient(server.url);
+    expect(locationOf(await client.get('/products?emailConfirmed=true'))).toBe('/email-confirmation');
+    expect(locationOf(await client.get('/email-confirmation?emailConfirmed=true'))).toBe(
+      '/email-confirmation',
+    );
+  });
+
+  it('serves the terms page with its back link to /signup', async () => {
+    const html = await (await fetch(`${server.url}/terms`)).text();
+    expect(html).toContain('18 years or older, or otherwise legally permitted under Nigerian law');
+    expect(html).toContain('href="/signup"');
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '#db/client';
+
+export interface TestDatabase extends Database {
+  /** Which engine this run of the suite uses. */
+  engine: 'pglite' | 'postgres';
+}
+
+/**
+ * A database of this test file's own: a copy of the migrated, seeded template (PGlite by default,
+ * PostgreSQL when DATABASE_URL is set). Close it in afterAll.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const postgresTemplate = inject('postgresTemplate');
+  const databaseUrl = process.env.DATABASE_URL;
+  if (postgresTemplate && databaseUrl) {
+    const name = `fc_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${postgresTemplate}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 5);
+    return {
+      ...database,
+      engine: 'postgres',
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const database = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { ...database, engine: 'pglite' };
+}

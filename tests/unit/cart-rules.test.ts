@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCartItem,
+  cartCount,
+  cartQuantityOf,
+  cartSubtotalKobo,
+  cartWeightGrams,
+  parseStoredCart,
+  removeCartItem,
+  setCartQuantity,
+  type CartItem,
+} from '#core/cart/rules';
+
+const catfish = {
+  id: 1,
+  name: 'Live Catfish',
+  priceKobo: 480_000,
+  currency: 'NGN',
+  image: null,
+  weightGrams: 1000,
+};
+const feed = {
+  id: 2,
+  name: 'Floating Fish Feed',
+  priceKobo: 2_650_000,
+  currency: 'NGN',
+  image: null,
+  weightGrams: 15_000,
+};
+
+describe('cart store rules (spec §4)', () => {
+  it('appends a new id and raises the quantity of one already in the cart', () => {
+    let items: CartItem[] = [];
+    items = addCartItem(items, catfish, 1);
+    items = addCartItem(items, feed, 2);
+    items = addCartItem(items, catfish, 3);
+    expect(items.map((i) => [i.id, i.quantity])).toEqual([
+      [1, 4],
+      [2, 2],
+    ]);
+  });
+
+  it('removes by id, sets a quantity without a lower bound, reports presence and quantity (0 if absent)', () => {
+    const items = addCartItem(addCartItem([], catfish, 2), feed, 1);
+    expect(removeCartItem(items, 1).map((i) => i.id)).toEqual([2]);
+    expect(cartQuantityOf(setCartQuantity(items, 2, 0), 2)).toBe(0);
+    expect(cartQuantityOf(items, 99)).toBe(0);
+  });
+
+  it('totals: count, subtotal in kobo and total weight = Σ weight × quantity', () => {
+    const items = addCartItem(addCartItem([], catfish, 2), feed, 3);
+    expect(cartCount(items)).toBe(5);
+    expect(cartSubtotalKobo(items)).toBe(2 * 480_000 + 3 * 2_650_000);
+    expect(cartWeightGrams(items)).toBe(2 * 1000 + 3 * 15_000);
+  });
+
+  it('an unparseable stored value gives an empty cart; malformed lines are dropped', () => {
+    expect(parseStoredCart('{not json')).toEqual([]);
+    expect(parseStoredCart('"a string"')).toEqual([]);
+    expect(parseStoredCart(null)).toEqual([]);
+    const stored = JSON.stringify([
+      { ...catfish, quantity: 2 },
+      { id: 'x', name: 3 },
+    ]);
+    expect(parseStoredCart(stored)).toEqual([{ ...catfish, quantity: 2 }]);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatNaira, formatWeight, perWeightLabel } from '~/lib/money';
+import { categoryFromId, categoryId } from '#core/catalog/categories';
+import { EnvError, loadEnv } from '#server/env';
+
+describe('environment', () => {
+  it('stops with a clear message naming each bad variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'x'.repeat(40) })).toThrow(
+      EnvError,
+    );
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'x'.repeat(40) });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('DATABASE_URL must start with postgres:// or postgresql://');
+    }
+  });
+
+  it('treats empty values as unset and derives the public URL from the port', () => {
+    const env = loadEnv({ PORT: '4000', DATABASE_URL: '', SMTP_URL: '', AUTH_SECRET: 'y'.repeat(40) });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe('http://localhost:4000');
+  });
+});
+
+describe('money and weight (spec §9: ₦, en-NG, no decimals)', () => {
+  it('formats kobo as naira', () => {
+    expect(formatNaira(480_000)).toBe('₦4,800');
+    expect(formatNaira(18_500_000)).toBe('₦185,000');
+    expect(formatNaira(0)).toBe('₦0');
+  });
+  it('labels weights', () => {
+    expect(formatWeight(500)).toBe('500 g');
+    expect(formatWeight(1250)).toBe('1.25 kg');
+    expect(perWeightLabel(1000)).toBe('per kg');
+    expect(perWeightLabel(15_000)).toBe('per 15 kg');
+  });
+});
+
+describe('category ids (spec §9: 1 fresh … 6 feeds)', () => {
+  it('maps ids both ways and rejects others', () => {
+    expect([1, 2, 3, 4, 5, 6].map((id) => categoryFromId(id))).toEqual([
+      'fresh',
+      'shellfish',
+      'smoked',
+      'dried',
+      'equipment',
+      'feeds',
+    ]);
+    expect(categoryFromId('7')).toBeUndefined();
+    expect(categoryFromId('abc')).toBeUndefined();
+    expect(categoryId('feeds')).toBe(6);
+  });
+});
