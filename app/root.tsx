@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import { toast as showToast, Toaster } from 'sonner';
 import type { Route } from './+types/root';
+import { WishlistMerge } from './components/catalog/wishlist-merge';
 import { Spinner } from './components/ui/spinner';
 import { isAdmin } from '#core/accounts/roles';
 import { getSessionUser } from './lib/auth.server';
@@ -96,6 +97,7 @@ export default function App() {
       <Outlet />
       <ToastFromServer />
       <AdminCheckPending />
+      <WishlistMerge />
       <Toaster
         position="top-center"
         closeButton

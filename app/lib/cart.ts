@@ -11,57 +11,36 @@ import {
   setCartQuantity,
   type CartItem,
 } from '#core/cart/rules';
+import { createLocalStore } from './local-list';
 
 /** The cart lives in this browser's localStorage under a key of our own (spec §3). */
 export const CART_STORAGE_KEY = 'freshcatch-cart';
 export const CART_TOAST_MS = 3000;
 
-const EMPTY: CartItem[] = [];
-let items: CartItem[] | null = null;
-const listeners = new Set<() => void>();
+const store = createLocalStore<CartItem>(CART_STORAGE_KEY, parseStoredCart);
 
-function snapshot(): CartItem[] {
-  if (items === null)
-    items = typeof window === 'undefined' ? EMPTY : parseStoredCart(localStorage.getItem(CART_STORAGE_KEY));
-  return items;
-}
-
-function commit(next: CartItem[]) {
-  items = next;
-  try {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Private mode or a full disk: the cart still works for this page view.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== CART_STORAGE_KEY) return;
-    items = parseStoredCart(event.newValue);
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+export type CartProduct = Omit<CartItem, 'quantity'>;
 
 export const cart = {
-  add(item: Omit<CartItem, 'quantity'>, quantity = 1) {
-    const existed = cartQuantityOf(snapshot(), item.id) > 0;
-    commit(addCartItem(snapshot(), item, quantity));
+  /**
+   * From the detail page the store's own toast names the change; from lists, search and the wishlist
+   * the page's shorter '{name} added to cart' is shown instead (spec §8).
+   */
+  add(item: CartProduct, quantity = 1, from: 'detail' | 'page' = 'detail') {
+    const existed = cartQuantityOf(store.snapshot(), item.id) > 0;
+    store.commit(addCartItem(store.snapshot(), item, quantity));
+    if (from === 'page') {
+      toast.success(`${item.name} added to cart`, { duration: CART_TOAST_MS });
+      return;
+    }
     toast.success('Added to cart', {
       description: existed ? `${item.name} quantity updated in your cart` : `${item.name} added to your cart`,
       duration: CART_TOAST_MS,
     });
   },
   remove(id: number) {
-    const item = snapshot().find((i) => i.id === id);
-    commit(removeCartItem(snapshot(), id));
+    const item = store.snapshot().find((i) => i.id === id);
+    store.commit(removeCartItem(store.snapshot(), id));
     if (item)
       toast('Removed from cart', {
         description: `${item.name} removed from your cart`,
@@ -69,14 +48,14 @@ export const cart = {
       });
   },
   setQuantity(id: number, quantity: number) {
-    commit(setCartQuantity(snapshot(), id, quantity));
+    store.commit(setCartQuantity(store.snapshot(), id, quantity));
   },
   /** Replaces the cart's contents without a toast (used when prices are refreshed from the server). */
   replace(next: CartItem[]) {
-    commit(next);
+    store.commit(next);
   },
   clear(options: { silent?: boolean } = {}) {
-    commit([]);
+    store.commit([]);
     if (!options.silent) {
       toast('Cart cleared', {
         description: 'All items have been removed from your cart',
@@ -87,7 +66,7 @@ export const cart = {
 };
 
 export function useCart() {
-  const current = useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+  const current = useSyncExternalStore(store.subscribe, store.snapshot, store.serverSnapshot);
   return {
     items: current,
     count: cartCount(current),
@@ -95,5 +74,24 @@ export function useCart() {
     weightGrams: cartWeightGrams(current),
     has: (id: number) => cartQuantityOf(current, id) > 0,
     quantityOf: (id: number) => cartQuantityOf(current, id),
+  };
+}
+
+/** What a product page knows about a product, as a cart line. */
+export function toCartProduct(product: {
+  id: number;
+  name: string;
+  priceKobo: number;
+  currency?: string;
+  imageUrl: string | null;
+  weightGrams: number;
+}): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    priceKobo: product.priceKobo,
+    currency: product.currency ?? 'NGN',
+    image: product.imageUrl,
+    weightGrams: product.weightGrams,
   };
 }

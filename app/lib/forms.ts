@@ -1,14 +1,15 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 
 export type FieldErrors = Record<string, string>;
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 /** Runs a form's zod schema over FormData (browser or server); the first message per field. */
-export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): ParseResult<z.infer<S>> {
+export function parseForm<S extends $ZodType>(schema: S, formData: FormData): ParseResult<output<S>> {
   const values: Record<string, FormDataEntryValue> = {};
   for (const [key, value] of formData) if (!(key in values)) values[key] = value;
-  const result = schema.safeParse(values);
+  const result = safeParse(schema, values);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {

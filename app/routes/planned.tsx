@@ -4,20 +4,8 @@ import type { Route } from './+types/planned';
 
 /** Pages of the route table that later work builds; they say so plainly instead of faking content. */
 const titles: [prefix: string, title: string][] = [
-  ['/products', 'Products'],
-  ['/cart', 'Shopping Cart'],
   ['/checkout', 'Checkout'],
   ['/order-success', 'Order'],
-  ['/search', 'Search'],
-  ['/recipes', 'Recipes'],
-  ['/wishlist', 'My Wishlist'],
-  ['/contact', 'Contact Us'],
-  ['/privacy', 'Privacy Policy'],
-  ['/faq', 'Frequently Asked Questions'],
-  ['/bulk', 'Bulk Delivery'],
-  ['/specials', 'Special Packs'],
-  ['/categories/fresh', 'Fresh Fish'],
-  ['/farm-supplies', 'Farm Supplies'],
 ];
 
 function titleFor(pathname: string) {

@@ -1,35 +1,50 @@
-import { z } from 'zod';
+// Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
+import * as z from 'zod/mini';
 
-const email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address'));
-const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean());
+const email = z.string().check(z.trim(), z.toLowerCase(), z.email('Please enter a valid email address'));
+const checkbox = z.pipe(
+  z.transform((value: unknown) => value === 'on' || value === 'true' || value === true),
+  z.boolean(),
+);
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const TERMS_REQUIRED = 'You must agree to the terms and conditions';
 
+const newPassword = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(128, 'Password is too long'),
+  );
+const confirmPassword = z.string().check(z.minLength(1, 'Please confirm your password'));
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (form) => form.password === form.confirmPassword,
+  { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] },
+);
+
 export const SignUpSchema = z
   .object({
-    fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
-    email,
-    password: z
+    fullName: z
       .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(128, 'Password is too long'),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-    terms: checkbox.refine((accepted) => accepted, TERMS_REQUIRED),
+      .check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(100, 'Full name is too long')),
+    email,
+    password: newPassword,
+    confirmPassword,
+    terms: checkbox.check(z.refine((accepted) => accepted, TERMS_REQUIRED)),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ['confirmPassword'],
-  });
+  .check(passwordsMatch);
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
 export const LoginSchema = z.object({
   email,
-  password: z.string().min(1, 'Password is required'),
-  redirectTo: z.string().optional(),
+  password: z.string().check(z.minLength(1, 'Password is required')),
+  redirectTo: z.optional(z.string()),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** Admin login: email (email type) and password required (spec §5). */
+export const AdminLoginSchema = LoginSchema;
 
 export const NewsletterSchema = z.object({ email });
 
@@ -37,14 +52,8 @@ export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string().min(1, 'This reset link is invalid or has expired.'),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(128, 'Password is too long'),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    token: z.string().check(z.minLength(1, 'This reset link is invalid or has expired.')),
+    password: newPassword,
+    confirmPassword,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ['confirmPassword'],
-  });
+  .check(passwordsMatch);

@@ -71,3 +71,76 @@ export function parseStoredCart(raw: string | null): CartItem[] {
     return [];
   }
 }
+
+/** Upper bound for one line, so a typo cannot order 1,000,000 crates. */
+export const MAX_LINE_QUANTITY = 999;
+
+/**
+ * The detail page's quantity field (spec §4): an empty field resets to 1; invalid or zero input is
+ * ignored (the current quantity stays); otherwise the typed whole number, at most MAX_LINE_QUANTITY.
+ */
+export function nextQuantity(current: number, typed: string): number {
+  const text = typed.trim();
+  if (text === '') return 1;
+  if (!/^\d+$/.test(text)) return current;
+  const value = Number(text);
+  if (value <= 0) return current;
+  return Math.min(value, MAX_LINE_QUANTITY);
+}
+
+export interface CurrentProduct {
+  id: number;
+  name: string;
+  priceKobo: number;
+  imageUrl: string | null;
+  weightGrams: number;
+  inStock: boolean;
+}
+
+export type CartChange =
+  | { id: number; name: string; kind: 'price'; oldPriceKobo: number; newPriceKobo: number }
+  | { id: number; name: string; kind: 'unavailable' }
+  | { id: number; name: string; kind: 'out-of-stock' };
+
+/**
+ * Brings the cart in line with the catalogue as it is now: prices, names, pictures and weights are
+ * refreshed, and every change a shopper should notice is reported. A product that no longer exists
+ * stays in the list, reported, so it does not silently vanish (or silently keep an old price).
+ */
+export function reconcileCart(
+  items: CartItem[],
+  current: CurrentProduct[],
+): { items: CartItem[]; changes: CartChange[] } {
+  const byId = new Map(current.map((p) => [p.id, p]));
+  const changes: CartChange[] = [];
+  const next = items.map((item) => {
+    const product = byId.get(item.id);
+    if (!product) {
+      changes.push({ id: item.id, name: item.name, kind: 'unavailable' });
+      return item;
+    }
+    if (product.priceKobo !== item.priceKobo) {
+      changes.push({
+        id: item.id,
+        name: product.name,
+        kind: 'price',
+        oldPriceKobo: item.priceKobo,
+        newPriceKobo: product.priceKobo,
+      });
+    }
+    if (!product.inStock) changes.push({ id: item.id, name: product.name, kind: 'out-of-stock' });
+    return {
+      ...item,
+      name: product.name,
+      priceKobo: product.priceKobo,
+      image: product.imageUrl,
+      weightGrams: product.weightGrams,
+    };
+  });
+  return { items: next, changes };
+}
+
+/** Lines that cannot be checked out as they are (gone or out of stock). */
+export function blockingChanges(changes: CartChange[]): CartChange[] {
+  return changes.filter((c) => c.kind !== 'price');
+}

@@ -1,7 +1,30 @@
-import { desc } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
+import { NotFound } from '../errors';
 import type { ProductCategory } from './categories';
+import {
+  escapeLikePattern,
+  PRICE_SLIDER_MAX_NAIRA,
+  PRODUCTS_PER_PAGE,
+  type ProductFilters,
+  type ProductSort,
+  type SearchQuery,
+} from './filters';
 
 export interface ProductSummary {
   id: number;
@@ -15,6 +38,20 @@ export interface ProductSummary {
   averageRating: number;
   reviewCount: number;
   inStock: boolean;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  origin: string | null;
+  freshness: number;
+  updatedAt: Date;
+}
+
+export interface ProductPage {
+  items: ProductSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
 }
 
 export const productSummaryColumns = {
@@ -31,11 +68,132 @@ export const productSummaryColumns = {
   inStock: products.inStock,
 };
 
+const ORDER_BY: Record<ProductSort, SQL[]> = {
+  // Featured: what can be bought now, most reviewed first.
+  featured: [desc(products.inStock), desc(products.reviewCount), asc(products.id)],
+  'price-asc': [asc(products.priceKobo), asc(products.id)],
+  'price-desc': [desc(products.priceKobo), asc(products.id)],
+  rating: [desc(products.averageRating), desc(products.reviewCount), asc(products.id)],
+};
+
+function filterConditions(filters: ProductFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.categories.length > 0) conditions.push(inArray(products.category, filters.categories));
+  if (filters.locations.length > 0) {
+    conditions.push(
+      inArray(
+        sql`lower(${products.location})`,
+        filters.locations.map((l) => l.toLowerCase()),
+      ),
+    );
+  }
+  if (filters.minPriceNaira > 0) conditions.push(gte(products.priceKobo, filters.minPriceNaira * 100));
+  if (filters.maxPriceNaira < PRICE_SLIDER_MAX_NAIRA)
+    conditions.push(lte(products.priceKobo, filters.maxPriceNaira * 100));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<ProductPage> {
+  const [items, [totals]] = await Promise.all([
+    db
+      .select(productSummaryColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(PRODUCTS_PER_PAGE)
+      .offset((page - 1) * PRODUCTS_PER_PAGE),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE)) };
+}
+
+/** /products: filtered, sorted and paginated in the database (spec §2, §5). */
+export function listProducts(db: Db, filters: ProductFilters): Promise<ProductPage> {
+  return pageOf(db, filterConditions(filters), ORDER_BY[filters.sort], filters.page);
+}
+
+/** Case-insensitive "contains" on name or description, plus an optional category (spec §5). */
+export function searchProducts(db: Db, query: SearchQuery): Promise<ProductPage> {
+  const pattern = `%${escapeLikePattern(query.q)}%`;
+  const matches = or(ilike(products.name, pattern), ilike(products.description, pattern));
+  const where = query.category ? and(matches, eq(products.category, query.category)) : matches;
+  // Name matches before description-only matches.
+  const orderBy = [
+    sql`(${products.name} ilike ${pattern}) desc`,
+    desc(products.reviewCount),
+    asc(products.id),
+  ];
+  return pageOf(db, where, orderBy, query.page);
+}
+
+/** Where products ship from, for the location filter. */
+export async function listProductLocations(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ location: products.location })
+    .from(products)
+    .where(isNotNull(products.location))
+    .orderBy(products.location);
+  return rows.map((r) => r.location!).filter((l) => l.trim() !== '');
+}
+
+export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
+  const [product] = await db
+    .select({
+      ...productSummaryColumns,
+      description: products.description,
+      origin: products.origin,
+      freshness: products.freshness,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!product) throw new NotFound('Error loading product details. This product may not exist.');
+  return product;
+}
+
+/** Current facts of the given products (the cart re-reads prices with this). Unknown ids are left out. */
+export async function getProductsByIds(db: Db, ids: number[]): Promise<ProductSummary[]> {
+  const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(
+    0,
+    200,
+  );
+  if (unique.length === 0) return [];
+  return db.select(productSummaryColumns).from(products).where(inArray(products.id, unique));
+}
+
 /** 'Popular Items': the highest rated products (spec §2, limit 4). */
 export async function listPopularProducts(db: Db, limit = 4): Promise<ProductSummary[]> {
   return db
     .select(productSummaryColumns)
     .from(products)
-    .orderBy(desc(products.averageRating), desc(products.reviewCount), products.id)
+    .orderBy(desc(products.averageRating), desc(products.reviewCount), asc(products.id))
     .limit(limit);
+}
+
+/** A few products of a category for landing pages (fresh fish, farm supplies). */
+export async function listCategoryHighlights(
+  db: Db,
+  categories: ProductCategory[],
+  limit = 8,
+): Promise<ProductSummary[]> {
+  return db
+    .select(productSummaryColumns)
+    .from(products)
+    .where(inArray(products.category, categories))
+    .orderBy(desc(products.inStock), desc(products.averageRating), asc(products.id))
+    .limit(limit);
+}
+
+export async function listProductIdsForSitemap(db: Db): Promise<{ id: number; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(products.id)
+    .limit(50_000);
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return row?.n ?? 0;
 }

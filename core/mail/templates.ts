@@ -64,3 +64,26 @@ export function passwordChangedEmail(to: string, name: string): MailMessage {
     ],
   });
 }
+
+export function bulkEnquiryEmail(
+  to: string,
+  id: number,
+  enquiry: {
+    name: string;
+    phone: string;
+    email: string;
+    organisation?: string;
+    location: string;
+    details: string;
+    weightKg?: number;
+    neededBy?: string;
+  },
+): MailMessage {
+  return compose(to, `Bulk delivery enquiry #${id} from ${enquiry.name}`, 'New bulk delivery enquiry', {
+    paragraphs: [
+      `From: ${enquiry.name}${enquiry.organisation ? ` (${enquiry.organisation})` : ''}, ${enquiry.phone}, ${enquiry.email}`,
+      `Deliver to: ${enquiry.location}${enquiry.neededBy ? `, needed by ${enquiry.neededBy}` : ''}${enquiry.weightKg ? `, about ${enquiry.weightKg} kg` : ''}`,
+      enquiry.details,
+    ],
+  });
+}

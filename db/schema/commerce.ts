@@ -190,3 +190,17 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bulk delivery enquiries from /bulk (restaurants, hotels, events, farms). */
+export const bulkEnquiries = pgTable('bulk_enquiries', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  organisation: text('organisation'),
+  location: text('location').notNull(),
+  details: text('details').notNull(),
+  weightKg: integer('weight_kg'),
+  neededBy: text('needed_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

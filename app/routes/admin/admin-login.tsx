@@ -17,7 +17,7 @@ import { parseForm, safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionToast, type ActionToast } from '~/lib/use-action-toast';
 import { isAdmin } from '#core/accounts/roles';
-import { AdminLoginSchema } from '#core/accounts/schemas-admin';
+import { AdminLoginSchema } from '#core/accounts/schemas';
 import { SHOP } from '#core/shop';
 import type { Route } from './+types/admin-login';
 

@@ -6,3 +6,10 @@ export const E2E_DATA_DIR = path.resolve('.e2e-data');
 export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
 export const E2E_ADMIN = { email: 'admin.e2e@freshcatch.ng', password: 'e2e-admin-password' };
 export const E2E_PASSWORD = 'e2e-shopper-pass-1';
+/** A shopper the e2e server creates at start with a paid, delivered order containing BUYER_PRODUCT. */
+export const E2E_BUYER = {
+  email: 'buyer.e2e@freshcatch.ng',
+  password: 'e2e-buyer-password',
+  name: 'Ebere Buyer',
+};
+export const E2E_BUYER_PRODUCT = 'Smoked Catfish';

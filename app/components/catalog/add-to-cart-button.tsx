@@ -1,0 +1,55 @@
+import { Check, ShoppingCart } from 'lucide-react';
+import { Button, type ButtonSize } from '~/components/ui/button';
+import { cart, toCartProduct, useCart } from '~/lib/cart';
+import { useHydrated } from '~/lib/use-hydrated';
+
+interface Props {
+  product: {
+    id: number;
+    name: string;
+    priceKobo: number;
+    imageUrl: string | null;
+    weightGrams: number;
+    inStock: boolean;
+  };
+  quantity?: number;
+  /**
+   * 'once' (detail and search pages): an item already in the cart cannot be added again and the
+   * button reads 'Added to Cart'. 'again' (product list): it adds anyway (spec §4).
+   */
+  mode: 'once' | 'again';
+  from?: 'detail' | 'page';
+  size?: ButtonSize;
+  className?: string;
+}
+
+export function AddToCartButton({ product, quantity = 1, mode, from = 'page', size, className }: Props) {
+  const { has } = useCart();
+  const hydrated = useHydrated();
+  const inCart = hydrated && has(product.id);
+  if (!product.inStock) {
+    return (
+      <Button disabled size={size} className={className} variant="secondary">
+        Out of Stock
+      </Button>
+    );
+  }
+  if (mode === 'once' && inCart) {
+    return (
+      <Button disabled size={size} className={className} variant="secondary">
+        <Check aria-hidden="true" className="h-4 w-4" /> Added to Cart
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size={size}
+      className={className}
+      disabled={!hydrated}
+      onClick={() => cart.add(toCartProduct(product), quantity, from)}
+      aria-label={`Add ${product.name} to cart`}
+    >
+      <ShoppingCart aria-hidden="true" className="h-4 w-4" /> Add to Cart
+    </Button>
+  );
+}

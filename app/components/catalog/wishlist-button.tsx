@@ -1,0 +1,90 @@
+import { clsx } from 'clsx';
+import { Heart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { CART_TOAST_MS } from '~/lib/cart';
+import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
+import { useSessionUser } from '~/lib/session-user';
+import { useHydrated } from '~/lib/use-hydrated';
+
+type WishlistResult = { ok: true } | { ok: false; error: string };
+
+/**
+ * Add to / Remove from Wishlist. Signed-in shoppers change their list on the server; guests keep it in
+ * this browser until they sign in (spec §4).
+ */
+export function WishlistButton({
+  product,
+  inServerWishlist,
+  compact = false,
+}: {
+  product: { id: number; name: string };
+  inServerWishlist: boolean;
+  compact?: boolean;
+}) {
+  const user = useSessionUser();
+  const hydrated = useHydrated();
+  const guestIds = useGuestWishlist();
+  const fetcher = useFetcher<WishlistResult>();
+  const [serverState, setServerState] = useState(inServerWishlist);
+  useEffect(() => setServerState(inServerWishlist), [inServerWishlist]);
+
+  const pendingIntent = fetcher.formData?.get('intent');
+  const inWishlist = user
+    ? pendingIntent
+      ? pendingIntent === 'add'
+      : serverState
+    : hydrated && guestIds.includes(product.id);
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (!fetcher.data.ok) {
+      toast.error('Error', {
+        description: serverState ? 'Could not remove from wishlist' : 'Could not add to wishlist',
+        duration: CART_TOAST_MS,
+      });
+    }
+  }, [fetcher.state, fetcher.data, serverState]);
+
+  function toggle() {
+    const adding = !inWishlist;
+    if (user) {
+      fetcher.submit(
+        { intent: adding ? 'add' : 'remove', productId: String(product.id) },
+        { method: 'post', action: '/api/wishlist' },
+      );
+      setServerState(adding);
+    } else if (adding) {
+      guestWishlist.add(product.id);
+    } else {
+      guestWishlist.remove(product.id);
+    }
+    if (adding)
+      toast.success('Added to wishlist', {
+        description: `${product.name} added to your wishlist`,
+        duration: CART_TOAST_MS,
+      });
+    else
+      toast('Removed from wishlist', {
+        description: `${product.name} removed from your wishlist`,
+        duration: CART_TOAST_MS,
+      });
+  }
+
+  const label = inWishlist ? 'Remove from Wishlist' : 'Add to Wishlist';
+  return (
+    <Button
+      variant="outline"
+      size={compact ? 'icon' : 'default'}
+      onClick={toggle}
+      disabled={!hydrated}
+      aria-pressed={inWishlist}
+      aria-label={compact ? `${label}: ${product.name}` : undefined}
+    >
+      <Heart aria-hidden="true" className={clsx('h-4 w-4', inWishlist && 'fill-red-500 text-red-500')} />
+      {compact ? null : label}
+    </Button>
+  );
+}

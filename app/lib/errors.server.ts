@@ -1,0 +1,60 @@
+import { data } from 'react-router';
+import { DomainError, Invalid } from '#core/errors';
+import type { ActionFailure } from './action-result';
+
+/**
+ * The one place that turns domain errors into HTTP answers (STYLE §3). Anything else is a bug and
+ * goes to the error boundary (logged, never shown with its stack).
+ */
+
+export type { ActionFailure };
+
+const DEFAULT_TITLES: Record<number, string> = {
+  400: 'Please check the form',
+  401: 'Sign in required',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Already done',
+  429: 'Please wait',
+};
+
+export function actionFailure(error: unknown) {
+  if (!(error instanceof DomainError)) throw error;
+  const fieldErrors =
+    error instanceof Invalid
+      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
+      : {};
+  const body: ActionFailure = {
+    ok: false,
+    error: { title: error.title ?? DEFAULT_TITLES[error.status] ?? 'Error', message: error.message },
+    fieldErrors,
+  };
+  return data(body, { status: error.status });
+}
+
+/** Runs an action's call into core/, answering a domain error with its status and message. */
+export async function attempt<T>(work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+/** For loaders: a domain error becomes a thrown response the route's error boundary shows. */
+export async function orThrowResponse<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function invalidForm(
+  fieldErrors: Record<string, string>,
+  message = 'Please check the highlighted fields.',
+) {
+  const body: ActionFailure = { ok: false, error: { title: 'Please check the form', message }, fieldErrors };
+  return data(body, { status: 400 });
+}

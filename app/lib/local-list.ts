@@ -1,0 +1,40 @@
+/**
+ * A small store kept in localStorage that React components read with useSyncExternalStore, shared
+ * by the cart and the guest wishlist. An unparseable stored value reads as empty.
+ */
+export function createLocalStore<T>(key: string, parse: (raw: string | null) => T[]) {
+  const EMPTY: T[] = [];
+  let items: T[] | null = null;
+  const listeners = new Set<() => void>();
+
+  const snapshot = (): T[] => {
+    if (items === null) items = typeof window === 'undefined' ? EMPTY : parse(localStorage.getItem(key));
+    return items;
+  };
+
+  const commit = (next: T[]) => {
+    items = next;
+    try {
+      localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Private mode or a full disk: the list still works for this page view.
+    }
+    for (const listener of listeners) listener();
+  };
+
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== key) return;
+      items = parse(event.newValue);
+      listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  };
+
+  return { snapshot, commit, subscribe, serverSnapshot: () => EMPTY };
+}

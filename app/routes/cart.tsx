@@ -1,0 +1,207 @@
+import { Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { ProductImage } from '~/components/catalog/product-image';
+import { QuantityStepper } from '~/components/catalog/quantity-stepper';
+import { Alert } from '~/components/ui/alert';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { Spinner } from '~/components/ui/spinner';
+import { cart, useCart } from '~/lib/cart';
+import { formatNaira, formatWeight, perWeightLabel } from '~/lib/money';
+import { useHydrated } from '~/lib/use-hydrated';
+import { blockingChanges, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
+import type { Route } from './+types/cart';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Shopping Cart — FreshCatch' }];
+
+/** Re-reads the cart's products from the server once per visit and applies today's prices. */
+function useFreshPrices() {
+  const { items } = useCart();
+  const fetcher = useFetcher<{ products: CurrentProduct[] }>();
+  const [changes, setChanges] = useState<CartChange[]>([]);
+  const requested = useRef(false);
+  const applied = useRef<unknown>(null);
+  const ids = items.map((i) => i.id).join(',');
+
+  useEffect(() => {
+    if (requested.current || !ids) return;
+    requested.current = true;
+    fetcher.load(`/api/products?ids=${ids}`);
+  }, [ids, fetcher]);
+
+  useEffect(() => {
+    if (!fetcher.data || applied.current === fetcher.data) return;
+    applied.current = fetcher.data;
+    const result = reconcileCart(items, fetcher.data.products);
+    setChanges(result.changes);
+    cart.replace(result.items);
+  }, [fetcher.data, items]);
+
+  // A line the shopper removed no longer needs its notice.
+  const visible = useMemo(() => changes.filter((c) => items.some((i) => i.id === c.id)), [changes, items]);
+  return { changes: visible, checking: fetcher.state === 'loading' };
+}
+
+function ChangeNotice({ change }: { change: CartChange }) {
+  if (change.kind === 'price') {
+    return (
+      <>
+        The price of <strong>{change.name}</strong> changed from {formatNaira(change.oldPriceKobo)} to{' '}
+        {formatNaira(change.newPriceKobo)}.
+      </>
+    );
+  }
+  if (change.kind === 'unavailable') {
+    return (
+      <>
+        <strong>{change.name}</strong> is no longer sold. Remove it to continue to checkout.
+      </>
+    );
+  }
+  return (
+    <>
+      <strong>{change.name}</strong> is out of stock. Remove it to continue to checkout.
+    </>
+  );
+}
+
+export default function CartRoute() {
+  const hydrated = useHydrated();
+  const { items, subtotalKobo, weightGrams } = useCart();
+  const { changes, checking } = useFreshPrices();
+  const blocked = blockingChanges(changes);
+
+  if (!hydrated) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold">Shopping Cart</h1>
+        <Spinner label="Loading your cart…" className="py-16" />
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10 text-center sm:px-6">
+        <h1 className="text-3xl font-bold">Shopping Cart</h1>
+        <p className="mt-8 text-lg text-slate-800">Your cart is empty</p>
+        <Link to="/products" className={buttonClasses({ className: 'mt-6' })}>
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold">Shopping Cart</h1>
+      {changes.length > 0 ? (
+        <Alert
+          tone={blocked.length > 0 ? 'warning' : 'info'}
+          title="Your cart was updated with today's prices"
+          className="mt-6"
+        >
+          <ul className="list-disc space-y-1 pl-5">
+            {changes.map((change) => (
+              <li key={`${change.id}-${change.kind}`}>
+                <ChangeNotice change={change} />
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <section aria-label="Items in your cart">
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {items.map((item) => (
+              <li key={item.id} className="flex gap-4 p-4">
+                <Link to={`/products/${item.id}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                  <ProductImage
+                    url={item.image}
+                    alt=""
+                    sizes="96px"
+                    width={96}
+                    height={72}
+                    className="h-18 w-24 rounded object-cover"
+                  />
+                </Link>
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <Link
+                      to={`/products/${item.id}`}
+                      className="font-semibold text-slate-900 hover:text-brand-800"
+                    >
+                      {item.name}
+                    </Link>
+                    <p className="font-bold">{formatNaira(item.priceKobo * item.quantity)}</p>
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    {formatNaira(item.priceKobo)} {perWeightLabel(item.weightGrams)} · Total weight{' '}
+                    {formatWeight(item.weightGrams * item.quantity)}
+                  </p>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <QuantityStepper
+                      value={item.quantity}
+                      label={`Quantity of ${item.name}`}
+                      onChange={(quantity) => cart.setQuantity(item.id, Math.max(1, quantity))}
+                    />
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => cart.remove(item.id)}
+                      aria-label={`Remove ${item.name}`}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link to="/products" className={buttonClasses({ variant: 'outline' })}>
+              Continue Shopping
+            </Link>
+            <Button variant="ghost" onClick={() => cart.clear()}>
+              Clear Cart
+            </Button>
+          </div>
+        </section>
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-lg border border-slate-200 bg-white p-5"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold">
+            Order Summary
+          </h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatNaira(subtotalKobo)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Total Weight</dt>
+              <dd>{formatWeight(weightGrams)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+              <dt>Order Total</dt>
+              <dd>{formatNaira(subtotalKobo)}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-xs text-slate-600">
+            Delivery is worked out at checkout from the weight and your location.
+          </p>
+          {blocked.length > 0 || checking ? (
+            <span aria-disabled="true" className={buttonClasses({ size: 'lg', className: 'mt-4 w-full' })}>
+              Proceed to Checkout
+            </span>
+          ) : (
+            <Link to="/checkout" className={buttonClasses({ size: 'lg', className: 'mt-4 w-full' })}>
+              Proceed to Checkout
+            </Link>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

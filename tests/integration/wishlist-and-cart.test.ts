@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listWishlist } from '#core/wishlist/service';
+import { createUser, productNamed, signedInClient } from '../support/factories';
+import { HttpClient } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100' } });
+});
+afterAll(() => server.close());
+
+const change = (client: HttpClient, fields: Record<string, string>) =>
+  client.postForm('/api/wishlist', fields);
+
+describe('wishlist: each shopper sees and changes only their own', () => {
+  it('keeps two shoppers’ lists apart', async () => {
+    const ada = await createUser(server.services);
+    const bayo = await createUser(server.services);
+    const adaClient = await signedInClient(server, ada.email);
+    const bayoClient = await signedInClient(server, bayo.email);
+    const catfish = await productNamed(server.database.db, 'Smoked Catfish');
+    const crabs = await productNamed(server.database.db, 'Fresh Mangrove Crabs');
+
+    expect((await change(adaClient, { intent: 'add', productId: String(catfish.id) })).status).toBe(200);
+    expect((await change(adaClient, { intent: 'add', productId: String(catfish.id) })).status).toBe(200);
+    expect((await change(bayoClient, { intent: 'add', productId: String(crabs.id) })).status).toBe(200);
+    // Bayo removing the product from "a" list only ever touches his own.
+    expect((await change(bayoClient, { intent: 'remove', productId: String(catfish.id) })).status).toBe(200);
+
+    expect((await listWishlist(server.database.db, ada.id)).map((p) => p.name)).toEqual(['Smoked Catfish']);
+    expect((await listWishlist(server.database.db, bayo.id)).map((p) => p.name)).toEqual([
+      'Fresh Mangrove Crabs',
+    ]);
+    const adaPage = await (await adaClient.get('/wishlist')).text();
+    expect(adaPage).toContain('Smoked Catfish');
+    expect(adaPage).not.toContain('Fresh Mangrove Crabs');
+  });
+
+  it('refuses a guest with 401 and bad input with 400, unknown products with 404', async () => {
+    expect((await change(new HttpClient(server.url), { intent: 'add', productId: '1' })).status).toBe(401);
+    const shopper = await createUser(server.services);
+    const client = await signedInClient(server, shopper.email);
+    expect((await change(client, { intent: 'add', productId: 'x' })).status).toBe(400);
+    expect((await change(client, { intent: 'steal', productId: '1' })).status).toBe(400);
+    expect((await change(client, { intent: 'add', productId: '999999' })).status).toBe(404);
+  });
+
+  it('merges a guest’s list at sign-in, skipping products that do not exist', async () => {
+    const shopper = await createUser(server.services);
+    const client = await signedInClient(server, shopper.email);
+    const a = await productNamed(server.database.db, 'Ground Crayfish');
+    const b = await productNamed(server.database.db, 'Dried Bonga');
+    await change(client, { intent: 'add', productId: String(a.id) });
+    const response = await change(client, { intent: 'merge', productIds: `${a.id},${b.id},999999` });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, merged: 1 });
+    expect((await listWishlist(server.database.db, shopper.id)).map((p) => p.name).sort()).toEqual([
+      'Dried Bonga',
+      'Ground Crayfish',
+    ]);
+  });
+});
+
+describe('the cart re-reads prices', () => {
+  it('GET /api/products?ids= answers today’s facts and leaves out unknown ids', async () => {
+    const catfish = await productNamed(server.database.db, 'Live Catfish (Table Size)');
+    const response = await fetch(`${server.url}/api/products?ids=${catfish.id},999999`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      products: { id: number; priceKobo: number; inStock: boolean }[];
+    };
+    expect(body.products).toEqual([
+      expect.objectContaining({ id: catfish.id, priceKobo: catfish.priceKobo, inStock: true }),
+    ]);
+    expect((await fetch(`${server.url}/api/products?ids=1;drop table`)).status).toBe(400);
+  });
+});
+
+describe('bulk delivery enquiries', () => {
+  it('stores a complete enquiry and e-mails the sales desk', async () => {
+    const response = await new HttpClient(server.url).postForm('/bulk', {
+      name: 'Chef Tamuno',
+      phone: '0803 555 0199',
+      email: 'chef@example.ng',
+      organisation: 'Garden City Hotel',
+      location: 'GRA Phase 2, Port Harcourt',
+      weightKg: '200',
+      details: '200 kg of live catfish every Friday for the hotel kitchen.',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('we have your enquiry');
+    expect(server.mailer.lastTo('hello@freshcatch.ng')?.subject).toMatch(
+      /^Bulk delivery enquiry #\d+ from Chef Tamuno$/,
+    );
+  });
+
+  it('refuses an incomplete one with the reasons', async () => {
+    const response = await new HttpClient(server.url).postForm('/bulk', {
+      name: '',
+      phone: 'call me',
+      email: 'x',
+      location: '',
+      details: 'fish',
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Please tell us your name');
+    expect(html).toContain('Please enter a phone number we can call');
+    expect(html).toContain('Tell us what you need in a few words');
+  });
+});
+
+describe('storefront pages answer', () => {
+  it.each([
+    ['/products?category=1', 'Showing 6 products'],
+    ['/products?category=nonsense', 'All Products'],
+    ['/search?q=prawns', 'Search Results (2)'],
+    ['/search?q=zzzzzz', 'No results found'],
+    ['/recipes', 'Banga Soup with Smoked Fish'],
+    ['/recipes/4', 'Seafood Okra Soup'],
+    ['/specials', 'Pepper Soup Pack'],
+    ['/categories/fresh', 'Fresh Fish'],
+    ['/farm-supplies', 'Floating Fish Feed'],
+    ['/contact', '+234 803 555 0142'],
+    ['/privacy', 'Nigeria Data Protection Act'],
+    ['/faq', 'How much is delivery?'],
+  ])('%s shows %s', async (path, text) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect((await response.text()).replace(/<!-- -->/g, '')).toContain(text);
+  });
+
+  it('unknown recipes are 404', async () => {
+    expect((await fetch(`${server.url}/recipes/5`)).status).toBe(404);
+  });
+
+  it('publishes robots.txt and a sitemap with every product', async () => {
+    expect(await (await fetch(`${server.url}/robots.txt`)).text()).toContain(
+      `Sitemap: ${server.url}/sitemap.xml`,
+    );
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const catfish = await productNamed(server.database.db, 'Live Catfish (Table Size)');
+    expect(sitemap).toContain(`<loc>${server.url}/products/${catfish.id}</loc>`);
+  });
+});

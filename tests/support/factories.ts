@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import * as schema from '#db/schema';
+import type { Db } from '#db/client';
+import type { Services } from '#server/services';
+import { SHOPPER_PASSWORD } from './constants';
+import { HttpClient } from './http-client';
+import type { TestServer } from './test-server';
+
+let sequence = 0;
+export function uniqueEmail(label = 'shopper') {
+  sequence += 1;
+  return `${label}-${process.pid}-${sequence}-${Date.now().toString(36)}@example.ng`;
+}
+
+/** A verified account with a password, created the way an admin would (no e-mail round trip). */
+export async function createUser(
+  services: Services,
+  options: { email?: string; name?: string; role?: 'user' | 'admin' } = {},
+) {
+  const email = options.email ?? uniqueEmail();
+  const { user } = await services.auth.api.createUser({
+    body: {
+      email,
+      password: SHOPPER_PASSWORD,
+      name: options.name ?? 'Test Shopper',
+      role: options.role ?? 'user',
+    },
+  });
+  await services.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+  return { id: user.id, email, password: SHOPPER_PASSWORD };
+}
+
+/** An HTTP client signed in through the real login form. */
+export async function signedInClient(
+  server: TestServer,
+  email: string,
+  password = SHOPPER_PASSWORD,
+): Promise<HttpClient> {
+  const client = new HttpClient(server.url);
+  const response = await client.postForm('/login', { email, password, redirectTo: '/' });
+  if (response.status !== 302) throw new Error(`login as ${email} failed with ${response.status}`);
+  return client;
+}
+
+/** An order with the given products, paid (or not), as checkout will leave it. */
+export async function createOrder(
+  db: Db,
+  userId: string,
+  productIds: number[],
+  options: { paymentStatus?: 'success' | 'pending' | 'failed'; status?: 'pending' | 'delivered' } = {},
+) {
+  const items = await Promise.all(
+    productIds.map(async (id) => {
+      const [product] = await db.select().from(schema.products).where(eq(schema.products.id, id));
+      if (!product) throw new Error(`no product ${id}`);
+      return product;
+    }),
+  );
+  const subtotalKobo = items.reduce((sum, p) => sum + p.priceKobo, 0);
+  const [order] = await db
+    .insert(schema.orders)
+    .values({
+      userId,
+      status: options.status ?? 'delivered',
+      paymentStatus: options.paymentStatus ?? 'success',
+      paymentReference: `FC-TEST-${randomUUID()}`,
+      paymentProvider: 'demo',
+      subtotalKobo,
+      deliveryFeeKobo: 250_000,
+      totalKobo: subtotalKobo + 250_000,
+      shippingName: 'Test Shopper',
+      shippingPhone: '+234 800 000 0000',
+      shippingAddress: '1 Test Road',
+      totalWeightGrams: items.reduce((sum, p) => sum + p.weightGrams, 0),
+    })
+    .returning();
+  await db.insert(schema.orderItems).values(
+    items.map((p) => ({
+      orderId: order!.id,
+      productId: p.id,
+      productName: p.name,
+      productImageUrl: p.imageUrl,
+      quantity: 1,
+      unitPriceKobo: p.priceKobo,
+      totalPriceKobo: p.priceKobo,
+      productWeightGrams: p.weightGrams,
+      productTotalWeightGrams: p.weightGrams,
+    })),
+  );
+  return order!;
+}
+
+export async function productNamed(db: Db, name: string) {
+  const [product] = await db.select().from(schema.products).where(eq(schema.products.name, name));
+  if (!product) throw new Error(`no product named ${name}`);
+  return product;
+}
