@@ -18,9 +18,9 @@ import { Spinner } from './components/ui/spinner';
 import { isAdmin } from '#core/accounts/roles';
 import { getSessionUser } from './lib/auth.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
+import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 import { takeToast } from './lib/toast.server';
-import './app.css';
 import './lib/context';
 
 export const meta: Route.MetaFunction = () => [
@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const css = useInlineCss();
   return (
     <html lang="en">
       <head>
@@ -54,6 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Server-rendered once; the browser keeps it (hydration leaves this text alone). */}
+        <style
+          nonce={nonce || undefined}
+          dangerouslySetInnerHTML={{ __html: css }}
+          suppressHydrationWarning
+        />
         <Meta />
         <Links />
       </head>

@@ -30,6 +30,7 @@ export default [
     route('farm-supplies', 'routes/farm-supplies.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  route('healthz/render', 'routes/render-check.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('api/products', 'routes/api/products.ts'),
   route('api/wishlist', 'routes/api/wishlist.ts'),

@@ -1,11 +1,9 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -92,6 +90,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     release = acquireDirectoryLock(dataDir);
   }
   try {
+    // Loaded only when used: a PostgreSQL deployment never pays for the embedded engine.
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
       loadDataDir: options.loadDataDir,

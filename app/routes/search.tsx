@@ -107,7 +107,10 @@ export default function SearchRoute() {
           </>
         ) : (
           <>
-            <h2 className="text-xl font-semibold">Search Results ({results.total})</h2>
+            <h2 className="text-xl font-semibold">
+              Search Results (
+              {results.moreThanTotal ? `${results.total.toLocaleString('en-NG')}+` : results.total})
+            </h2>
             <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {results.items.map((product) => (
                 <li key={product.id} className="flex">

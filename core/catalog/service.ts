@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { NotFound } from '../errors';
@@ -49,10 +35,16 @@ export interface ProductDetail extends ProductSummary {
 
 export interface ProductPage {
   items: ProductSummary[];
+  /** Matches counted, at most `countLimit` when one is set. */
   total: number;
+  /** True when there are more matches than were counted (total is then the limit). */
+  moreThanTotal: boolean;
   page: number;
   pageCount: number;
 }
+
+/** Search counts exactly up to this many matches; past it the page says "10,000+". */
+export const SEARCH_COUNT_LIMIT = 10_000;
 
 export const productSummaryColumns = {
   id: products.id,
@@ -93,7 +85,23 @@ function filterConditions(filters: ProductFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<ProductPage> {
+async function pageOf(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: number,
+  countLimit?: number,
+): Promise<ProductPage> {
+  const counted = countLimit
+    ? db.select({ total: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(products)
+          .where(where)
+          .limit(countLimit + 1)
+          .as('matches'),
+      )
+    : db.select({ total: count() }).from(products).where(where);
   const [items, [totals]] = await Promise.all([
     db
       .select(productSummaryColumns)
@@ -102,10 +110,12 @@ async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: numb
       .orderBy(...orderBy)
       .limit(PRODUCTS_PER_PAGE)
       .offset((page - 1) * PRODUCTS_PER_PAGE),
-    db.select({ total: count() }).from(products).where(where),
+    counted,
   ]);
-  const total = totals?.total ?? 0;
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE)) };
+  const found = totals?.total ?? 0;
+  const moreThanTotal = countLimit !== undefined && found > countLimit;
+  const total = moreThanTotal ? countLimit : found;
+  return { items, total, moreThanTotal, page, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE)) };
 }
 
 /** /products: filtered, sorted and paginated in the database (spec §2, §5). */
@@ -115,26 +125,36 @@ export function listProducts(db: Db, filters: ProductFilters): Promise<ProductPa
 
 /** Case-insensitive "contains" on name or description, plus an optional category (spec §5). */
 export function searchProducts(db: Db, query: SearchQuery): Promise<ProductPage> {
-  const pattern = `%${escapeLikePattern(query.q)}%`;
-  const matches = or(ilike(products.name, pattern), ilike(products.description, pattern));
+  // search_text is lower(name || ' ' || description), so a lower-cased LIKE is the case-insensitive
+  // "contains" of the spec, served by one trigram index.
+  const pattern = `%${escapeLikePattern(query.q.toLowerCase())}%`;
+  const matches = like(products.searchText, pattern);
   const where = query.category ? and(matches, eq(products.category, query.category)) : matches;
-  // Name matches before description-only matches.
+  // Name matches before description-only matches, then the most reviewed.
   const orderBy = [
-    sql`(${products.name} ilike ${pattern}) desc`,
+    sql`(lower(${products.name}) like ${pattern}) desc`,
     desc(products.reviewCount),
     asc(products.id),
   ];
-  return pageOf(db, where, orderBy, query.page);
+  return pageOf(db, where, orderBy, query.page, SEARCH_COUNT_LIMIT);
 }
 
-/** Where products ship from, for the location filter. */
-export async function listProductLocations(db: Db): Promise<string[]> {
-  const rows = await db
+const LOCATIONS_TTL_MS = 30_000;
+const locationsCache = new WeakMap<Db, { expires: number; locations: Promise<string[]> }>();
+
+/** Where products ship from, for the location filter (the same for everyone: kept for 30 s). */
+export function listProductLocations(db: Db): Promise<string[]> {
+  const cached = locationsCache.get(db);
+  if (cached && cached.expires > Date.now()) return cached.locations;
+  const locations = db
     .selectDistinct({ location: products.location })
     .from(products)
     .where(isNotNull(products.location))
-    .orderBy(products.location);
-  return rows.map((r) => r.location!).filter((l) => l.trim() !== '');
+    .orderBy(products.location)
+    .then((rows) => rows.map((r) => r.location!).filter((l) => l.trim() !== ''));
+  locationsCache.set(db, { expires: Date.now() + LOCATIONS_TTL_MS, locations });
+  locations.catch(() => locationsCache.delete(db));
+  return locations;
 }
 
 export async function getProduct(db: Db, id: number): Promise<ProductDetail> {

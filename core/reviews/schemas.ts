@@ -1,11 +1,16 @@
 import * as z from 'zod/mini';
+import { MAX_RATING, MIN_RATING } from './rules';
 
 const RATING_MESSAGE = 'Choose a rating from 1 to 5';
 
 export const ReviewSchema = z.object({
   rating: z.coerce
     .number({ error: RATING_MESSAGE })
-    .check(z.int(RATING_MESSAGE), z.minimum(1, RATING_MESSAGE), z.maximum(5, RATING_MESSAGE)),
+    .check(
+      z.int(RATING_MESSAGE),
+      z.minimum(MIN_RATING, RATING_MESSAGE),
+      z.maximum(MAX_RATING, RATING_MESSAGE),
+    ),
   reviewText: z
     .string()
     .check(
@@ -15,5 +20,3 @@ export const ReviewSchema = z.object({
     ),
 });
 export type ReviewInput = z.infer<typeof ReviewSchema>;
-
-export const DEFAULT_REVIEW_RATING = 5;

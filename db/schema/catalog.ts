@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   bigint,
@@ -38,6 +38,10 @@ export const products = pgTable(
     weightGrams: integer('weight_grams').notNull().default(1000),
     averageRating: doublePrecision('average_rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /** lower(name + description), kept by the database: what "contains" search runs against (trigram index). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(${products.name} || ' ' || ${products.description})`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -55,9 +59,8 @@ export const products = pgTable(
     index('products_rating_idx').on(t.averageRating.desc(), t.id),
     index('products_created_idx').on(t.createdAt.desc()),
     index('products_location_idx').on(sql`lower(${t.location})`),
-    // Case-insensitive "contains" search on name and description (spec §5).
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // Case-insensitive "contains" search on name or description (spec §5).
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

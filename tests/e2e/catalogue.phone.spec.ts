@@ -9,7 +9,9 @@ test('on a 360 px phone the catalogue, a product and the cart fit the screen', a
   await expect(page).toHaveURL(/category=6/);
   await expectAccessible(page);
   await page.getByRole('link', { name: /Floating Fish Feed 2 mm/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Floating Fish Feed 2 mm (15 kg)' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Floating Fish Feed 2 mm (15 kg)' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Add Floating Fish Feed 2 mm (15 kg) to cart' }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await expectAccessible(page);

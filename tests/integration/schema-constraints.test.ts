@@ -124,6 +124,6 @@ describe('database constraints (not just form checks)', () => {
       database.db,
       sql`select indexname from pg_indexes where tablename = 'products' and indexdef like '%gin_trgm_ops%' order by indexname`,
     );
-    expect(rows.map((r) => r.indexname)).toEqual(['products_description_trgm_idx', 'products_name_trgm_idx']);
+    expect(rows.map((r) => r.indexname)).toEqual(['products_search_trgm_idx']);
   });
 });

@@ -49,7 +49,7 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
       onClick={() => cart.add(toCartProduct(product), quantity, from)}
       aria-label={`Add ${product.name} to cart`}
     >
-      <ShoppingCart aria-hidden="true" className="h-4 w-4" /> Add to Cart
+      {from === 'detail' ? <ShoppingCart aria-hidden="true" className="h-4 w-4" /> : null} Add to Cart
     </Button>
   );
 }

@@ -1,17 +1,30 @@
-import { Star } from 'lucide-react';
+import { clsx } from 'clsx';
 
+/**
+ * Five stars filled to the rating (to the half star), drawn as text: a product grid shows dozens of
+ * these, and five SVG icons each would double the page's weight.
+ */
 export function RatingStars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | 'md' }) {
   const rounded = Math.round(rating * 2) / 2;
-  const cls = size === 'sm' ? 'h-4 w-4' : 'h-5 w-5';
   return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rounded} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={`${cls} ${n <= rounded ? 'fill-amber-400 text-amber-400' : n - 0.5 === rounded ? 'fill-amber-200 text-amber-400' : 'text-slate-300'}`}
-        />
-      ))}
+    <span
+      role="img"
+      aria-label={`Rated ${rounded} out of 5`}
+      className={clsx(
+        'relative inline-block leading-none tracking-[0.1em] whitespace-nowrap',
+        size === 'sm' ? 'text-base' : 'text-xl',
+      )}
+    >
+      <span aria-hidden="true" className="text-slate-300">
+        ★★★★★
+      </span>
+      <span
+        aria-hidden="true"
+        className="absolute inset-y-0 left-0 overflow-hidden text-amber-500"
+        style={{ width: `${(rounded / 5) * 100}%` }}
+      >
+        ★★★★★
+      </span>
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { formatShopperDate } from '~/lib/dates';
 import type { ActionFailure } from '~/lib/action-result';
-import { DEFAULT_REVIEW_RATING } from '#core/reviews/schemas';
+import { DEFAULT_REVIEW_RATING } from '#core/reviews/rules';
 import type { ReviewView } from '#core/reviews/service';
 import { RatingInput } from './rating-input';
 import { RatingStars } from './rating-stars';

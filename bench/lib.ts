@@ -1,0 +1,260 @@
+/**
+ * Shared pieces of the benchmark scripts: a PostgreSQL to run on, databases filled with generated
+ * products, the shop and a bare node:http server as child processes, and autocannon runs.
+ * Everything runs on this machine's loopback and stops by itself.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { openPostgres } from '#db/client';
+import { runMigrations } from '#db/migrate';
+import { seedDatabase } from '#db/seed';
+import { createServices } from '#server/services';
+import { loadEnv } from '#server/env';
+
+export interface Postgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** DATABASE_URL when set, otherwise a throwaway local cluster (Debian's postgresql package). */
+export async function ensurePostgres(): Promise<Postgres> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const dir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-pg-'));
+  const started = spawnSync('bash', ['scripts/pg-throwaway.sh', 'start', dir], { encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`could not start PostgreSQL:\n${started.stderr}`);
+  const url = started.stdout.trim().replace(/^export DATABASE_URL=/, '');
+  return {
+    url,
+    stop: async () => {
+      spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', dir]);
+    },
+  };
+}
+
+export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const NAMES = [
+  ['Catfish', 'fresh'],
+  ['Tilapia', 'fresh'],
+  ['Croaker', 'fresh'],
+  ['Mackerel', 'fresh'],
+  ['Prawns', 'shellfish'],
+  ['Crabs', 'shellfish'],
+  ['Periwinkle', 'shellfish'],
+  ['Smoked Catfish', 'smoked'],
+  ['Smoked Bonga', 'smoked'],
+  ['Stockfish', 'dried'],
+  ['Crayfish', 'dried'],
+  ['Pond Liner', 'equipment'],
+  ['Aerator', 'equipment'],
+  ['Drag Net', 'equipment'],
+  ['Floating Feed', 'feeds'],
+  ['Sinking Feed', 'feeds'],
+] as const;
+const GRADES = [
+  'Grade A',
+  'Jumbo',
+  'Medium',
+  'Family Pack',
+  'Premium',
+  'Value',
+  'Farm Select',
+  'Export Quality',
+];
+const PLACES = ['Port Harcourt', 'Lagos', 'Abuja', 'Calabar', 'Warri', 'Onitsha', 'Ibadan', 'Kano'];
+
+/** A verified shopper with a password, made directly in the database (as an admin would). */
+export async function createBenchShopper(
+  database: Awaited<ReturnType<typeof openPostgres>>,
+  email: string,
+  password: string,
+) {
+  const env = loadEnv({
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tmpdir(),
+  });
+  const services = createServices(env, pino({ level: 'silent' }), database, { send: async () => {} });
+  const { user } = await services.auth.api.createUser({ body: { email, password, name: 'Bench Shopper' } });
+  await database.db.execute(sql`update "user" set email_verified = true where id = ${user.id}`);
+}
+
+/** Signs in through the login form and returns the session cookie. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    body: new URLSearchParams({ email, password, redirectTo: '/' }).toString(),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.includes('session_token'))
+    .join('; ');
+  if (!cookie) throw new Error(`bench sign-in failed (${response.status})`);
+  return cookie;
+}
+
+/** Adds `count` generated products (names, descriptions, prices, categories and places vary). */
+export async function generateProducts(url: string, count: number, options: { seed?: boolean } = {}) {
+  const database = await openPostgres(url, 4);
+  await runMigrations(database);
+  if (options.seed !== false) {
+    const env = loadEnv({
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tmpdir(),
+    });
+    const logger = pino({ level: 'silent' });
+    const services = createServices(env, logger, database, { send: async () => {} });
+    await seedDatabase(database.db, services.auth, logger, { demo: true, admin: {} });
+  }
+  const names = NAMES.map(([n]) => `'${n}'`).join(',');
+  const categories = NAMES.map(([, c]) => `'${c}'`).join(',');
+  const grades = GRADES.map((g) => `'${g}'`).join(',');
+  const places = PLACES.map((p) => `'${p}'`).join(',');
+  const batch = 20_000;
+  for (let start = 0; start < count; start += batch) {
+    const end = Math.min(count, start + batch);
+    await database.db.execute(
+      sql.raw(`
+      insert into products (name, description, price_kobo, category, location, origin, freshness, weight_grams, image_url, in_stock)
+      select
+        (array[${names}])[1 + i % ${NAMES.length}] || ' ' || (array[${grades}])[1 + (i / ${NAMES.length}) % ${GRADES.length}] || ' #' || i,
+        (array[
+          'Batch ' || i || ' of ' || lower(n.name) || ' from ' || n.place || '. Packed on ice and delivered the same day.',
+          n.name || ' sourced from ' || n.place || ', graded and weighed before dispatch.',
+          'Popular with restaurants in ' || n.place || '; ideal for stews and grills.',
+          'Traditional ' || lower(n.name) || ' for pepper soup, prepared by partner farms in ' || n.place || '.',
+          'Quality checked ' || lower(n.name) || '; keep chilled and use within two days.',
+          'Wholesale lot ' || i || ': ' || lower(n.name) || ' from ' || n.place || ', ready for collection or delivery.'
+        ])[1 + i % 6],
+        (100000 + (i * 7919) % 30000000)::bigint,
+        ((array[${categories}])[1 + i % ${NAMES.length}])::product_category,
+        (array['Port Harcourt','Lagos','Abuja'])[1 + i % 3],
+        (array[${places}])[1 + i % ${PLACES.length}],
+        1 + i % 5,
+        500 * (1 + i % 30),
+        null,
+        i % 11 <> 0
+      from generate_series(${start + 1}, ${end}) as i,
+        lateral (select (array[${names}])[1 + i % ${NAMES.length}] as name, (array[${places}])[1 + (i / 7) % ${PLACES.length}] as place) as n`),
+    );
+  }
+  // As autovacuum would have by the time shoppers arrive: hint bits set, statistics fresh.
+  await database.db.execute(sql`vacuum analyze products`);
+  return database;
+}
+
+/** How production runs the shop (package.json "serve"): plain Node on the bundle, heap capped. */
+export const SERVE_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8', 'build/server.mjs'];
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** Resident memory now and at its peak, in MB (from /proc). */
+  memory(): { rssMb: number; peakMb: number };
+  stop(): Promise<void>;
+}
+
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+): Promise<RunningProcess> {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} exited: ${stderr}`);
+    try {
+      const response = await fetch(readyUrl);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${readyUrl} did not come up: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    child,
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+      return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon with a short warm-up that is not counted. */
+export async function load(
+  url: string,
+  options: { connections?: number; seconds?: number; cookie?: string } = {},
+): Promise<LoadResult> {
+  const connections = options.connections ?? 20;
+  // As every browser does: the shop compresses what it sends.
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
+  if (options.cookie) headers.cookie = options.cookie;
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: options.seconds ?? 10, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export function verdict(ok: boolean) {
+  return ok ? 'PASS' : 'MISS';
+}
+
+export function table(rows: (string | number)[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const row of rows) console.log(row.map((cell, i) => String(cell).padEnd(widths[i]!)).join('  '));
+}

@@ -1,0 +1,336 @@
+/**
+ * npm run bench:storefront — the storefront under load, on PostgreSQL, in one run:
+ *   1. autocannon (20 connections) against a bare node:http hello server, the app's own smallest page
+ *      (/healthz/render, same React Router build), /products?category=1 and /products/{id},
+ *      with 10,000 generated products; req/s, p50, p99, the server's RSS, and ratios to both hellos;
+ *   2. search over 100,000 products: p50/p95 of the search the /search page runs;
+ *   3. first-load JavaScript of storefront pages (gzip) and a check that no admin code is in them;
+ *   4. Lighthouse (mobile) performance scores of /, /products and a product page.
+ * Figures are printed as ratios against baselines measured in the same run; nothing here is a test.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { parseSearchQuery } from '#core/catalog/filters';
+import { searchProducts } from '#core/catalog/service';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client';
+import {
+  createBenchShopper,
+  ensurePostgres,
+  generateProducts,
+  load,
+  percentile,
+  recreateDatabase,
+  SERVE_ARGS,
+  signIn,
+  startProcess,
+  table,
+  verdict,
+  type LoadResult,
+} from './lib';
+
+const APP_PORT = 3601;
+const SHOPPER = { email: 'bench.shopper@freshcatch.ng', password: 'bench-shopper-password' };
+type Result = LoadResult & { name: string; rssMb: number };
+const HELLO_PORT = 3602;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const skipLighthouse = process.env.BENCH_LIGHTHOUSE === '0';
+
+function ensureBuild() {
+  if (!existsSync('build/server.mjs'))
+    throw new Error('Run `npm run build` first (npm run bench:storefront does).');
+}
+
+async function throughput(pgUrl: string) {
+  const url = await recreateDatabase(pgUrl, 'fc_bench_storefront');
+  console.log('• generating 10,000 products…');
+  const database = await generateProducts(url, 10_000);
+  // a generated product in the middle of the catalogue
+  const [{ id: productId } = { id: 1 }] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from products order by id limit 1 offset 5000`,
+  );
+  await createBenchShopper(database, SHOPPER.email, SHOPPER.password);
+  await database.close();
+
+  const hello = await startProcess(
+    'node',
+    ['bench/hello-server.mjs'],
+    { PORT: String(HELLO_PORT) },
+    `http://127.0.0.1:${HELLO_PORT}/`,
+  );
+  const app = await startProcess(
+    'node',
+    SERVE_ARGS,
+    {
+      NODE_ENV: 'production',
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+    },
+    `http://127.0.0.1:${APP_PORT}/readyz`,
+  );
+  try {
+    const cookie = await signIn(`http://127.0.0.1:${APP_PORT}`, SHOPPER.email, SHOPPER.password);
+    const targets: [string, string, string?][] = [
+      ['node:http hello', `http://127.0.0.1:${HELLO_PORT}/`],
+      ['React Router hello (/healthz/render)', `http://127.0.0.1:${APP_PORT}/healthz/render`],
+      ['/products?category=1 (guest)', `http://127.0.0.1:${APP_PORT}/products?category=1`],
+      [`/products/${productId} (guest)`, `http://127.0.0.1:${APP_PORT}/products/${productId}`],
+      [
+        '/products?category=1 (signed in, never cached)',
+        `http://127.0.0.1:${APP_PORT}/products?category=1`,
+        cookie,
+      ],
+      [
+        `/products/${productId} (signed in, never cached)`,
+        `http://127.0.0.1:${APP_PORT}/products/${productId}`,
+        cookie,
+      ],
+    ];
+    const results = [];
+    for (const [name, target, withCookie] of targets) {
+      console.log(`• autocannon ${name}…`);
+      results.push({
+        name,
+        ...(await load(target, { seconds, cookie: withCookie })),
+        rssMb: app.memory().rssMb,
+      });
+    }
+    const memory = app.memory();
+    const [nodeHello, rrHello, list, detail] = results as [Result, Result, Result, Result];
+    console.log('\nThroughput (20 connections, 10,000 products on PostgreSQL)');
+    table([
+      ['target', 'req/s', 'p50 ms', 'p99 ms', '× node:http', '× RR hello', 'non-2xx', 'app RSS after'],
+      ...results.map((r) => [
+        r.name,
+        r.rps,
+        r.p50,
+        r.p99,
+        (r.rps / nodeHello.rps).toFixed(3),
+        (r.rps / rrHello.rps).toFixed(2),
+        r.non2xx,
+        `${r.rssMb} MB`,
+      ]),
+    ]);
+    console.log(`server RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak`);
+    return [
+      [
+        'list ≥ 0.01× node:http hello',
+        verdict(list.rps / nodeHello.rps >= 0.01),
+        (list.rps / nodeHello.rps).toFixed(3),
+      ],
+      [
+        'list ≥ 0.5× React Router hello',
+        verdict(list.rps / rrHello.rps >= 0.5),
+        (list.rps / rrHello.rps).toFixed(2),
+      ],
+      [
+        'detail ≥ 0.6× React Router hello',
+        verdict(detail.rps / rrHello.rps >= 0.6),
+        (detail.rps / rrHello.rps).toFixed(2),
+      ],
+      ['list p99 ≤ 100 ms', verdict(list.p99 <= 100), `${list.p99} ms`],
+      ['detail p99 ≤ 100 ms', verdict(detail.p99 <= 100), `${detail.p99} ms`],
+      ['server RSS ≤ 250 MB (peak)', verdict(memory.peakMb <= 250), `${memory.peakMb} MB`],
+      [
+        'no errors, all 2xx',
+        verdict(results.every((r) => r.errors === 0 && r.non2xx === 0)),
+        results.map((r) => r.non2xx + r.errors).join('/'),
+      ],
+    ];
+  } finally {
+    await app.stop();
+    await hello.stop();
+  }
+}
+
+async function search(pgUrl: string) {
+  const url = await recreateDatabase(pgUrl, 'fc_bench_search');
+  console.log('• generating 100,000 products for search…');
+  const database = await generateProducts(url, 100_000, { seed: false });
+  const terms = [
+    'catfish',
+    'SMOKED',
+    'prawns',
+    'floating feed',
+    'liner',
+    'bonga',
+    'pepper soup',
+    'stockfish',
+    'aerator',
+    'Kano',
+    'jumbo',
+    'crayfish',
+    'zzzz-nothing',
+    'tilapia',
+    'net',
+  ];
+  const timings: number[] = [];
+  try {
+    for (const term of terms)
+      await searchProducts(database.db, parseSearchQuery(new URLSearchParams({ q: term })));
+    for (let round = 0; round < 20; round++) {
+      for (const term of terms) {
+        const category = round % 3 === 0 ? 'feeds' : '';
+        const started = performance.now();
+        await searchProducts(database.db, parseSearchQuery(new URLSearchParams({ q: term, category })));
+        timings.push(performance.now() - started);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  timings.sort((a, b) => a - b);
+  const p50 = percentile(timings, 50);
+  const p95 = percentile(timings, 95);
+  console.log(
+    `\nSearch over 100,000 products (${timings.length} searches, page + total count): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms`,
+  );
+  return [['search p95 ≤ 50 ms', verdict(p95 <= 50), `${p95.toFixed(1)} ms`]];
+}
+
+interface AssetManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { parentId?: string; module: string; imports?: string[]; css?: string[] }>;
+}
+
+async function bundleSizes() {
+  const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as {
+    assets: AssetManifest;
+  };
+  const { assets } = build;
+  const gz = (file: string) => gzipSync(readFileSync(path.join('build/client', file))).length;
+  const chain = (routeId: string): string[] => {
+    const route = assets.routes[routeId]!;
+    return [...(route.parentId ? chain(route.parentId) : []), route.module, ...(route.imports ?? [])];
+  };
+  const adminModules = new Set(
+    Object.entries(assets.routes)
+      .filter(([id]) => id.startsWith('routes/admin/') || id.startsWith('admin-'))
+      .map(([, r]) => r.module),
+  );
+  const pages = [
+    ['/', 'routes/home'],
+    ['/products', 'routes/products'],
+    ['/products/{id}', 'routes/product'],
+    ['/cart', 'routes/cart'],
+    ['/search', 'routes/search'],
+  ] as const;
+  const rows: (string | number)[][] = [['page', 'files', 'JS gzip KB', 'admin code?']];
+  let worst = 0;
+  let adminLeak = false;
+  for (const [page, id] of pages) {
+    const files = [...new Set([assets.entry.module, ...assets.entry.imports, ...chain(id)])];
+    const bytes = files.reduce((sum, f) => sum + gz(f), 0);
+    const leak = files.some(
+      (f) => adminModules.has(f) || readFileSync(path.join('build/client', f), 'utf8').includes('Admin Mode'),
+    );
+    worst = Math.max(worst, bytes);
+    adminLeak ||= leak;
+    rows.push([page, files.length, (bytes / 1024).toFixed(1), leak ? 'YES' : 'no']);
+  }
+  console.log('\nFirst-load JavaScript (gzip)');
+  table(rows);
+  return [
+    [
+      'storefront first-load JS ≤ 150 KB gzip',
+      verdict(worst <= 150 * 1024),
+      `${(worst / 1024).toFixed(1)} KB (largest)`,
+    ],
+    ['no admin code in storefront chunks', verdict(!adminLeak), adminLeak ? 'found' : 'none'],
+  ];
+}
+
+async function lighthouseScores(pgUrl: string) {
+  const url = await recreateDatabase(pgUrl, 'fc_bench_lighthouse');
+  const database = await generateProducts(url, 0);
+  await database.close();
+  const app = await startProcess(
+    'node',
+    SERVE_ARGS,
+    {
+      NODE_ENV: 'production',
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${APP_PORT}`,
+    },
+    `http://127.0.0.1:${APP_PORT}/readyz`,
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const rows: (string | number)[][] = [['page', 'runs', 'median score', 'LCP ms', 'TBT ms', 'CLS']];
+  const checks = [];
+  try {
+    for (const pagePath of ['/', '/products', '/products/1']) {
+      const runs = [];
+      for (let i = 0; i < 3; i++) {
+        const result = await lighthouse(`http://localhost:${APP_PORT}${pagePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result!.lhr;
+        runs.push({
+          score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+          lcp: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
+          tbt: Math.round(lhr.audits['total-blocking-time']!.numericValue ?? 0),
+          cls: (lhr.audits['cumulative-layout-shift']!.numericValue ?? 0).toFixed(3),
+        });
+      }
+      runs.sort((a, b) => a.score - b.score);
+      const median = runs[1]!;
+      rows.push([
+        pagePath,
+        runs.map((r) => r.score).join('/'),
+        median.score,
+        median.lcp,
+        median.tbt,
+        median.cls,
+      ]);
+      checks.push([`Lighthouse mobile ${pagePath} ≥ 95`, verdict(median.score >= 95), String(median.score)]);
+    }
+  } finally {
+    await chrome.kill();
+    await app.stop();
+  }
+  console.log('\nLighthouse (mobile, simulated slow 4G and a slower CPU)');
+  table(rows);
+  return checks;
+}
+
+ensureBuild();
+const postgres = await ensurePostgres();
+try {
+  const checks = [
+    ...(await throughput(postgres.url)),
+    ...(await search(postgres.url)),
+    ...(await bundleSizes()),
+  ];
+  if (!skipLighthouse) checks.push(...(await lighthouseScores(postgres.url)));
+  console.log('\nTargets (issue 3)');
+  table([['target', 'result', 'measured'], ...checks]);
+} finally {
+  await postgres.stop();
+}
