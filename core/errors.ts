@@ -2,7 +2,11 @@
  * Domain errors. `core/` throws these; one mapper at the HTTP edge (app/lib/errors.server.ts) turns
  * them into responses. The message is safe to show to the user.
  */
+const DOMAIN_ERROR = Symbol.for('freshcatch.domain-error');
+
 export class DomainError extends Error {
+  readonly [DOMAIN_ERROR] = true;
+
   constructor(
     message: string,
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
@@ -10,6 +14,16 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  /**
+   * By brand, not instanceof: the server and React Router's build each bundle their own copy of
+   * core/, so an error made by one is not an instance of the other's class.
+   */
+  static is(error: unknown): error is DomainError {
+    return (
+      typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[DOMAIN_ERROR] === true
+    );
   }
 }
 

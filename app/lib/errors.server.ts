@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { DomainError, Invalid } from '#core/errors';
+import { DomainError, type Invalid } from '#core/errors';
 import type { ActionFailure } from './action-result';
 
 /**
@@ -19,10 +19,10 @@ const DEFAULT_TITLES: Record<number, string> = {
 };
 
 export function actionFailure(error: unknown) {
-  if (!(error instanceof DomainError)) throw error;
+  if (!DomainError.is(error)) throw error;
   const fieldErrors =
-    error instanceof Invalid
-      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
+    'fieldErrors' in error
+      ? Object.fromEntries(Object.entries((error as Invalid).fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
       : {};
   const body: ActionFailure = {
     ok: false,
@@ -46,7 +46,7 @@ export async function orThrowResponse<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) throw data({ message: error.message }, { status: error.status });
+    if (DomainError.is(error)) throw data({ message: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -16,7 +16,7 @@ import { cart, useCart } from '~/lib/cart';
 import { attempt, invalidForm, orThrowResponse } from '~/lib/errors.server';
 import { parseForm } from '~/lib/forms';
 import { previewImage } from '~/lib/images';
-import { formatNaira, formatWeight, perWeightLabel } from '~/lib/money';
+import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { isAdmin } from '#core/accounts/roles';
 import { CATEGORY_LABELS } from '#core/catalog/categories';

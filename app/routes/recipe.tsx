@@ -3,7 +3,7 @@ import { data, Link, useLoaderData } from 'react-router';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { previewImage, responsiveImage } from '~/lib/images';
-import { formatNaira, perWeightLabel } from '~/lib/money';
+import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
 import type { Route } from './+types/recipe';
 

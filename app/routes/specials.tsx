@@ -4,7 +4,7 @@ import { ContentPage } from '~/components/content/page';
 import { Button } from '~/components/ui/button';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { cart, toCartProduct } from '~/lib/cart';
-import { formatNaira } from '~/lib/money';
+import { formatNaira } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { listSpecialPacks, type ResolvedPack } from '#core/catalog/special-packs';
 import type { Route } from './+types/specials';

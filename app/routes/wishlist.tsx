@@ -9,7 +9,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { getSessionUser } from '~/lib/auth.server';
 import { CART_TOAST_MS } from '~/lib/cart';
 import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
-import { formatNaira, perWeightLabel } from '~/lib/money';
+import { formatNaira, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { ProductSummary } from '#core/catalog/service';
 import { listWishlist } from '#core/wishlist/service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, formatWeight, perWeightLabel } from '~/lib/money';
+import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
 import { categoryFromId, categoryId } from '#core/catalog/categories';
 import { EnvError, loadEnv } from '#server/env';
 

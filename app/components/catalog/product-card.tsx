@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
-import { formatNaira, perWeightLabel } from '~/lib/money';
+import { formatNaira, perWeightLabel } from '#core/money';
 import { CATEGORY_LABELS } from '#core/catalog/categories';
 import type { ProductSummary } from '#core/catalog/service';
 import { ProductImage } from './product-image';

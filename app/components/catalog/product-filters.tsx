@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { formatNaira } from '~/lib/money';
+import { formatNaira } from '#core/money';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import {
   PRICE_SLIDER_MAX_NAIRA,

@@ -1,0 +1,135 @@
+import { computeDeliveryFee, defaultBaseRateKobo, type DeliveryFee } from '../delivery/rules';
+import type { DeliveryMethod } from '../delivery/methods';
+import type { AppliedDiscount } from '../discounts/rules';
+
+export interface PricedLine {
+  priceKobo: number;
+  quantity: number;
+  weightGrams: number;
+}
+
+export interface RateFacts {
+  location: string;
+  method: DeliveryMethod;
+  baseRateKobo: number;
+  pickupLocations: string[];
+}
+
+export interface OrderPrice {
+  subtotalKobo: number;
+  totalWeightGrams: number;
+  /** The fee as charged (0 with a free-delivery code). */
+  deliveryFee: DeliveryFee;
+  /** The fee before any free-delivery code. */
+  fullDeliveryFeeKobo: number;
+  /** The discount shown to the shopper (0 for free delivery: the fee is 0 instead). */
+  discountKobo: number;
+  /** What the order stores as discount_amount: for free delivery, the fee waived (spec §9). */
+  storedDiscountKobo: number;
+  totalKobo: number;
+  /** True when no rate is stored for this location and method, so the default rate applies. */
+  usedDefaultRate: boolean;
+}
+
+/** The stored rate for a location and method (case-insensitive location), if any. */
+export function findRate(
+  rates: RateFacts[],
+  location: string,
+  method: DeliveryMethod,
+): RateFacts | undefined {
+  const wanted = location.trim().toLowerCase();
+  return rates.find((r) => r.method === method && r.location.trim().toLowerCase() === wanted);
+}
+
+/**
+ * Prices an order from its lines, the delivery rate and an applied discount (spec §9), in kobo:
+ * total = subtotal + fee − discount; percent = subtotal × p / 100; an amount is capped at the
+ * subtotal; free delivery makes the fee 0 and stores the waived fee as the discount.
+ * The browser previews with this; the server prices the real order with it from database prices.
+ */
+export function priceOrder(input: {
+  lines: PricedLine[];
+  rates: RateFacts[];
+  location: string;
+  method: DeliveryMethod;
+  discount?: AppliedDiscount | null;
+}): OrderPrice {
+  const subtotalKobo = input.lines.reduce((sum, l) => sum + l.priceKobo * l.quantity, 0);
+  const totalWeightGrams = input.lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+  const rate = input.location.trim() ? findRate(input.rates, input.location, input.method) : undefined;
+  const baseRateKobo =
+    rate?.baseRateKobo ?? defaultBaseRateKobo(input.location.trim() ? input.method : undefined);
+  const fullFee = computeDeliveryFee(baseRateKobo, totalWeightGrams);
+  let deliveryFee = fullFee;
+  let discountKobo = 0;
+  let storedDiscountKobo = 0;
+  const discount = input.discount;
+  if (discount?.type === 'percent') {
+    discountKobo = Math.round((subtotalKobo * discount.percent) / 100);
+    storedDiscountKobo = discountKobo;
+  } else if (discount?.type === 'amount') {
+    discountKobo = Math.min(discount.amountKobo, subtotalKobo);
+    storedDiscountKobo = discountKobo;
+  } else if (discount?.type === 'free_delivery') {
+    if (!discount.minOrderAmountKobo || subtotalKobo >= discount.minOrderAmountKobo) {
+      deliveryFee = { ...fullFee, feeKobo: 0 };
+      storedDiscountKobo = fullFee.feeKobo;
+    }
+  }
+  return {
+    subtotalKobo,
+    totalWeightGrams,
+    deliveryFee,
+    fullDeliveryFeeKobo: fullFee.feeKobo,
+    discountKobo,
+    storedDiscountKobo,
+    totalKobo: Math.max(0, subtotalKobo + deliveryFee.feeKobo - discountKobo),
+    usedDefaultRate: rate === undefined,
+  };
+}
+
+export const DELIVERY_TIMES: Record<DeliveryMethod, string | null> = {
+  standard: '2-3 days',
+  express: '24 hours',
+  joint: '3-5 days',
+  pickup: null,
+};
+
+export type PayBlock =
+  | 'placing'
+  | 'calculating'
+  | 'profile-incomplete'
+  | 'no-pickup-location'
+  | 'total-not-positive'
+  | 'free-delivery-minimum';
+
+/**
+ * Spec §4: the pay button is disabled while an order is being created, the fee is being calculated,
+ * the profile is incomplete, pickup is chosen with no pickup location (none listed and none typed),
+ * the total is 0 or less, or a valid free-delivery code's minimum subtotal is not met.
+ */
+export function payBlockers(state: {
+  placing: boolean;
+  calculating: boolean;
+  profileComplete: boolean;
+  method: DeliveryMethod;
+  pickupLocation: string;
+  totalKobo: number;
+  discount: AppliedDiscount | null;
+  subtotalKobo: number;
+}): PayBlock[] {
+  const blocks: PayBlock[] = [];
+  if (state.placing) blocks.push('placing');
+  if (state.calculating) blocks.push('calculating');
+  if (!state.profileComplete) blocks.push('profile-incomplete');
+  if (state.method === 'pickup' && !state.pickupLocation.trim()) blocks.push('no-pickup-location');
+  if (state.totalKobo <= 0) blocks.push('total-not-positive');
+  if (
+    state.discount?.type === 'free_delivery' &&
+    state.discount.minOrderAmountKobo &&
+    state.subtotalKobo < state.discount.minOrderAmountKobo
+  ) {
+    blocks.push('free-delivery-minimum');
+  }
+  return blocks;
+}

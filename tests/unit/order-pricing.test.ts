@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
+import { missingProfileFields } from '#core/accounts/profile';
+
+const naira = (n: number) => n * 100;
+const rates: RateFacts[] = [
+  { location: 'Port Harcourt', method: 'standard', baseRateKobo: naira(2_500), pickupLocations: [] },
+  { location: 'Lagos', method: 'express', baseRateKobo: naira(8_000), pickupLocations: [] },
+];
+// 2 × ₦4,800 (1 kg) + 1 × ₦26,500 (15 kg): subtotal ₦36,100, 17 kg
+const lines = [
+  { priceKobo: naira(4_800), quantity: 2, weightGrams: 1_000 },
+  { priceKobo: naira(26_500), quantity: 1, weightGrams: 15_000 },
+];
+
+describe('order price (spec §9): total = subtotal + fee − discount, in kobo', () => {
+  it('uses the stored rate for the location and method, case-insensitively', () => {
+    const price = priceOrder({ lines, rates, location: 'port harcourt', method: 'standard' });
+    expect(price).toMatchObject({
+      subtotalKobo: naira(36_100),
+      totalWeightGrams: 17_000,
+      discountKobo: 0,
+      usedDefaultRate: false,
+    });
+    expect(price.deliveryFee.feeKobo).toBe(naira(2_500));
+    expect(price.totalKobo).toBe(naira(38_600));
+  });
+
+  it('falls back to the default rates when none is stored (express ₦4,000)', () => {
+    const price = priceOrder({ lines, rates, location: 'Kano', method: 'express' });
+    expect(price.usedDefaultRate).toBe(true);
+    expect(price.deliveryFee.feeKobo).toBe(naira(4_000));
+  });
+
+  it('charges heavy orders by the 50 kg rule (base ₦2,500 and 120 kg → ₦6,000)', () => {
+    const heavy = [{ priceKobo: naira(1_000), quantity: 8, weightGrams: 15_000 }];
+    expect(
+      priceOrder({ lines: heavy, rates, location: 'Port Harcourt', method: 'standard' }).deliveryFee,
+    ).toEqual({
+      feeKobo: naira(6_000),
+      blocks: 2,
+      remainderGrams: 20_000,
+    });
+  });
+
+  it('percent: subtotal × percent ÷ 100', () => {
+    const price = priceOrder({
+      lines,
+      rates,
+      location: 'Port Harcourt',
+      method: 'standard',
+      discount: { type: 'percent', code: 'X', percent: 10 },
+    });
+    expect(price.discountKobo).toBe(naira(3_610));
+    expect(price.totalKobo).toBe(naira(36_100 + 2_500 - 3_610));
+  });
+
+  it('amount: capped at the subtotal', () => {
+    const price = priceOrder({
+      lines: [{ priceKobo: naira(1_000), quantity: 1, weightGrams: 1_000 }],
+      rates,
+      location: 'Port Harcourt',
+      method: 'standard',
+      discount: { type: 'amount', code: 'X', amountKobo: naira(2_000) },
+    });
+    expect(price.discountKobo).toBe(naira(1_000));
+    expect(price.totalKobo).toBe(naira(2_500));
+  });
+
+  it('free delivery: the fee becomes 0, the shown discount 0, and the order stores the waived fee', () => {
+    const price = priceOrder({
+      lines,
+      rates,
+      location: 'Port Harcourt',
+      method: 'standard',
+      discount: { type: 'free_delivery', code: 'FREEDELIVERY', minOrderAmountKobo: null },
+    });
+    expect(price).toMatchObject({
+      discountKobo: 0,
+      storedDiscountKobo: naira(2_500),
+      fullDeliveryFeeKobo: naira(2_500),
+      totalKobo: naira(36_100),
+    });
+    expect(price.deliveryFee.feeKobo).toBe(0);
+  });
+
+  it('finds a rate only for the exact method', () => {
+    expect(findRate(rates, 'LAGOS', 'express')?.baseRateKobo).toBe(naira(8_000));
+    expect(findRate(rates, 'Lagos', 'standard')).toBeUndefined();
+  });
+});
+
+describe('the pay button (spec §4)', () => {
+  const ready = {
+    placing: false,
+    calculating: false,
+    profileComplete: true,
+    method: 'standard' as const,
+    pickupLocation: '',
+    totalKobo: 100,
+    discount: null,
+    subtotalKobo: 100,
+  };
+  it('is enabled when nothing blocks it', () => expect(payBlockers(ready)).toEqual([]));
+  it('is disabled for each of the spec’s reasons', () => {
+    expect(payBlockers({ ...ready, placing: true })).toEqual(['placing']);
+    expect(payBlockers({ ...ready, calculating: true })).toEqual(['calculating']);
+    expect(payBlockers({ ...ready, profileComplete: false })).toEqual(['profile-incomplete']);
+    expect(payBlockers({ ...ready, method: 'pickup' })).toEqual(['no-pickup-location']);
+    expect(payBlockers({ ...ready, method: 'pickup', pickupLocation: 'Rumuokoro Junction Hub' })).toEqual([]);
+    expect(payBlockers({ ...ready, totalKobo: 0 })).toEqual(['total-not-positive']);
+    expect(
+      payBlockers({ ...ready, discount: { type: 'free_delivery', code: 'F', minOrderAmountKobo: 200 } }),
+    ).toEqual(['free-delivery-minimum']);
+  });
+});
+
+describe('profile completeness (spec §5)', () => {
+  it('lists what is missing with the spec’s labels, treating blanks as missing', () => {
+    expect(
+      missingProfileFields({ name: 'Ada', phone: ' ', email: 'ada@example.ng', address: null, location: '' }),
+    ).toEqual(['Phone number', 'Delivery address', 'Location']);
+    expect(
+      missingProfileFields({ name: '', phone: null, email: null, address: null, location: null }),
+    ).toEqual(['Full name', 'Phone number', 'Email', 'Delivery address', 'Location']);
+    expect(
+      missingProfileFields({
+        name: 'Ada',
+        phone: '0803',
+        email: 'a@b.ng',
+        address: '1 Road',
+        location: 'Lagos',
+      }),
+    ).toEqual([]);
+  });
+});
