@@ -30,6 +30,14 @@ export const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  PAYSTACK_SECRET_KEY: optional(
+    z.string().regex(/^sk_(test|live)_\w+$/, 'PAYSTACK_SECRET_KEY must look like sk_test_… or sk_live_…'),
+  ),
+  PAYSTACK_PUBLIC_KEY: optional(
+    z.string().regex(/^pk_(test|live)_\w+$/, 'PAYSTACK_PUBLIC_KEY must look like pk_test_… or pk_live_…'),
+  ),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PAYSTACK_INLINE_JS_URL: z.url().default('https://js.paystack.co/v2/inline.js'),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   FACEBOOK_CLIENT_ID: optional(z.string()),

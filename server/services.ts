@@ -2,6 +2,11 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createAuth, type Auth } from '../core/accounts/auth';
 import { createMailer, type Mailer } from '../core/mail/mailer';
+import type { CheckoutDeps } from '../core/checkout/service';
+import { formatNaira } from '../core/money';
+import { DemoPaymentProvider } from '../core/payments/demo';
+import { PaystackProvider } from '../core/payments/paystack';
+import type { PaymentProvider } from '../core/payments/provider';
 import type { Database, Db } from '../db/client';
 import type { Env } from './env';
 
@@ -13,6 +18,9 @@ export interface Services {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  payments: PaymentProvider;
+  /** What checkout and payment settlement need, in one place. */
+  checkout: CheckoutDeps;
 }
 
 export function createServices(env: Env, logger: Logger, database: Database, mailer?: Mailer): Services {
@@ -40,5 +48,21 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
         ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }
         : undefined,
   });
-  return { env, logger, database, db: database.db, auth, mailer: resolvedMailer };
+  const payments: PaymentProvider =
+    env.PAYSTACK_SECRET_KEY && env.PAYSTACK_PUBLIC_KEY
+      ? new PaystackProvider({
+          secretKey: env.PAYSTACK_SECRET_KEY,
+          publicKey: env.PAYSTACK_PUBLIC_KEY,
+          baseUrl: env.PAYSTACK_BASE_URL,
+        })
+      : new DemoPaymentProvider(database.db, env.PUBLIC_URL);
+  const checkout: CheckoutDeps = {
+    db: database.db,
+    payments,
+    mailer: resolvedMailer,
+    logger: logger.child({ module: 'checkout' }),
+    publicUrl: env.PUBLIC_URL,
+    formatMoney: formatNaira,
+  };
+  return { env, logger, database, db: database.db, auth, mailer: resolvedMailer, payments, checkout };
 }

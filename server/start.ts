@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
+import { expireStaleOrders } from '../core/checkout/service';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
@@ -49,10 +50,20 @@ export async function startServer(env: Env, mode: 'production' | 'development'):
     const url = `http://localhost:${port}`;
     logger.info({ url, database: database.kind, mode }, 'FreshCatch is serving');
 
+    // Unpaid orders older than 30 minutes are checked once more with the provider, then expired
+    // (releasing their discount reservations). Safe to run in every process: each change is guarded.
+    const expiry = setInterval(() => {
+      expireStaleOrders(services.checkout).catch((error: unknown) =>
+        logger.error({ err: error }, 'order expiry failed'),
+      );
+    }, 60_000);
+    expiry.unref();
+
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         shuttingDown = true;
+        clearInterval(expiry);
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             server.closeAllConnections();

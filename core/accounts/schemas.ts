@@ -57,3 +57,30 @@ export const ResetPasswordSchema = z
     confirmPassword,
   })
   .check(passwordsMatch);
+
+const optionalText = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
+
+/** The profile form (spec §5): e-mail read-only; full name, phone, delivery address, location editable. */
+export const ProfileSchema = z.object({
+  fullName: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(100, 'Full name is too long')),
+  phone: z.string().check(
+    z.trim(),
+    z.refine(
+      (v) => v === '' || /^\+?[0-9 ()-]{7,20}$/.test(v),
+      'Please enter a phone number we can call, such as 0803 555 0142',
+    ),
+  ),
+  address: optionalText(300, 'Please keep the address under 300 characters'),
+  location: optionalText(80, 'Please keep the location under 80 characters'),
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().check(z.minLength(1, 'Please enter your current password')),
+    password: newPassword,
+    confirmPassword,
+  })
+  .check(passwordsMatch);

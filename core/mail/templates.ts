@@ -87,3 +87,33 @@ export function bulkEnquiryEmail(
     ],
   });
 }
+
+export function orderReceiptEmail(order: {
+  to: string;
+  name: string;
+  orderId: string;
+  items: { name: string; quantity: number; totalKobo: number }[];
+  subtotalKobo: number;
+  deliveryFeeKobo: number;
+  discountKobo: number;
+  /** A free-delivery code: the discount stored is the waived fee, not taken off the total. */
+  freeDelivery: boolean;
+  totalKobo: number;
+  delivery: string;
+  accountUrl: string;
+  formatMoney: (kobo: number) => string;
+}): MailMessage {
+  const money = order.formatMoney;
+  const number = order.orderId.slice(0, 8);
+  return compose(order.to, `Your ${SHOP.name} order #${number} is confirmed`, `Hello ${order.name},`, {
+    paragraphs: [
+      `Thank you for your order #${number}. We have received your payment and are preparing it now.`,
+      ...order.items.map((item) => `${item.quantity} × ${item.name} — ${money(item.totalKobo)}`),
+      order.freeDelivery
+        ? `Subtotal ${money(order.subtotalKobo)} · Delivery free (you saved ${money(order.discountKobo)}) · Paid ${money(order.totalKobo)}`
+        : `Subtotal ${money(order.subtotalKobo)} · Delivery ${money(order.deliveryFeeKobo)}${order.discountKobo > 0 ? ` · Discount ${money(order.discountKobo)}` : ''} · Paid ${money(order.totalKobo)}`,
+      `Delivery: ${order.delivery}.`,
+    ],
+    action: { label: 'Follow your order', url: order.accountUrl },
+  });
+}

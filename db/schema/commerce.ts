@@ -204,3 +204,21 @@ export const bulkEnquiries = pgTable('bulk_enquiries', {
   neededBy: text('needed_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Transactions of the demo payment provider (no money moves): what its checkout page decided, read
+ * back by the same verify path as a real provider's.
+ */
+export const demoPayments = pgTable(
+  'demo_payments',
+  {
+    reference: text('reference').primaryKey(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('demo_payments_status_known', sql`${t.status} in ('pending', 'success', 'failed')`)],
+);

@@ -130,7 +130,7 @@ describe('login and logout', () => {
     const logout = await client.postForm('/logout', {});
     expect(logout.status).toBe(302);
     expect(locationOf(logout)).toBe('/');
-    expect((await client.get('/account')).status).toBe(302);
+    expect(await (await client.get('/account')).text()).toContain('Sign In Required');
   });
 
   it('ignores an open redirect in redirectTo', async () => {
@@ -143,9 +143,24 @@ describe('login and logout', () => {
 
 describe('guards (spec §2)', () => {
   it('sends a guest from a shopper route to /login, remembering the target', async () => {
+    for (const path of [
+      '/checkout',
+      '/order-success?reference=FC-1',
+      '/checkout/callback?reference=FC-ABCDEF',
+    ]) {
+      const response = await new HttpClient(server.url).get(path);
+      expect(response.status).toBe(302);
+      expect(locationOf(response)).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('shows a guest on /account "Sign In Required" (spec §2, issue 4) with a login link back to it', async () => {
     const response = await new HttpClient(server.url).get('/account?tab=orders');
-    expect(response.status).toBe(302);
-    expect(locationOf(response)).toBe(`/login?redirectTo=${encodeURIComponent('/account?tab=orders')}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Sign In Required');
+    expect(html).toContain(`/login?redirectTo=${encodeURIComponent('/account?tab=orders')}`);
+    expect(html).toContain('href="/signup"');
   });
 
   it('sends a guest from an admin route to /admin/login, remembering the origin', async () => {

@@ -96,3 +96,13 @@ export async function productNamed(db: Db, name: string) {
   if (!product) throw new Error(`no product named ${name}`);
   return product;
 }
+
+/** A shopper whose profile is complete enough to check out. */
+export async function createCheckoutShopper(services: Services, location = 'Port Harcourt') {
+  const shopper = await createUser(services);
+  await services.db
+    .update(schema.user)
+    .set({ phone: '0803 555 0101', address: '12 Aba Road', location })
+    .where(eq(schema.user.id, shopper.id));
+  return shopper;
+}

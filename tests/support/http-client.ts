@@ -62,6 +62,22 @@ export class HttpClient {
     return response;
   }
 
+  async postJson(path: string, body: unknown): Promise<Response> {
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/json',
+        origin: new URL(this.baseUrl).origin,
+        cookie: this.cookieHeader(),
+        ...this.extraHeaders,
+      },
+      body: JSON.stringify(body),
+    });
+    this.remember(response);
+    return response;
+  }
+
   /** Follows one redirect hop at a time until a non-redirect answer (max 5). */
   async follow(response: Response): Promise<Response> {
     let current = response;

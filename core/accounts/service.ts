@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema';
+import { NotFound } from '../errors';
+import { missingProfileFields } from './profile';
+import type { ProfileInput } from './schemas';
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  location: string | null;
+  createdAt: Date;
+  missing: string[];
+}
+
+/** The signed-in user's own profile. */
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      address: user.address,
+      location: user.location,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!row) throw new NotFound('Your account no longer exists.');
+  return { ...row, missing: missingProfileFields(row) };
+}
+
+/** Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). */
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<Profile> {
+  await db
+    .update(user)
+    .set({
+      name: input.fullName,
+      phone: input.phone || null,
+      address: input.address || null,
+      location: input.location || null,
+    })
+    .where(eq(user.id, userId));
+  return getProfile(db, userId);
+}

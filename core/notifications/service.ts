@@ -1,0 +1,51 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { NotFound } from '../errors';
+
+/** A user's own notifications only: every query is scoped by the user id of the session. */
+
+export async function listNotifications(db: Db, userId: string) {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(200);
+}
+
+export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.n ?? 0;
+}
+
+export async function markNotificationRead(db: Db, userId: string, notificationId: number): Promise<void> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw new NotFound('This notification does not exist.');
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+}
+
+/** The icon a notification gets, from keywords in its message (spec §2). */
+export function notificationKind(
+  message: string,
+): 'delivered' | 'shipped' | 'processing' | 'cancelled' | 'other' {
+  const text = message.toLowerCase();
+  if (text.includes('delivered')) return 'delivered';
+  if (text.includes('shipped')) return 'shipped';
+  if (text.includes('processing') || text.includes('processed')) return 'processing';
+  if (text.includes('cancelled')) return 'cancelled';
+  return 'other';
+}

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { discountCodes, orderItems, orders } from '../../db/schema';
+import { NotFound } from '../errors';
+import { ORDER_STATUSES, type OrderStatus } from './statuses';
+
+/** Everything here answers for one user's own orders: there is no parameter to name another's. */
+
+export type OrderWithItems = typeof orders.$inferSelect & {
+  items: (typeof orderItems.$inferSelect)[];
+  freeDelivery: boolean;
+};
+
+async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<OrderWithItems[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const codeIds = [...new Set(rows.flatMap((o) => (o.discountCodeId ? [o.discountCodeId] : [])))];
+  const [items, codes] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+    codeIds.length
+      ? db
+          .select({ id: discountCodes.id, type: discountCodes.type })
+          .from(discountCodes)
+          .where(inArray(discountCodes.id, codeIds))
+      : [],
+  ]);
+  return rows.map((order) => ({
+    ...order,
+    items: items.filter((i) => i.orderId === order.id),
+    freeDelivery: codes.some((c) => c.id === order.discountCodeId && c.type === 'free_delivery'),
+  }));
+}
+
+/** The user's orders, newest first, optionally of one status (spec §2, orders tab). */
+export async function listUserOrders(
+  db: Db,
+  userId: string,
+  status?: OrderStatus,
+): Promise<OrderWithItems[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(status ? and(eq(orders.userId, userId), eq(orders.status, status)) : eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  return withItems(db, rows);
+}
+
+export type OrderStats = Record<OrderStatus | 'total', number>;
+
+export async function userOrderStats(db: Db, userId: string): Promise<OrderStats> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.status);
+  const stats = Object.fromEntries([['total', 0], ...ORDER_STATUSES.map((s) => [s, 0])]) as OrderStats;
+  for (const row of rows) {
+    stats[row.status] = row.n;
+    stats.total += row.n;
+  }
+  return stats;
+}
+
+export async function getUserOrder(db: Db, userId: string, orderId: string): Promise<OrderWithItems> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new NotFound('This order does not exist.');
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new NotFound('This order does not exist.');
+  return (await withItems(db, [order]))[0]!;
+}
+
+export async function getUserOrderByReference(
+  db: Db,
+  userId: string,
+  reference: string,
+): Promise<OrderWithItems> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentReference, reference), eq(orders.userId, userId)));
+  if (!order) throw new NotFound('This order does not exist.');
+  return (await withItems(db, [order]))[0]!;
+}

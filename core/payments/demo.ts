@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { demoPayments } from '../../db/schema';
+import { NotFound } from '../errors';
+import type { PaymentOutcome, PaymentProvider, PaymentStart, StartedPayment } from './provider';
+
+/**
+ * The provider used when no Paystack keys are set: a page of our own, clearly marked
+ * 'Demo payment — no money moves', where the shopper chooses Pay or Decline. Its choice is stored and
+ * read back by verify(), so settling an order goes through exactly the path a real payment takes.
+ */
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+  readonly publicKey = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  async start(payment: PaymentStart): Promise<StartedPayment> {
+    await this.db.insert(demoPayments).values({
+      reference: payment.reference,
+      amountKobo: payment.amountKobo,
+      currency: payment.currency,
+      email: payment.email,
+    });
+    return { authorizationUrl: `${this.publicUrl}/checkout/demo/${encodeURIComponent(payment.reference)}` };
+  }
+
+  async verify(reference: string): Promise<PaymentOutcome> {
+    const [payment] = await this.db.select().from(demoPayments).where(eq(demoPayments.reference, reference));
+    if (!payment) return { status: 'not_found', reference };
+    if (payment.status === 'success') {
+      return {
+        status: 'success',
+        reference,
+        amountKobo: payment.amountKobo,
+        currency: payment.currency,
+        paidAt: payment.paidAt,
+      };
+    }
+    if (payment.status === 'failed')
+      return { status: 'failed', reference, reason: 'Declined on the demo payment page' };
+    return { status: 'pending', reference };
+  }
+}
+
+/** The demo page's Pay or Decline. Only a pending demo payment can be decided, once. */
+export async function decideDemoPayment(
+  db: Db,
+  reference: string,
+  outcome: 'success' | 'failed',
+): Promise<void> {
+  const decided = await db
+    .update(demoPayments)
+    .set({ status: outcome, paidAt: outcome === 'success' ? new Date() : null })
+    .where(and(eq(demoPayments.reference, reference), eq(demoPayments.status, 'pending')))
+    .returning({ reference: demoPayments.reference });
+  if (decided.length > 0) return;
+  const [payment] = await db
+    .select({ reference: demoPayments.reference })
+    .from(demoPayments)
+    .where(eq(demoPayments.reference, reference));
+  if (!payment) throw new NotFound('This payment does not exist.');
+  // Already decided: a second click changes nothing.
+}

@@ -1,0 +1,166 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  PaymentProviderError,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentStart,
+  type StartedPayment,
+} from './provider';
+
+/** Paystack's API as documented (shared/reference/paystack.md): initialize, verify, signed webhooks. */
+export interface PaystackOptions {
+  secretKey: string;
+  publicKey: string;
+  /** https://api.paystack.co, or a local stand-in in tests. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+interface Envelope<T> {
+  status: boolean;
+  message: string;
+  data?: T;
+  code?: string;
+}
+
+/** x-paystack-signature: lowercase hex HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
+export function isValidPaystackSignature(
+  rawBody: Uint8Array,
+  signature: string | null | undefined,
+  secretKey: string,
+): boolean {
+  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  const expected = createHmac('sha512', secretKey).update(rawBody).digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function signPaystackBody(rawBody: Uint8Array | string, secretKey: string): string {
+  return createHmac('sha512', secretKey).update(rawBody).digest('hex');
+}
+
+export class PaystackProvider implements PaymentProvider {
+  readonly name = 'paystack' as const;
+  readonly publicKey: string;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: PaystackOptions) {
+    this.publicKey = options.publicKey;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** Test keys pay in test mode; a verification must come from the same mode as our key. */
+  private get liveMode() {
+    return this.options.secretKey.startsWith('sk_live_');
+  }
+
+  private async call<T>(
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{ httpStatus: number; body: Envelope<T> | null }> {
+    let response: Response;
+    try {
+      response = await this.fetch(new URL(path, this.options.baseUrl.replace(/\/?$/, '/')), {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${this.options.secretKey}`,
+          'Content-Type': 'application/json',
+          ...init.headers,
+        },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Paystack is unreachable: ${(error as Error).message}`, true);
+    }
+    let body: Envelope<T> | null = null;
+    try {
+      body = (await response.json()) as Envelope<T>;
+    } catch {
+      body = null;
+    }
+    return { httpStatus: response.status, body };
+  }
+
+  async start(payment: PaymentStart): Promise<StartedPayment> {
+    const { httpStatus, body } = await this.call<{
+      authorization_url: string;
+      access_code: string;
+      reference: string;
+    }>('transaction/initialize', {
+      method: 'POST',
+      body: JSON.stringify({
+        email: payment.email,
+        amount: payment.amountKobo,
+        currency: payment.currency,
+        reference: payment.reference,
+        callback_url: payment.callbackUrl,
+        channels: ['card', 'bank_transfer', 'ussd'],
+        metadata: {
+          order_id: payment.orderId,
+          cancel_action:
+            payment.callbackUrl.replace(/\?.*$/, '') +
+            `?reference=${encodeURIComponent(payment.reference)}&cancelled=1`,
+          custom_fields: [{ display_name: 'Order', variable_name: 'order_id', value: payment.orderId }],
+        },
+      }),
+    });
+    if (httpStatus !== 200 || !body?.status || !body.data?.authorization_url) {
+      throw new PaymentProviderError(
+        `Paystack refused to start the payment: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        httpStatus >= 500,
+      );
+    }
+    return { authorizationUrl: body.data.authorization_url, accessCode: body.data.access_code };
+  }
+
+  async verify(reference: string): Promise<PaymentOutcome> {
+    const { httpStatus, body } = await this.call<{
+      status: string;
+      reference: string;
+      amount: number;
+      currency: string;
+      paid_at: string | null;
+      domain: 'test' | 'live';
+      gateway_response?: string;
+    }>(`transaction/verify/${encodeURIComponent(reference)}`);
+    if (httpStatus >= 500)
+      throw new PaymentProviderError(`Paystack could not verify ${reference} (HTTP ${httpStatus})`, true);
+    if (
+      httpStatus === 404 ||
+      body?.code === 'transaction_not_found' ||
+      /not found/i.test(body?.message ?? '')
+    ) {
+      return { status: 'not_found', reference };
+    }
+    if (httpStatus !== 200 || !body?.status || !body.data) {
+      throw new PaymentProviderError(
+        `Paystack verification failed for ${reference}: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        true,
+      );
+    }
+    const data = body.data;
+    if (data.reference !== reference) return { status: 'not_found', reference };
+    if (data.status === 'success') {
+      // A test-mode payment never pays for an order taken with a live key (or the other way round).
+      if ((data.domain === 'live') !== this.liveMode)
+        return { status: 'failed', reference, reason: `paid in ${data.domain} mode` };
+      return {
+        status: 'success',
+        reference,
+        amountKobo: Number(data.amount),
+        currency: data.currency,
+        paidAt: data.paid_at ? new Date(data.paid_at) : null,
+      };
+    }
+    if (data.status === 'failed' || data.status === 'reversed') {
+      return { status: 'failed', reference, reason: data.gateway_response || data.status };
+    }
+    return { status: 'pending', reference };
+  }
+
+  /** Webhooks are signed with our secret key (shared/reference/paystack.md §4). */
+  isValidWebhook(rawBody: Uint8Array, signature: string | null): boolean {
+    return isValidPaystackSignature(rawBody, signature, this.options.secretKey);
+  }
+}

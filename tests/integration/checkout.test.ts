@@ -1,0 +1,381 @@
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { safeParse } from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlaceOrderSchema } from '#core/checkout/schemas';
+import { expireStaleOrders, placeOrder, settlePayment } from '#core/checkout/service';
+import { decideDemoPayment } from '#core/payments/demo';
+import * as schema from '#db/schema';
+import { createCheckoutShopper, createUser, productNamed, signedInClient } from '../support/factories';
+import { HttpClient, locationOf } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '200', PAGE_CACHE_SECONDS: '0' } });
+});
+afterAll(() => server.close());
+
+const naira = (n: number) => n * 100;
+const db = () => server.database.db;
+const deps = () => server.services.checkout;
+
+async function freeDelivery() {
+  const [code] = await db()
+    .select()
+    .from(schema.discountCodes)
+    .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+  return code!;
+}
+
+async function orderByReference(reference: string) {
+  const [order] = await db()
+    .select()
+    .from(schema.orders)
+    .where(eq(schema.orders.paymentReference, reference));
+  return order!;
+}
+
+async function notificationsOf(userId: string) {
+  return db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+}
+
+describe('placing an order: the server prices everything', () => {
+  it('ignores prices the browser sends and charges database prices, delivery and weight', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const feed = await productNamed(db(), 'Floating Fish Feed 2 mm (15 kg)');
+    const tampered = {
+      items: [
+        { productId: catfish.id, quantity: 2, priceKobo: 1 },
+        { productId: feed.id, quantity: 1, priceKobo: 1 },
+      ],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'port harcourt',
+      totalKobo: 100,
+      subtotalKobo: 100,
+    };
+    const parsed = safeParse(PlaceOrderSchema, tampered);
+    expect(parsed.success).toBe(true);
+    const placed = await placeOrder(deps(), shopper.id, parsed.data!);
+    const order = await orderByReference(placed.reference);
+    const subtotal = 2 * catfish.priceKobo + feed.priceKobo;
+    expect(order).toMatchObject({
+      subtotalKobo: subtotal,
+      deliveryFeeKobo: naira(2_500),
+      totalKobo: subtotal + naira(2_500),
+      totalWeightGrams: 2 * 1000 + 15_000,
+      paymentStatus: 'pending',
+      status: 'pending',
+      deliveryLocation: 'port harcourt',
+      shippingAddress: '12 Aba Road',
+    });
+    const items = await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+    expect(items.map((i) => [i.productName, i.quantity, i.unitPriceKobo, i.totalPriceKobo])).toEqual(
+      expect.arrayContaining([
+        ['Live Catfish (Table Size)', 2, catfish.priceKobo, 2 * catfish.priceKobo],
+        ['Floating Fish Feed 2 mm (15 kg)', 1, feed.priceKobo, feed.priceKobo],
+      ]),
+    );
+    expect(placed.authorizationUrl).toBe(`${server.url}/checkout/demo/${placed.reference}`);
+  });
+
+  it('over HTTP too: a tampered total in the request body changes nothing', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const client = await signedInClient(server, shopper.email);
+    const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
+    const response = await client.postJson('/checkout', {
+      items: [{ productId: croaker.id, quantity: 3, priceKobo: 1 }],
+      deliveryMethod: 'express',
+      deliveryLocation: 'Lagos',
+      totalKobo: 1,
+    });
+    expect(response.status).toBe(200);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id));
+    expect(order).toMatchObject({
+      subtotalKobo: 3 * croaker.priceKobo,
+      deliveryFeeKobo: naira(8_000),
+      totalKobo: 3 * croaker.priceKobo + naira(8_000),
+    });
+  });
+
+  it('refuses an incomplete profile, listing what is missing', async () => {
+    const shopper = await createUser(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [{ productId: catfish.id, quantity: 1 }],
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Lagos',
+      }),
+    ).rejects.toThrow(
+      'Please complete your profile before paying: Phone number, Delivery address, Location.',
+    );
+  });
+
+  it('refuses a product that is out of stock or gone, and a pickup with no pickup point', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const barracuda = await productNamed(db(), 'Barracuda Steaks');
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [{ productId: barracuda.id, quantity: 1 }],
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Lagos',
+      }),
+    ).rejects.toThrow('Barracuda Steaks is out of stock.');
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [{ productId: 999_999, quantity: 1 }],
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Lagos',
+      }),
+    ).rejects.toThrow('no longer sold');
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [{ productId: catfish.id, quantity: 1 }],
+        deliveryMethod: 'pickup',
+        deliveryLocation: 'Lagos',
+      }),
+    ).rejects.toThrow('Please choose a pickup location.');
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [{ productId: catfish.id, quantity: 1 }],
+        deliveryMethod: 'pickup',
+        deliveryLocation: 'Lagos',
+        pickupLocation: 'My house',
+      }),
+    ).rejects.toThrow('Please choose one of the pickup points for Lagos.');
+    // Where no pickup points are listed, a typed one is accepted (spec §5).
+    const placed = await placeOrder(deps(), shopper.id, {
+      items: [{ productId: catfish.id, quantity: 1 }],
+      deliveryMethod: 'pickup',
+      deliveryLocation: 'Kano',
+      pickupLocation: 'Sabon Gari market gate',
+    });
+    expect(await orderByReference(placed.reference)).toMatchObject({
+      pickupLocation: 'Sabon Gari market gate',
+      deliveryFeeKobo: naira(1_000),
+    });
+  });
+
+  it('refuses a code with the spec’s message and creates nothing', async () => {
+    const shopper = await createCheckoutShopper(server.services, 'Lagos');
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const before = (await freeDelivery()).usedCount;
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [{ productId: catfish.id, quantity: 1 }],
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Lagos',
+        discountCode: 'freedelivery',
+      }),
+    ).rejects.toThrow('This discount code is only valid for Port Harcourt deliveries.');
+    expect((await freeDelivery()).usedCount).toBe(before);
+    expect(await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id))).toEqual([]);
+  });
+});
+
+describe('FREEDELIVERY: 20 uses, never more', () => {
+  it('50 concurrent checkouts with the code → exactly 20 reservations', async () => {
+    await db()
+      .update(schema.discountCodes)
+      .set({ usedCount: 0 })
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const shoppers = await Promise.all(
+      Array.from({ length: 50 }, () => createCheckoutShopper(server.services)),
+    );
+    const results = await Promise.allSettled(
+      shoppers.map((s) =>
+        placeOrder(deps(), s.id, {
+          items: [{ productId: catfish.id, quantity: 1 }],
+          deliveryMethod: 'standard',
+          deliveryLocation: 'Port Harcourt',
+          discountCode: 'FREEDELIVERY',
+        }),
+      ),
+    );
+    const placed = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(placed).toHaveLength(20);
+    expect(new Set(refused.map((r) => (r.reason as Error).message))).toEqual(
+      new Set(['This discount code is no longer valid as it reached its usage limit.']),
+    );
+    const code = await freeDelivery();
+    expect(code.usedCount).toBe(20);
+    const [withCode] = await db()
+      .select({ n: count() })
+      .from(schema.orders)
+      .where(eq(schema.orders.discountCodeId, code.id));
+    expect(withCode!.n).toBe(20);
+    // Free delivery: no fee, and the order keeps the waived fee as its discount (spec §9).
+    const [one] = await db()
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.discountCodeId, code.id))
+      .limit(1);
+    expect(one).toMatchObject({
+      deliveryFeeKobo: 0,
+      discountKobo: naira(2_500),
+      totalKobo: catfish.priceKobo,
+    });
+  });
+});
+
+describe('paying with the demo provider', () => {
+  async function placeWithCode(discountCode?: string) {
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const placed = await placeOrder(deps(), shopper.id, {
+      items: [{ productId: catfish.id, quantity: 1 }],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Port Harcourt',
+      discountCode,
+    });
+    return { shopper, placed };
+  }
+
+  it('Pay → verified → paid once, with one notification, one receipt, the code still counted', async () => {
+    await db()
+      .update(schema.discountCodes)
+      .set({ usedCount: 0 })
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    const { shopper, placed } = await placeWithCode('FREEDELIVERY');
+    expect(await settlePayment(deps(), placed.reference)).toBe('pending');
+    await decideDemoPayment(db(), placed.reference, 'success');
+    const results = await Promise.all([
+      settlePayment(deps(), placed.reference),
+      settlePayment(deps(), placed.reference),
+      settlePayment(deps(), placed.reference),
+    ]);
+    expect(results).toEqual(['paid', 'paid', 'paid']);
+    expect(await orderByReference(placed.reference)).toMatchObject({
+      paymentStatus: 'success',
+      status: 'pending',
+    });
+    const notes = await notificationsOf(shopper.id);
+    expect(notes.map((n) => n.message)).toEqual([
+      `Your order #${placed.orderId.slice(0, 8)} has been received and is being processed.`,
+    ]);
+    expect(
+      server.mailer.sent.filter((m) => m.to === shopper.email && m.subject.includes('is confirmed')),
+    ).toHaveLength(1);
+    expect((await freeDelivery()).usedCount).toBe(1);
+  });
+
+  it('Decline → failed, the code reservation released, nothing paid, no notification', async () => {
+    await db()
+      .update(schema.discountCodes)
+      .set({ usedCount: 0 })
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    const { shopper, placed } = await placeWithCode('FREEDELIVERY');
+    expect((await freeDelivery()).usedCount).toBe(1);
+    await decideDemoPayment(db(), placed.reference, 'failed');
+    expect(await settlePayment(deps(), placed.reference)).toBe('failed');
+    expect(await settlePayment(deps(), placed.reference)).toBe('failed');
+    expect(await orderByReference(placed.reference)).toMatchObject({ paymentStatus: 'failed' });
+    expect((await freeDelivery()).usedCount).toBe(0);
+    expect(await notificationsOf(shopper.id)).toEqual([]);
+  });
+
+  it('an unpaid order older than 30 minutes expires and releases its code', async () => {
+    await db()
+      .update(schema.discountCodes)
+      .set({ usedCount: 0 })
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    const { placed } = await placeWithCode('FREEDELIVERY');
+    const later = { ...deps(), now: () => new Date(Date.now() + 31 * 60 * 1000) };
+    expect(await expireStaleOrders({ ...deps() })).toBe(0);
+    expect(await expireStaleOrders(later)).toBeGreaterThanOrEqual(1);
+    expect(await orderByReference(placed.reference)).toMatchObject({ paymentStatus: 'expired' });
+    expect((await freeDelivery()).usedCount).toBe(0);
+  });
+
+  it('the demo page and callback work over HTTP: Pay lands on /order-success', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const client = await signedInClient(server, shopper.email);
+    const catfish = await productNamed(db(), 'Smoked Catfish');
+    const placed = await placeOrder(deps(), shopper.id, {
+      items: [{ productId: catfish.id, quantity: 1 }],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Abuja',
+    });
+    const page = await client.get(`/checkout/demo/${placed.reference}`);
+    expect(await page.text()).toContain('Demo payment — no money moves');
+    const paid = await client.postForm(`/checkout/demo/${placed.reference}`, { decision: 'pay' });
+    expect(locationOf(paid)).toBe(`/checkout/callback?reference=${placed.reference}`);
+    const callback = await client.get(locationOf(paid)!);
+    expect(locationOf(callback)).toBe(`/order-success?reference=${placed.reference}`);
+    const success = await client.follow(callback);
+    expect((await success.text()).replace(/<!-- -->/g, '')).toContain(
+      `Your order #${placed.orderId.slice(0, 8)}`,
+    );
+  });
+});
+
+describe('each shopper sees and changes only their own', () => {
+  it('B cannot read or pay A’s order, read A’s notifications, or change A’s profile', async () => {
+    const a = await createCheckoutShopper(server.services);
+    const b = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const placed = await placeOrder(deps(), a.id, {
+      items: [{ productId: catfish.id, quantity: 1 }],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Port Harcourt',
+    });
+    await decideDemoPayment(db(), placed.reference, 'success');
+    await settlePayment(deps(), placed.reference);
+    const [noteOfA] = await notificationsOf(a.id);
+
+    const bClient = await signedInClient(server, b.email);
+    expect((await bClient.get(`/checkout/demo/${placed.reference}`)).status).toBe(404);
+    expect(
+      (await bClient.postForm(`/checkout/demo/${placed.reference}`, { decision: 'decline' })).status,
+    ).toBe(404);
+    expect((await bClient.get(`/checkout/callback?reference=${placed.reference}`)).status).toBe(404);
+    const success = await (await bClient.get(`/order-success?reference=${placed.reference}`)).text();
+    expect(success).not.toContain(placed.orderId.slice(0, 8));
+    const orders = (await (await bClient.get('/account?tab=orders')).text()).replaceAll('&#x27;', "'");
+    expect(orders).not.toContain(placed.orderId.slice(0, 8));
+    expect(orders).toContain("You haven't placed any orders yet.");
+    const notes = await (await bClient.get('/account?tab=notifications')).text();
+    expect(notes).toContain('No notifications yet.');
+
+    const markRead = await bClient.postForm('/account?tab=notifications', {
+      intent: 'mark-read',
+      id: String(noteOfA!.id),
+    });
+    expect(markRead.status).toBe(404);
+    await bClient.postForm('/account?tab=notifications', { intent: 'mark-all-read' });
+    const [stillUnread] = await db()
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.id, noteOfA!.id));
+    expect(stillUnread!.isRead).toBe(false);
+
+    const profile = await bClient.postForm('/account?tab=profile', {
+      intent: 'profile',
+      userId: a.id,
+      fullName: 'Changed By B',
+      phone: '0800 000 0000',
+      address: 'B street',
+      location: 'Lagos',
+    });
+    expect(profile.status).toBe(200);
+    const [aRow] = await db().select().from(schema.user).where(eq(schema.user.id, a.id));
+    expect(aRow!.name).toBe('Test Shopper');
+    const [bRow] = await db().select().from(schema.user).where(eq(schema.user.id, b.id));
+    expect(bRow!.name).toBe('Changed By B');
+    const [paidOrder] = await db()
+      .select()
+      .from(schema.orders)
+      .where(and(eq(schema.orders.id, placed.orderId), isNotNull(schema.orders.paidAt)));
+    expect(paidOrder!.paymentStatus).toBe('success');
+  });
+
+  it('a guest sees Sign In Required, with a way back to the account', async () => {
+    const html = await (await new HttpClient(server.url).get('/account?tab=orders')).text();
+    expect(html).toContain('Sign In Required');
+    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent('/account?tab=orders')}"`);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * A local stand-in for Paystack's API, speaking the documented protocol (shared/reference/paystack.md
+ * §9): Bearer auth, POST /transaction/initialize, GET /transaction/verify/:reference, a checkout page
+ * that finishes a payment and redirects to the callback, and charge.success webhooks signed with
+ * HMAC-SHA512 of the raw body. Test knobs: another amount, a bad signature, replays, 404 for unknown.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface StandInTransaction {
+  id: number;
+  reference: string;
+  accessCode: string;
+  email: string;
+  amount: number;
+  currency: string;
+  status: 'abandoned' | 'success' | 'failed';
+  callbackUrl: string;
+  metadata: Record<string, unknown>;
+  channels: string[];
+  paidAt: string | null;
+  gatewayResponse: string;
+}
+
+export interface PaystackStandIn {
+  url: string;
+  secretKey: string;
+  transactions: Map<string, StandInTransaction>;
+  /** Every initialize body received, as sent. */
+  initializeBodies: Record<string, unknown>[];
+  /** Unknown references: Paystack's documented 400 by default, or 404. */
+  notFoundStatus: 400 | 404;
+  /** Finishes a payment as the customer would; a success sends a signed webhook to `webhookUrl`. */
+  complete(
+    reference: string,
+    outcome: 'success' | 'failed',
+    options?: { amount?: number; webhook?: boolean },
+  ): Promise<void>;
+  /** (Re)sends charge.success for a transaction, optionally with a wrong signature. */
+  sendWebhook(reference: string, options?: { badSignature?: boolean }): Promise<number>;
+  webhookUrl: string | null;
+  close(): Promise<void>;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startPaystackStandIn(
+  secretKey = `sk_test_${randomBytes(8).toString('hex')}`,
+): Promise<PaystackStandIn> {
+  const transactions = new Map<string, StandInTransaction>();
+  const initializeBodies: Record<string, unknown>[] = [];
+  let nextId = 1000;
+  let url = '';
+
+  const verifyData = (t: StandInTransaction) => ({
+    id: t.id,
+    domain: 'test',
+    status: t.status,
+    reference: t.reference,
+    amount: t.amount,
+    currency: t.currency,
+    paid_at: t.paidAt,
+    created_at: new Date().toISOString(),
+    channel: 'card',
+    gateway_response: t.gatewayResponse,
+    message: null,
+    customer: { email: t.email, customer_code: 'CUS_standin' },
+    metadata: t.metadata,
+    fees: Math.round(t.amount * 0.015),
+    requested_amount: t.amount,
+    authorization: { authorization_code: 'AUTH_standin', last4: '4081', brand: 'visa', reusable: true },
+  });
+
+  const server: Server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const checkout = path.match(/^\/checkout\/([\w-]+)$/);
+    if (req.method === 'GET' && checkout) {
+      const outcome = new URL(req.url!, 'http://x').searchParams.get('outcome') ?? 'success';
+      const t = [...transactions.values()].find((x) => x.accessCode === checkout[1]);
+      if (!t) return json(res, 404, { status: false, message: 'Not found' });
+      if (outcome === 'success' || outcome === 'failed') await stand.complete(t.reference, outcome);
+      res.writeHead(302, { location: `${t.callbackUrl}?trxref=${t.reference}&reference=${t.reference}` });
+      return res.end();
+    }
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return json(res, 401, { status: false, message: 'Invalid key' });
+    if (req.method === 'POST' && path === '/transaction/initialize') {
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      initializeBodies.push(body);
+      const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
+      if (typeof body.email !== 'string' || !Number.isInteger(amount) || (amount as number) <= 0) {
+        return json(res, 400, {
+          status: false,
+          message: 'Invalid amount or email',
+          type: 'validation_error',
+        });
+      }
+      const reference =
+        typeof body.reference === 'string' ? body.reference : `T${randomBytes(6).toString('hex')}`;
+      if (!/^[A-Za-z0-9.=-]+$/.test(reference))
+        return json(res, 400, { status: false, message: 'Invalid reference', type: 'validation_error' });
+      if (transactions.has(reference)) {
+        return json(res, 400, {
+          status: false,
+          message: 'Duplicate Transaction Reference',
+          type: 'validation_error',
+          code: 'duplicate_reference',
+        });
+      }
+      const accessCode = randomBytes(8).toString('hex');
+      transactions.set(reference, {
+        id: nextId++,
+        reference,
+        accessCode,
+        email: body.email,
+        amount: amount as number,
+        currency: (body.currency as string) ?? 'NGN',
+        status: 'abandoned',
+        callbackUrl: String(body.callback_url),
+        metadata: (body.metadata as Record<string, unknown>) ?? {},
+        channels: (body.channels as string[]) ?? [],
+        paidAt: null,
+        gatewayResponse: 'The transaction was not completed',
+      });
+      return json(res, 200, {
+        status: true,
+        message: 'Authorization URL created',
+        data: { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference },
+      });
+    }
+    const verify = path.match(/^\/transaction\/verify\/(.+)$/);
+    if (req.method === 'GET' && verify) {
+      const t = transactions.get(decodeURIComponent(verify[1]!));
+      if (!t) {
+        return json(res, stand.notFoundStatus, {
+          status: false,
+          message: 'Transaction reference not found',
+          type: 'validation_error',
+          code: 'transaction_not_found',
+        });
+      }
+      return json(res, 200, { status: true, message: 'Verification successful', data: verifyData(t) });
+    }
+    json(res, 404, { status: false, message: 'Not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const stand: PaystackStandIn = {
+    url,
+    secretKey,
+    transactions,
+    initializeBodies,
+    notFoundStatus: 400,
+    webhookUrl: null,
+    async complete(reference, outcome, options = {}) {
+      const t = transactions.get(reference);
+      if (!t) throw new Error(`stand-in: no transaction ${reference}`);
+      t.status = outcome;
+      t.gatewayResponse = outcome === 'success' ? 'Successful' : 'Declined';
+      if (options.amount !== undefined) t.amount = options.amount;
+      if (outcome === 'success') {
+        t.paidAt = new Date().toISOString();
+        if (options.webhook !== false && stand.webhookUrl) await stand.sendWebhook(reference);
+      }
+    },
+    async sendWebhook(reference, options = {}) {
+      const t = transactions.get(reference);
+      if (!t || !stand.webhookUrl) throw new Error('stand-in: nothing to send');
+      const body = JSON.stringify({ event: 'charge.success', data: verifyData(t) });
+      const signature = options.badSignature
+        ? createHmac('sha512', 'sk_test_not_the_secret').update(body).digest('hex')
+        : createHmac('sha512', secretKey).update(body).digest('hex');
+      const response = await fetch(stand.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        body,
+      });
+      return response.status;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return stand;
+}
