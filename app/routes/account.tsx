@@ -1,42 +1,225 @@
-import { Form, Link, useLoaderData } from 'react-router';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { requireUser } from '~/lib/auth.server';
+import { clsx } from 'clsx';
+import { Bell, Heart, LogOut, Package, Settings, User } from 'lucide-react';
+import { data, Form, Link, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { NotificationsTab } from '~/components/account/notifications-tab';
+import { OrdersTab } from '~/components/account/orders-tab';
+import { ProfileTab } from '~/components/account/profile-tab';
+import { SettingsTab } from '~/components/account/settings-tab';
+import { buttonClasses } from '~/components/ui/button';
+import { Spinner } from '~/components/ui/spinner';
+import { authErrorMessage, callAuthEndpoint, getSessionUser } from '~/lib/auth.server';
+import { attempt, invalidForm } from '~/lib/errors.server';
+import { parseForm } from '~/lib/forms';
+import { ChangePasswordSchema, ProfileSchema } from '#core/accounts/schemas';
+import { getProfile, updateProfile } from '#core/accounts/service';
+import { SUGGESTED_LOCATIONS } from '#core/delivery/methods';
+import { passwordChangedEmail } from '#core/mail/templates';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadNotificationCount,
+} from '#core/notifications/service';
+import { listUserOrders, userOrderStats } from '#core/orders/service';
+import { ORDER_STATUSES, type OrderStatus } from '#core/orders/statuses';
 import type { Route } from './+types/account';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My Account — FreshCatch' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'My Account — FreshCatch' },
+  { name: 'robots', content: 'noindex' },
+];
+
+const TABS = ['profile', 'orders', 'notifications', 'settings'] as const;
+type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { user: { name: user.name, email: user.email } };
+  const user = await getSessionUser(request, context);
+  if (!user) return { signedIn: false as const };
+  const params = new URL(request.url).searchParams;
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'profile';
+  const statusParam = params.get('status');
+  const status = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as OrderStatus)
+    : null;
+  const { db } = context.services;
+  const [profile, unread, orders, stats, notifications] = await Promise.all([
+    getProfile(db, user.id),
+    unreadNotificationCount(db, user.id),
+    tab === 'orders' ? listUserOrders(db, user.id, status ?? undefined) : null,
+    tab === 'orders' ? userOrderStats(db, user.id) : null,
+    tab === 'notifications' ? listNotifications(db, user.id) : null,
+  ]);
+  return {
+    signedIn: true as const,
+    tab,
+    status,
+    profile,
+    unread,
+    orders,
+    stats,
+    notifications,
+    now: new Date(),
+    locations: [...SUGGESTED_LOCATIONS],
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getSessionUser(request, context);
+  if (!user)
+    return data(
+      {
+        ok: false as const,
+        error: { title: 'Sign In Required', message: 'Please log in again.' },
+        fieldErrors: {},
+      },
+      { status: 401 },
+    );
+  const form = await request.formData();
+  const { db, mailer } = context.services;
+  switch (form.get('intent')) {
+    case 'profile': {
+      const parsed = parseForm(ProfileSchema, form);
+      if (!parsed.ok) return invalidForm(parsed.fieldErrors);
+      return attempt(async () => ({
+        ok: true as const,
+        profile: await updateProfile(db, user.id, parsed.data),
+      }));
+    }
+    case 'mark-read':
+      return attempt(async () => {
+        await markNotificationRead(db, user.id, Number(form.get('id')));
+        return { ok: true as const };
+      });
+    case 'mark-all-read':
+      await markAllNotificationsRead(db, user.id);
+      return { ok: true as const };
+    case 'change-password': {
+      const parsed = parseForm(ChangePasswordSchema, form);
+      if (!parsed.ok) return invalidForm(parsed.fieldErrors);
+      const result = await callAuthEndpoint(request, context, '/change-password', {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.password,
+        revokeOtherSessions: true,
+      });
+      if (result.status !== 200) {
+        const wrongPassword = result.body?.code === 'INVALID_PASSWORD';
+        return invalidForm(
+          wrongPassword ? { currentPassword: 'Your current password is not right' } : {},
+          authErrorMessage(result, 'Could not change the password. Please try again.'),
+        );
+      }
+      await mailer
+        .send(passwordChangedEmail(user.email, user.name))
+        .catch((error: unknown) =>
+          context.services.logger.error({ err: error }, 'could not send the password-changed e-mail'),
+        );
+      // The session is renewed with the new password: keep this browser signed in.
+      const headers = new Headers();
+      for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
+      return data({ ok: true as const }, { headers });
+    }
+    default:
+      return invalidForm({}, 'Unknown request.');
+  }
+}
+
+function SignInRequired() {
+  const location = useLocation();
+  const back = encodeURIComponent(location.pathname + location.search);
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 text-center">
+      <User aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
+      <h1 className="mt-4 text-2xl font-bold">Sign In Required</h1>
+      <p className="mt-2 text-slate-700">Log in to see your profile, orders and notifications.</p>
+      <div className="mt-6 flex justify-center gap-3">
+        <Link to={`/login?redirectTo=${back}`} className={buttonClasses()}>
+          Login
+        </Link>
+        <Link to="/signup" className={buttonClasses({ variant: 'outline' })}>
+          Sign Up
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 export default function AccountRoute() {
-  const { user } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (!loaded.signedIn) return <SignInRequired />;
+  const { tab, status, profile, unread, orders, stats, notifications, now, locations } = loaded;
+  const switching = navigation.state === 'loading' && navigation.location.pathname === '/account';
+  const links: { tab: Tab | null; to: string; label: string; icon: typeof User; badge?: number }[] = [
+    { tab: 'profile', to: '/account?tab=profile', label: 'Profile', icon: User },
+    { tab: 'orders', to: '/account?tab=orders', label: 'Orders', icon: Package },
+    { tab: null, to: '/wishlist', label: 'Wishlist', icon: Heart },
+    {
+      tab: 'notifications',
+      to: '/account?tab=notifications',
+      label: 'Notifications',
+      icon: Bell,
+      badge: unread,
+    },
+    { tab: 'settings', to: '/account?tab=settings', label: 'Account Settings', icon: Settings },
+  ];
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">My Account</h1>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 className="text-lg font-semibold">Profile</h2>
-        <dl className="mt-4 grid gap-3 sm:grid-cols-[10rem_1fr]">
-          <dt className="font-medium text-slate-600">Full name</dt>
-          <dd>{user.name}</dd>
-          <dt className="font-medium text-slate-600">Email</dt>
-          <dd>{user.email}</dd>
-        </dl>
-        <p className="mt-6 text-sm text-slate-700">
-          Orders, notifications and settings open here with the checkout release.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/wishlist" className={buttonClasses({ variant: 'outline' })}>
-            My Wishlist
-          </Link>
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="secondary">
-              Logout
-            </Button>
-          </Form>
-        </div>
+      <p className="mt-1 text-slate-700">Hello, {profile.name}.</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_1fr]">
+        <nav aria-label="Account" className="h-fit rounded-lg border border-slate-200 bg-white p-2">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+            {links.map((link) => (
+              <li key={link.label}>
+                <Link
+                  to={link.to}
+                  aria-current={link.tab === tab ? 'page' : undefined}
+                  className={clsx(
+                    'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap',
+                    link.tab === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )}
+                >
+                  <link.icon aria-hidden="true" className="h-4 w-4" />
+                  {link.label}
+                  {link.badge ? (
+                    <span
+                      className="ml-auto rounded-full bg-accent-600 px-2 text-xs font-bold text-white"
+                      aria-label={`${link.badge} unread`}
+                    >
+                      {link.badge}
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/logout">
+                <button
+                  type="submit"
+                  className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                >
+                  <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+        <section aria-live="polite">
+          {switching ? (
+            <Spinner label="Loading your account information..." className="py-16" />
+          ) : tab === 'orders' && orders && stats ? (
+            <OrdersTab orders={orders} stats={stats} status={status} />
+          ) : tab === 'notifications' && notifications ? (
+            <NotificationsTab notifications={notifications} now={now} />
+          ) : tab === 'settings' ? (
+            <SettingsTab email={profile.email} memberSince={profile.createdAt} />
+          ) : (
+            <ProfileTab profile={profile} locations={locations} />
+          )}
+        </section>
       </div>
-    </section>
+    </div>
   );
 }

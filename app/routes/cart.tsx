@@ -1,46 +1,18 @@
 import { Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { QuantityStepper } from '~/components/catalog/quantity-stepper';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { cart, useCart } from '~/lib/cart';
-import { formatNaira, formatWeight, perWeightLabel } from '~/lib/money';
+import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
+import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
-import { blockingChanges, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
+import { blockingChanges, type CartChange } from '#core/cart/rules';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shopping Cart — FreshCatch' }];
-
-/** Re-reads the cart's products from the server once per visit and applies today's prices. */
-function useFreshPrices() {
-  const { items } = useCart();
-  const fetcher = useFetcher<{ products: CurrentProduct[] }>();
-  const [changes, setChanges] = useState<CartChange[]>([]);
-  const requested = useRef(false);
-  const applied = useRef<unknown>(null);
-  const ids = items.map((i) => i.id).join(',');
-
-  useEffect(() => {
-    if (requested.current || !ids) return;
-    requested.current = true;
-    fetcher.load(`/api/products?ids=${ids}`);
-  }, [ids, fetcher]);
-
-  useEffect(() => {
-    if (!fetcher.data || applied.current === fetcher.data) return;
-    applied.current = fetcher.data;
-    const result = reconcileCart(items, fetcher.data.products);
-    setChanges(result.changes);
-    cart.replace(result.items);
-  }, [fetcher.data, items]);
-
-  // A line the shopper removed no longer needs its notice.
-  const visible = useMemo(() => changes.filter((c) => items.some((i) => i.id === c.id)), [changes, items]);
-  return { changes: visible, checking: fetcher.state === 'loading' };
-}
 
 function ChangeNotice({ change }: { change: CartChange }) {
   if (change.kind === 'price') {

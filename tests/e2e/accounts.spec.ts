@@ -65,6 +65,10 @@ test("mismatched passwords show 'Passwords do not match' and nothing is sent", a
 test('a guest sent from /account to /login comes back after logging in', async ({ page }) => {
   const shopper = await createVerifiedShopper(page);
   await page.goto('/account');
+  // Issue 4: a guest on /account sees 'Sign In Required', whose Login link remembers the way back.
+  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
   await expectAccessible(page);
   await logIn(page, shopper.email);
@@ -91,7 +95,7 @@ test('a shopper is refused by /admin', async ({ page }) => {
     page.getByRole('alert').filter({ hasText: 'You do not have administrator privileges' }),
   ).toBeVisible();
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 });
 
 test('the administrator signs in to the dashboard', async ({ page }) => {

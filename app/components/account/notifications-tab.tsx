@@ -1,0 +1,82 @@
+import { Bell, CircleX, Clock, PackageCheck, Truck } from 'lucide-react';
+import { useFetcher } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { timeAgo } from '~/lib/relative-time';
+import { notificationKind } from '#core/notifications/service';
+
+interface NotificationView {
+  id: number;
+  message: string;
+  isRead: boolean;
+  createdAt: Date | string;
+}
+
+const ICONS = { delivered: PackageCheck, shipped: Truck, processing: Clock, cancelled: CircleX, other: Bell };
+
+function MarkRead({ id }: { id: number }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action="/account?tab=notifications">
+      <input type="hidden" name="intent" value="mark-read" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="link" size="sm" disabled={fetcher.state !== 'idle'}>
+        Mark as read
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function NotificationsTab({
+  notifications,
+  now,
+}: {
+  notifications: NotificationView[];
+  now: Date | string;
+}) {
+  const unread = notifications.filter((n) => !n.isRead);
+  const markAll = useFetcher();
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">Notifications</h2>
+        {unread.length > 0 ? (
+          <markAll.Form method="post" action="/account?tab=notifications">
+            <input type="hidden" name="intent" value="mark-all-read" />
+            <Button type="submit" variant="outline" size="sm" disabled={markAll.state !== 'idle'}>
+              Mark all as read
+            </Button>
+          </markAll.Form>
+        ) : null}
+      </div>
+      {notifications.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-800">
+          No notifications yet.
+        </p>
+      ) : (
+        <>
+          {unread.length === 0 ? <p className="text-slate-700">No unread notifications.</p> : null}
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {notifications.map((n) => {
+              const Icon = ICONS[notificationKind(n.message)];
+              return (
+                <li key={n.id} className={n.isRead ? 'flex gap-3 p-4' : 'flex gap-3 bg-brand-50 p-4'}>
+                  <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                  <div className="min-w-0 flex-1">
+                    <p className={n.isRead ? 'text-slate-800' : 'font-semibold text-slate-900'}>
+                      {n.isRead ? null : <span className="sr-only">Unread: </span>}
+                      {n.message}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      <time dateTime={new Date(n.createdAt).toISOString()}>{timeAgo(n.createdAt, now)}</time>
+                    </p>
+                  </div>
+                  {n.isRead ? null : <MarkRead id={n.id} />}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { clsx } from 'clsx';
+import { Link } from 'react-router';
+import { ProductImage } from '~/components/catalog/product-image';
+import { Badge, type BadgeVariant } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { cart } from '~/lib/cart';
+import { formatShopperDate } from '~/lib/dates';
+import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { formatNaira } from '#core/money';
+import { shortOrderId } from '#core/notifications/messages';
+import type { OrderStats, OrderWithItems } from '#core/orders/service';
+import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from '#core/orders/statuses';
+
+const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
+  pending: 'warning',
+  processing: 'secondary',
+  shipped: 'default',
+  delivered: 'success',
+  cancelled: 'destructive',
+};
+const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  success: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+  expired: 'Expired',
+};
+const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+function BuyAgain({ order }: { order: OrderWithItems }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        // The cart re-reads today's prices from the server when it opens.
+        for (const item of order.items) {
+          if (item.productId === null) continue;
+          cart.add(
+            {
+              id: item.productId,
+              name: item.productName,
+              priceKobo: item.unitPriceKobo,
+              currency: 'NGN',
+              image: item.productImageUrl,
+              weightGrams: item.productWeightGrams,
+            },
+            item.quantity,
+            'page',
+          );
+        }
+      }}
+    >
+      Buy Again
+    </Button>
+  );
+}
+
+export function OrdersTab({
+  orders,
+  stats,
+  status,
+}: {
+  orders: OrderWithItems[];
+  stats: OrderStats;
+  status: OrderStatus | null;
+}) {
+  const cards: [string, number][] = [
+    ['Total', stats.total],
+    ['Pending', stats.pending],
+    ['Processing', stats.processing],
+    ['Shipped', stats.shipped],
+    ['Completed', stats.delivered],
+    ['Cancelled', stats.cancelled],
+  ];
+  return (
+    <div className="space-y-6">
+      <h2 className="text-xl font-semibold">My Orders</h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        {cards.map(([label, value]) => (
+          <li key={label} className="rounded-lg border border-slate-200 bg-white p-3 text-center">
+            <p className="text-2xl font-bold">{value}</p>
+            <p className="text-xs text-slate-600">{label}</p>
+          </li>
+        ))}
+      </ul>
+      <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
+        {[null, ...ORDER_STATUSES].map((s) => (
+          <Link
+            key={s ?? 'all'}
+            to={s ? `/account?tab=orders&status=${s}` : '/account?tab=orders'}
+            aria-current={status === s ? 'page' : undefined}
+            className={clsx(
+              'rounded-full border px-3 py-1 text-sm font-medium',
+              status === s
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-slate-300 bg-white hover:bg-slate-100',
+            )}
+          >
+            {s ? capitalise(s) : 'All'}
+          </Link>
+        ))}
+      </nav>
+      {orders.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+          <p className="text-slate-800">
+            {status ? `No ${status} orders.` : "You haven't placed any orders yet."}
+          </p>
+          <Link to="/products" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-semibold">Order #{shortOrderId(order.id)}</h3>
+                  <p className="text-sm text-slate-600">
+                    <time dateTime={new Date(order.createdAt).toISOString()}>
+                      {formatShopperDate(order.createdAt)}
+                    </time>{' '}
+                    · {DELIVERY_METHOD_LABELS[order.deliveryMethod] ?? 'Standard Delivery'}
+                    {order.pickupLocation ? ` · ${order.pickupLocation}` : ` · ${order.deliveryLocation}`}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Badge variant={STATUS_VARIANTS[order.status]}>{capitalise(order.status)}</Badge>
+                  <Badge
+                    variant={
+                      order.paymentStatus === 'success'
+                        ? 'success'
+                        : order.paymentStatus === 'pending'
+                          ? 'outline'
+                          : 'destructive'
+                    }
+                  >
+                    Payment: {PAYMENT_LABELS[order.paymentStatus] ?? 'Pending'}
+                  </Badge>
+                </div>
+              </div>
+              <div className="mt-3 flex items-center gap-2">
+                {order.items.slice(0, 3).map((item) => (
+                  <ProductImage
+                    key={item.id}
+                    url={item.productImageUrl}
+                    alt={item.productName}
+                    sizes="56px"
+                    width={56}
+                    height={42}
+                    className="h-10 w-14 rounded object-cover"
+                  />
+                ))}
+                {order.items.length > 3 ? (
+                  <span className="text-sm font-semibold text-slate-700">+{order.items.length - 3}</span>
+                ) : null}
+              </div>
+              <div className="mt-3 flex flex-wrap items-end justify-between gap-2 text-sm">
+                <div className="space-y-0.5">
+                  <p>
+                    <span className="text-slate-600">Amount:</span>{' '}
+                    <strong>{formatNaira(order.totalKobo)}</strong>
+                  </p>
+                  {order.discountKobo > 0 ? (
+                    <p className="text-green-700">
+                      {order.freeDelivery
+                        ? `Free delivery (saved ${formatNaira(order.discountKobo)})`
+                        : `Discount: ${formatNaira(order.discountKobo)}`}
+                    </p>
+                  ) : null}
+                </div>
+                {order.status === 'delivered' ? <BuyAgain order={order} /> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '~/components/ui/alert';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import type { FieldErrors } from '~/lib/forms';
+
+export interface ProfileView {
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  location: string | null;
+  missing: string[];
+}
+
+type Result =
+  | { ok: true; profile: ProfileView }
+  | { ok: false; error: { title: string; message: string }; fieldErrors: FieldErrors };
+
+export function ProfileTab({ profile, locations }: { profile: ProfileView; locations: string[] }) {
+  const [editing, setEditing] = useState(false);
+  const fetcher = useFetcher<Result>();
+  const errors: FieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success('Profile updated', { description: 'Your profile information has been saved.' });
+      setEditing(false);
+    } else {
+      toast.error('Failed to update profile', { description: fetcher.data.error.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const rows: [string, string | null][] = [
+    ['Full name', profile.name],
+    ['Email', profile.email],
+    ['Phone number', profile.phone],
+    ['Delivery address', profile.address],
+    ['Location', profile.location],
+  ];
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">Profile</h2>
+        {editing ? null : (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            Edit Profile
+          </Button>
+        )}
+      </div>
+      {profile.missing.length > 0 ? (
+        <Alert tone="warning" title="Your profile is incomplete">
+          Checkout needs: {profile.missing.join(', ')}.
+        </Alert>
+      ) : (
+        <Badge variant="success">Profile complete</Badge>
+      )}
+      {editing ? (
+        <fetcher.Form
+          method="post"
+          action="/account?tab=profile"
+          className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2"
+          noValidate
+        >
+          <input type="hidden" name="intent" value="profile" />
+          <Field
+            label="Full name"
+            name="fullName"
+            defaultValue={profile.name}
+            autoComplete="name"
+            required
+            error={errors.fullName}
+          />
+          <Field
+            label="Email"
+            name="email"
+            defaultValue={profile.email}
+            readOnly
+            hint="Email cannot be changed"
+          />
+          <Field
+            label="Phone number"
+            name="phone"
+            type="tel"
+            defaultValue={profile.phone ?? ''}
+            autoComplete="tel"
+            error={errors.phone}
+          />
+          <Field
+            label="Location"
+            name="location"
+            defaultValue={profile.location ?? ''}
+            list="profile-locations"
+            error={errors.location}
+          />
+          <datalist id="profile-locations">
+            {locations.map((l) => (
+              <option key={l} value={l} />
+            ))}
+          </datalist>
+          <Field
+            label="Delivery address"
+            name="address"
+            defaultValue={profile.address ?? ''}
+            autoComplete="street-address"
+            className="sm:col-span-2"
+            error={errors.address}
+          />
+          <div className="flex gap-3 sm:col-span-2">
+            <Button type="submit" disabled={fetcher.state !== 'idle'}>
+              {fetcher.state !== 'idle' ? 'Saving...' : 'Save Changes'}
+            </Button>
+            <Button variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <dl className="grid gap-3 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-[10rem_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-600">{label}</dt>
+              <dd>{value?.trim() ? value : <span className="text-amber-800">Not set</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

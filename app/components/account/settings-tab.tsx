@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { PasswordField } from '~/components/auth/password-field';
+import { Button } from '~/components/ui/button';
+import type { FieldErrors } from '~/lib/forms';
+import { formatShopperDate } from '~/lib/dates';
+
+type Result =
+  { ok: true } | { ok: false; error: { title: string; message: string }; fieldErrors: FieldErrors };
+
+export function SettingsTab({ email, memberSince }: { email: string; memberSince: Date | string }) {
+  const fetcher = useFetcher<Result>();
+  const form = useRef<HTMLFormElement>(null);
+  const errors: FieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success('Password changed', { description: 'Your other devices have been signed out.' });
+      form.current?.reset();
+    } else if (!Object.keys(fetcher.data.fieldErrors).length) {
+      toast.error(fetcher.data.error.title, { description: fetcher.data.error.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <div className="space-y-6">
+      <h2 className="text-xl font-semibold">Account Settings</h2>
+      <dl className="grid gap-2 rounded-lg border border-slate-200 bg-white p-5 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-slate-600">Signed in as</dt>
+        <dd>{email}</dd>
+        <dt className="text-slate-600">Member since</dt>
+        <dd>{formatShopperDate(memberSince)}</dd>
+      </dl>
+      <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h3 id="password-heading" className="font-semibold">
+          Change Password
+        </h3>
+        <fetcher.Form
+          ref={form}
+          method="post"
+          action="/account?tab=settings"
+          className="mt-4 max-w-md space-y-4"
+          noValidate
+        >
+          <input type="hidden" name="intent" value="change-password" />
+          <PasswordField
+            label="Current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            error={errors.currentPassword}
+          />
+          <PasswordField
+            label="New password"
+            name="password"
+            autoComplete="new-password"
+            required
+            hint="At least 8 characters."
+            error={errors.password}
+          />
+          <PasswordField
+            label="Confirm new password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" disabled={fetcher.state !== 'idle'}>
+            {fetcher.state !== 'idle' ? 'Saving...' : 'Change Password'}
+          </Button>
+        </fetcher.Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import type { ActionFailure } from '~/lib/action-result';
+import { formatNaira } from '#core/money';
+
+export type PlaceOrderResult =
+  | {
+      ok: true;
+      orderId: string;
+      reference: string;
+      totalKobo: number;
+      provider: 'paystack' | 'demo';
+      publicKey: string | null;
+      authorizationUrl: string;
+      accessCode?: string;
+    }
+  | ActionFailure;
+
+interface PaystackPopup {
+  resumeTransaction(
+    accessCode: string,
+    callbacks: {
+      onSuccess?: (transaction: { reference: string }) => void;
+      onCancel?: () => void;
+      onError?: (error: { message: string }) => void;
+    },
+  ): void;
+}
+
+declare global {
+  interface Window {
+    PaystackPop?: new () => PaystackPopup;
+  }
+}
+
+const PAYMENT_SCRIPT_FAILED = 'Failed to load payment provider. Please try again later.';
+
+/** Paystack's inline script, loaded once, only when a shopper pays. */
+function loadPaystack(src: string): Promise<new () => PaystackPopup> {
+  if (window.PaystackPop) return Promise.resolve(window.PaystackPop);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () =>
+      window.PaystackPop ? resolve(window.PaystackPop) : reject(new Error('PaystackPop missing'));
+    script.onerror = () => reject(new Error('could not load Paystack'));
+    document.head.append(script);
+  });
+}
+
+const callbackUrl = (reference: string) => `/checkout/callback?reference=${encodeURIComponent(reference)}`;
+
+/**
+ * Places the order on the server (which prices it), then takes the shopper to pay: Paystack's inline
+ * popup resumed with the access code, its payment page as the fallback, or our demo payment page.
+ */
+export function PaymentButton({
+  disabled,
+  totalKobo,
+  payment,
+  order,
+  onPlacing,
+}: {
+  disabled: boolean;
+  totalKobo: number;
+  payment: { provider: 'paystack' | 'demo'; publicKey: string | null; inlineScriptUrl: string };
+  order: {
+    items: { productId: number; quantity: number }[];
+    deliveryMethod: string;
+    deliveryLocation: string;
+    pickupLocation: string;
+    discountCode?: string;
+  };
+  onPlacing: (placing: boolean) => void;
+}) {
+  const fetcher = useFetcher<PlaceOrderResult>();
+  const cancel = useFetcher();
+  const [scriptFailed, setScriptFailed] = useState<string | null>(null);
+  const handled = useRef<unknown>(null);
+  const busy = fetcher.state !== 'idle';
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || handled.current === result) return;
+    handled.current = result;
+    if (!result.ok) {
+      onPlacing(false);
+      toast.error(result.error.title, { description: result.error.message });
+      return;
+    }
+    if (result.provider === 'demo' || !result.accessCode) {
+      window.location.assign(result.authorizationUrl);
+      return;
+    }
+    const { accessCode, reference, authorizationUrl } = result;
+    loadPaystack(payment.inlineScriptUrl)
+      .then((Popup) => {
+        new Popup().resumeTransaction(accessCode, {
+          onSuccess: () => window.location.assign(callbackUrl(reference)),
+          onCancel: () => {
+            onPlacing(false);
+            // Release this unpaid order (and any code it reserved); paying again starts a new one.
+            cancel.submit({ reference }, { method: 'post', action: '/checkout/cancel' });
+            toast('Payment cancelled', {
+              description: 'Nothing was charged. You can pay again when you are ready.',
+            });
+          },
+          onError: () => window.location.assign(authorizationUrl),
+        });
+      })
+      .catch(() => {
+        onPlacing(false);
+        setScriptFailed(authorizationUrl);
+      });
+  }, [fetcher.state, fetcher.data, onPlacing, payment.inlineScriptUrl, cancel]);
+
+  function pay() {
+    setScriptFailed(null);
+    onPlacing(true);
+    const body = {
+      items: order.items,
+      deliveryMethod: order.deliveryMethod,
+      deliveryLocation: order.deliveryLocation,
+      ...(order.deliveryMethod === 'pickup' ? { pickupLocation: order.pickupLocation } : {}),
+      ...(order.discountCode ? { discountCode: order.discountCode } : {}),
+    };
+    fetcher.submit(body, { method: 'post', action: '/checkout', encType: 'application/json' });
+  }
+
+  return (
+    <div className="space-y-2">
+      <Button
+        size="lg"
+        className="w-full whitespace-normal"
+        disabled={disabled || busy || scriptFailed !== null}
+        onClick={pay}
+      >
+        {busy ? 'Processing...' : scriptFailed ? PAYMENT_SCRIPT_FAILED : `Pay ${formatNaira(totalKobo)}`}
+      </Button>
+      {scriptFailed ? (
+        <a href={scriptFailed} className="block text-center text-sm font-semibold text-brand-700 underline">
+          Pay on Paystack&apos;s secure page instead
+        </a>
+      ) : null}
+    </div>
+  );
+}

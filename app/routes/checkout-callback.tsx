@@ -1,0 +1,74 @@
+import { Clock } from 'lucide-react';
+import { data, Link, redirect, useLoaderData } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { requireUser } from '~/lib/auth.server';
+import { orThrowResponse } from '~/lib/errors.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { settlePayment } from '#core/checkout/service';
+import { getUserOrderByReference } from '#core/orders/service';
+import type { Route } from './+types/checkout-callback';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Confirming your payment — FreshCatch' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * Where the shopper returns from paying (Paystack's redirect or popup, or the demo page). Reaching
+ * this page proves nothing: the payment is verified with the provider before anything changes.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const reference = url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '';
+  if (!/^[A-Za-z0-9.=-]{6,100}$/.test(reference))
+    throw data({ message: 'This payment link is not valid.' }, { status: 404 });
+  const { checkout, db } = context.services;
+  await orThrowResponse(() => getUserOrderByReference(db, user.id, reference));
+  const settled = await settlePayment(checkout, reference);
+  if (settled === 'paid') {
+    return redirectWithToast(context, `/order-success?reference=${encodeURIComponent(reference)}`, {
+      type: 'success',
+      title: 'Order Placed Successfully',
+      description: 'Thank you for your purchase!',
+    });
+  }
+  if (settled === 'failed') {
+    return redirectWithToast(context, '/checkout', {
+      type: 'error',
+      title: 'Payment not completed',
+      description:
+        'Your payment was declined or cancelled, so nothing was charged. Your cart is as you left it.',
+    });
+  }
+  if (url.searchParams.has('cancelled')) return redirect('/checkout');
+  return { reference, unverified: settled === 'unverified' };
+}
+
+export default function CheckoutCallbackRoute() {
+  const { reference, unverified } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <Clock aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
+      <h1 className="mt-4 text-2xl font-bold">Waiting for your payment</h1>
+      <p className="mt-3 text-slate-700">
+        {unverified
+          ? 'We could not reach the payment provider just now to confirm your payment.'
+          : 'Your payment has not been confirmed yet. A bank transfer or USSD payment can take a few minutes.'}{' '}
+        We will confirm your order as soon as it arrives; nothing is charged twice.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link
+          to={`/checkout/callback?reference=${encodeURIComponent(reference)}`}
+          reloadDocument
+          className={buttonClasses()}
+        >
+          Check again
+        </Link>
+        <Link to="/account?tab=orders" className={buttonClasses({ variant: 'outline' })}>
+          View My Orders
+        </Link>
+      </div>
+    </section>
+  );
+}

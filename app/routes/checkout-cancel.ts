@@ -1,0 +1,20 @@
+import { data } from 'react-router';
+import { requireUser } from '~/lib/auth.server';
+import { attempt } from '~/lib/errors.server';
+import { releaseOrder, settlePayment } from '#core/checkout/service';
+import { getUserOrderByReference } from '#core/orders/service';
+import type { Route } from './+types/checkout-cancel';
+
+/** The shopper closed the payment popup: if the provider confirms nothing was paid, the order is released. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const reference = String((await request.formData()).get('reference') ?? '');
+  if (!/^[A-Za-z0-9.=-]{6,100}$/.test(reference)) return data({ ok: false as const }, { status: 400 });
+  const { checkout, db } = context.services;
+  return attempt(async () => {
+    await getUserOrderByReference(db, user.id, reference);
+    const settled = await settlePayment(checkout, reference);
+    if (settled === 'pending') await releaseOrder(checkout, reference, 'failed');
+    return { ok: true as const, settled };
+  });
+}

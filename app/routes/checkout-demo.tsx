@@ -1,0 +1,91 @@
+import { FlaskConical } from 'lucide-react';
+import { data, Form, redirect, useLoaderData, useNavigation } from 'react-router';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { requireUser } from '~/lib/auth.server';
+import { orThrowResponse } from '~/lib/errors.server';
+import { shortOrderId } from '#core/notifications/messages';
+import { formatNaira } from '#core/money';
+import { getUserOrderByReference } from '#core/orders/service';
+import { decideDemoPayment } from '#core/payments/demo';
+import type { Route } from './+types/checkout-demo';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Demo payment — FreshCatch' },
+  { name: 'robots', content: 'noindex' },
+];
+
+async function demoOrder(request: Request, context: Route.LoaderArgs['context'], reference: string) {
+  const user = await requireUser(request, context);
+  const { db, payments } = context.services;
+  if (payments.name !== 'demo') throw data({ message: 'Demo payments are off.' }, { status: 404 });
+  return orThrowResponse(() => getUserOrderByReference(db, user.id, reference));
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const order = await demoOrder(request, context, params.reference);
+  if (order.paymentStatus !== 'pending')
+    throw redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
+  return {
+    reference: order.paymentReference,
+    number: shortOrderId(order.id),
+    totalKobo: order.totalKobo,
+    lines: order.items.length,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const order = await demoOrder(request, context, params.reference);
+  const decision = (await request.formData()).get('decision');
+  if (decision !== 'pay' && decision !== 'decline')
+    return data({ message: 'Choose Pay or Decline.' }, { status: 400 });
+  await decideDemoPayment(
+    context.services.db,
+    order.paymentReference,
+    decision === 'pay' ? 'success' : 'failed',
+  );
+  // The same way back as from a real provider: the callback verifies what happened.
+  return redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
+}
+
+export default function DemoPaymentRoute() {
+  const { number, totalKobo, lines } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-xl border-2 border-dashed border-amber-400 bg-white p-6 shadow-sm">
+        <p className="flex items-center gap-2 text-sm font-bold tracking-wide text-amber-800 uppercase">
+          <FlaskConical aria-hidden="true" className="h-5 w-5" /> Demo mode
+        </p>
+        <h1 className="mt-2 text-2xl font-bold">Demo payment — no money moves</h1>
+        <Alert tone="warning" className="mt-4">
+          This shop has no payment keys configured, so this page stands in for the card payment. Choose what
+          the bank would answer.
+        </Alert>
+        <dl className="mt-5 space-y-1 text-slate-800">
+          <div className="flex justify-between">
+            <dt>Order</dt>
+            <dd>#{number}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Items</dt>
+            <dd>{lines}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-bold">
+            <dt>Amount</dt>
+            <dd>{formatNaira(totalKobo)}</dd>
+          </div>
+        </dl>
+        <Form method="post" className="mt-6 grid grid-cols-2 gap-3">
+          <Button type="submit" name="decision" value="pay" size="lg" disabled={busy}>
+            Pay
+          </Button>
+          <Button type="submit" name="decision" value="decline" size="lg" variant="outline" disabled={busy}>
+            Decline
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,572 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { data, Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { safeParse } from 'zod/mini';
+import { PaymentButton } from '~/components/checkout/payment-button';
+import { ProductImage } from '~/components/catalog/product-image';
+import { Alert } from '~/components/ui/alert';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/field';
+import { Spinner } from '~/components/ui/spinner';
+import { requireUser } from '~/lib/auth.server';
+import { useCart } from '~/lib/cart';
+import { actionFailure } from '~/lib/errors.server';
+import { useFreshPrices } from '~/lib/use-fresh-prices';
+import { useHydrated } from '~/lib/use-hydrated';
+import { getProfile } from '#core/accounts/service';
+import { blockingChanges } from '#core/cart/rules';
+import { DELIVERY_TIMES, findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
+import { PlaceOrderSchema } from '#core/checkout/schemas';
+import { placeOrder } from '#core/checkout/service';
+import {
+  DELIVERY_METHOD_LABELS,
+  DELIVERY_METHODS,
+  HOME_LOCATION,
+  SUGGESTED_LOCATIONS,
+  type DeliveryMethod,
+} from '#core/delivery/methods';
+import type { AppliedDiscount, DiscountCheck } from '#core/discounts/rules';
+import { formatNaira, formatWeight } from '#core/money';
+import { deliveryRates } from '#db/schema';
+import type { Route } from './+types/checkout';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Checkout — FreshCatch' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, {
+    toast: { type: 'error', title: 'Authentication Required', description: 'Please log in to check out.' },
+  });
+  const { db, payments, env } = context.services;
+  const profile = await getProfile(db, user.id);
+  let rates: RateFacts[] = [];
+  let ratesFailed = false;
+  try {
+    rates = await db
+      .select({
+        location: deliveryRates.location,
+        method: deliveryRates.method,
+        baseRateKobo: deliveryRates.baseRateKobo,
+        pickupLocations: deliveryRates.pickupLocations,
+      })
+      .from(deliveryRates);
+  } catch (error) {
+    // Spec §8: without stored rates checkout still works on the default rates, and says so.
+    context.services.logger.error({ err: error }, 'could not load delivery rates');
+    ratesFailed = true;
+  }
+  const locations = [...new Set([...SUGGESTED_LOCATIONS, ...rates.map((r) => r.location)])];
+  return {
+    profile: {
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      address: profile.address,
+      location: profile.location,
+    },
+    missing: profile.missing,
+    rates,
+    ratesFailed,
+    locations,
+    payment: {
+      provider: payments.name,
+      publicKey: payments.publicKey,
+      inlineScriptUrl: env.PAYSTACK_INLINE_JS_URL,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return data(
+      {
+        ok: false as const,
+        error: { title: 'Order Processing Error', message: 'Expected a JSON body.' },
+        fieldErrors: {},
+      },
+      { status: 400 },
+    );
+  }
+  const parsed = safeParse(PlaceOrderSchema, body);
+  if (!parsed.success) {
+    return data(
+      {
+        ok: false as const,
+        error: {
+          title: 'Order Processing Error',
+          message: parsed.error.issues[0]?.message ?? 'Please check your order.',
+        },
+        fieldErrors: {},
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    return { ok: true as const, ...(await placeOrder(context.services.checkout, user.id, parsed.data)) };
+  } catch (error) {
+    return actionFailure(error);
+  }
+}
+
+type QuoteResult =
+  | { ok: true; discount: (DiscountCheck & { toast: { title: string; description: string } }) | null }
+  | { ok: false; error: string | { title: string; message: string } };
+
+type DiscountState =
+  | { status: 'empty' }
+  | { status: 'validating' }
+  | { status: 'valid'; discount: AppliedDiscount }
+  | { status: 'invalid'; message: string };
+
+/** The code is checked on the server 500 ms after the last keystroke (spec §4). */
+function useDiscount(
+  code: string,
+  location: string,
+  method: DeliveryMethod,
+  items: { productId: number; quantity: number }[],
+) {
+  const fetcher = useFetcher<QuoteResult>();
+  const [state, setState] = useState<DiscountState>({ status: 'empty' });
+  const asked = useRef('');
+  const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), items]);
+
+  useEffect(() => {
+    if (!code.trim()) {
+      setState({ status: 'empty' });
+      asked.current = '';
+      return;
+    }
+    setState({ status: 'validating' });
+    const timer = setTimeout(() => {
+      asked.current = key;
+      fetcher.submit(
+        { items, deliveryLocation: location || HOME_LOCATION, deliveryMethod: method, discountCode: code },
+        { method: 'post', action: '/api/checkout/quote', encType: 'application/json' },
+      );
+    }, 500);
+    return () => clearTimeout(timer);
+    // The key stands for code, location and items; the method does not change a code's verdict.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || asked.current !== key) return;
+    asked.current = '';
+    if (!result.ok) {
+      setState({
+        status: 'invalid',
+        message: typeof result.error === 'string' ? result.error : result.error.message,
+      });
+      return;
+    }
+    if (!result.discount) return;
+    const { toast: message } = result.discount;
+    if (result.discount.ok) {
+      setState({ status: 'valid', discount: result.discount.discount });
+      toast.success(message.title, { description: message.description });
+    } else {
+      setState({ status: 'invalid', message: result.discount.message });
+      toast.error(message.title, { description: message.description });
+    }
+  }, [fetcher.state, fetcher.data, key]);
+
+  return state;
+}
+
+function usePickupLocations(rates: RateFacts[], location: string) {
+  // Spec §4: the pickup points follow the location 200 ms after typing stops.
+  const [settled, setSettled] = useState(location);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(location), 200);
+    return () => clearTimeout(timer);
+  }, [location]);
+  return {
+    pickupLocations: findRate(rates, settled, 'pickup')?.pickupLocations ?? [],
+    settling: settled !== location,
+  };
+}
+
+export default function CheckoutRoute() {
+  const { profile, missing, rates, ratesFailed, locations, payment } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const { items } = useCart();
+  const { changes, checking } = useFreshPrices();
+  const [location, setLocation] = useState(profile.location?.trim() || HOME_LOCATION);
+  const [method, setMethod] = useState<DeliveryMethod>('standard');
+  const [pickupLocation, setPickupLocation] = useState('');
+  const [code, setCode] = useState('');
+  const [placing, setPlacing] = useState(false);
+  const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
+  const discount = useDiscount(code, location, method, lines);
+  const { pickupLocations, settling } = usePickupLocations(rates, location);
+
+  useEffect(() => {
+    if (hydrated && items.length === 0 && !placing) {
+      toast.error('Empty Cart', { description: 'Add something to your cart before checking out.' });
+      navigate('/products', { replace: true });
+    }
+  }, [hydrated, items.length, placing, navigate]);
+
+  useEffect(() => {
+    if (ratesFailed)
+      toast.error('Delivery Fee Error', {
+        description: 'Could not calculate delivery fee. Using default rates.',
+      });
+  }, [ratesFailed]);
+
+  useEffect(() => {
+    // A pickup point of another location no longer applies.
+    if (pickupLocations.length > 0 && !pickupLocations.includes(pickupLocation)) setPickupLocation('');
+  }, [pickupLocations, pickupLocation]);
+
+  if (!hydrated || items.length === 0) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold">Checkout</h1>
+        <Spinner label="Loading your order…" className="py-16" />
+        <noscript>
+          <p className="text-center text-slate-700">
+            Checkout needs JavaScript: your cart is kept in this browser.
+          </p>
+        </noscript>
+      </div>
+    );
+  }
+
+  const applied = discount.status === 'valid' ? discount.discount : null;
+  const price = priceOrder({
+    lines: items.map((i) => ({ priceKobo: i.priceKobo, quantity: i.quantity, weightGrams: i.weightGrams })),
+    rates,
+    location,
+    method,
+    discount: applied,
+  });
+  const blocked = blockingChanges(changes);
+  const blockers = payBlockers({
+    placing,
+    calculating: checking || settling || discount.status === 'validating',
+    profileComplete: missing.length === 0,
+    method,
+    pickupLocation,
+    totalKobo: price.totalKobo,
+    discount: applied,
+    subtotalKobo: price.subtotalKobo,
+  });
+  const pickupUnavailable = method === 'pickup' && !findRate(rates, location, 'pickup');
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold">Checkout</h1>
+
+      {missing.length > 0 ? (
+        <Alert tone="warning" title="Complete your profile to check out" className="mt-6">
+          <p>We need these for your delivery: {missing.join(', ')}.</p>
+          <Link to="/account?tab=profile" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+            Complete Profile
+          </Link>
+        </Alert>
+      ) : null}
+      {blocked.length > 0 ? (
+        <Alert tone="warning" title="Your cart needs a change" className="mt-6">
+          Some products are no longer available.{' '}
+          <Link to="/cart" className="font-semibold underline">
+            Review your cart
+          </Link>
+          .
+        </Alert>
+      ) : null}
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <div className="space-y-6">
+          <section
+            aria-labelledby="items-heading"
+            className="rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="items-heading" className="text-lg font-semibold">
+              Your items
+            </h2>
+            <ul className="mt-4 divide-y divide-slate-100">
+              {items.map((item) => (
+                <li key={item.id} className="flex items-center gap-3 py-3">
+                  <ProductImage
+                    url={item.image}
+                    alt=""
+                    sizes="64px"
+                    width={64}
+                    height={48}
+                    className="h-12 w-16 rounded object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{item.name}</p>
+                    <p className="text-sm text-slate-600">
+                      {item.quantity} × {formatWeight(item.weightGrams)} ={' '}
+                      {formatWeight(item.weightGrams * item.quantity)}
+                    </p>
+                  </div>
+                  <p className="font-semibold">{formatNaira(item.priceKobo * item.quantity)}</p>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-right text-sm text-slate-700">
+              Total weight: {formatWeight(price.totalWeightGrams)}
+            </p>
+          </section>
+
+          <section
+            aria-labelledby="delivery-heading"
+            className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="delivery-heading" className="text-lg font-semibold">
+              Delivery
+            </h2>
+            <div>
+              <label htmlFor="delivery-location" className="block text-sm font-medium text-slate-800">
+                Delivery location
+              </label>
+              <input
+                id="delivery-location"
+                list="delivery-locations"
+                value={location}
+                onChange={(e) => setLocation(e.target.value)}
+                maxLength={80}
+                className={`${inputClasses} mt-1`}
+              />
+              <datalist id="delivery-locations">
+                {locations.map((l) => (
+                  <option key={l} value={l} />
+                ))}
+              </datalist>
+            </div>
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Delivery method</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {DELIVERY_METHODS.map((m) => {
+                  const fee = priceOrder({
+                    lines: items.map((i) => ({
+                      priceKobo: i.priceKobo,
+                      quantity: i.quantity,
+                      weightGrams: i.weightGrams,
+                    })),
+                    rates,
+                    location,
+                    method: m,
+                  });
+                  return (
+                    // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
+                    // eslint-disable-next-line jsx-a11y/label-has-associated-control
+                    <label
+                      key={m}
+                      className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        type="radio"
+                        name="delivery-method"
+                        value={m}
+                        checked={method === m}
+                        onChange={() => setMethod(m)}
+                        className="mt-1 accent-brand-700"
+                      />
+                      <span className="text-sm">
+                        <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
+                        <span className="block text-slate-600">
+                          {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
+                          {formatNaira(fee.fullDeliveryFeeKobo)}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+            {method === 'pickup' ? (
+              <div>
+                {pickupLocations.length > 0 ? (
+                  <>
+                    <label htmlFor="pickup-location" className="block text-sm font-medium text-slate-800">
+                      Pickup point
+                    </label>
+                    <select
+                      id="pickup-location"
+                      value={pickupLocation}
+                      onChange={(e) => setPickupLocation(e.target.value)}
+                      className={`${inputClasses} mt-1`}
+                    >
+                      <option value="">Choose a pickup point</option>
+                      {pickupLocations.map((p) => (
+                        <option key={p} value={p}>
+                          {p}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                ) : (
+                  <>
+                    <Alert tone="warning">
+                      No pickup locations available for {location.trim() || 'this location'}. Please enter
+                      your preferred location or choose a different delivery method.
+                    </Alert>
+                    <label htmlFor="pickup-typed" className="mt-3 block text-sm font-medium text-slate-800">
+                      Preferred pickup location
+                    </label>
+                    <input
+                      id="pickup-typed"
+                      value={pickupLocation}
+                      onChange={(e) => setPickupLocation(e.target.value)}
+                      maxLength={200}
+                      className={`${inputClasses} mt-1`}
+                    />
+                  </>
+                )}
+              </div>
+            ) : null}
+          </section>
+
+          <section
+            aria-labelledby="shipping-heading"
+            className="rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h2 id="shipping-heading" className="text-lg font-semibold">
+                Deliver to
+              </h2>
+              <Link
+                to="/account?tab=profile"
+                className="text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Edit
+              </Link>
+            </div>
+            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
+              <dt className="text-slate-600">Name</dt>
+              <dd>{profile.name || '—'}</dd>
+              <dt className="text-slate-600">Phone</dt>
+              <dd>{profile.phone || '—'}</dd>
+              <dt className="text-slate-600">Address</dt>
+              <dd>{profile.address || '—'}</dd>
+              <dt className="text-slate-600">Email</dt>
+              <dd>{profile.email}</dd>
+            </dl>
+          </section>
+
+          <section
+            aria-labelledby="discount-heading"
+            className="rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id="discount-heading" className="text-lg font-semibold">
+              Have a discount code?
+            </h2>
+            <div className="mt-3 flex gap-2">
+              <label htmlFor="discount-code" className="sr-only">
+                Discount code
+              </label>
+              <input
+                id="discount-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                maxLength={50}
+                autoCapitalize="characters"
+                placeholder="e.g. FREEDELIVERY"
+                aria-describedby="discount-status"
+                className={`${inputClasses} flex-1 uppercase`}
+              />
+              <Button variant="outline" onClick={() => undefined}>
+                Apply
+              </Button>
+            </div>
+            <p id="discount-status" role="status" className="mt-2 min-h-5 text-sm">
+              {discount.status === 'validating' ? (
+                <span className="text-slate-600">Checking the code…</span>
+              ) : null}
+              {discount.status === 'valid' ? (
+                <span className="font-medium text-green-700">
+                  {discount.discount.type === 'free_delivery'
+                    ? 'Free delivery applied: a promotion for our Port Harcourt customers.'
+                    : discount.discount.type === 'percent'
+                      ? `${discount.discount.percent}% off your order.`
+                      : `${formatNaira(discount.discount.amountKobo)} off your order.`}
+                </span>
+              ) : null}
+              {discount.status === 'invalid' ? (
+                <span className="font-medium text-red-700">{discount.message}</span>
+              ) : null}
+            </p>
+          </section>
+        </div>
+
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit space-y-4 rounded-lg border border-slate-200 bg-white p-5 lg:sticky lg:top-20"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatNaira(price.subtotalKobo)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>
+                Delivery ({DELIVERY_METHOD_LABELS[method]})
+                {price.deliveryFee.blocks > 0 ? (
+                  <span className="block text-xs text-slate-600">
+                    {price.deliveryFee.blocks} × 50 kg + {formatWeight(price.deliveryFee.remainderGrams)}
+                  </span>
+                ) : null}
+              </dt>
+              <dd>
+                {applied?.type === 'free_delivery' ? (
+                  <span className="text-green-700">Free</span>
+                ) : (
+                  formatNaira(price.deliveryFee.feeKobo)
+                )}
+              </dd>
+            </div>
+            {price.discountKobo > 0 ? (
+              <div className="flex justify-between text-green-700">
+                <dt>Discount</dt>
+                <dd>−{formatNaira(price.discountKobo)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd>{formatNaira(price.totalKobo)}</dd>
+            </div>
+          </dl>
+          {pickupUnavailable ? (
+            <p className="text-sm text-amber-800">No pickup option available for your location.</p>
+          ) : null}
+          <PaymentButton
+            disabled={blockers.length > 0 || blocked.length > 0}
+            totalKobo={price.totalKobo}
+            payment={payment}
+            order={{
+              items: lines,
+              deliveryMethod: method,
+              deliveryLocation: location,
+              pickupLocation,
+              discountCode: applied ? code : undefined,
+            }}
+            onPlacing={setPlacing}
+          />
+          <p className="text-xs text-slate-600">
+            {payment.provider === 'paystack'
+              ? 'You pay securely with Paystack: card, bank transfer or USSD. Your order is confirmed once the payment is verified.'
+              : 'Demo payments are on: no money moves.'}
+          </p>
+          <Link to="/cart" className="block text-center text-sm font-semibold text-brand-700 hover:underline">
+            Return to Cart
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { Spinner } from '~/components/ui/spinner';
+import { requireUser } from '~/lib/auth.server';
+import { cart, useCart } from '~/lib/cart';
+import { useHydrated } from '~/lib/use-hydrated';
+import { shortOrderId } from '#core/notifications/messages';
+import { formatNaira } from '#core/money';
+import { getUserOrderByReference } from '#core/orders/service';
+import type { Route } from './+types/order-success';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Order Successful — FreshCatch' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const reference = new URL(request.url).searchParams.get('reference');
+  if (!reference) return { order: null };
+  try {
+    const order = await getUserOrderByReference(context.services.db, user.id, reference);
+    return {
+      order:
+        order.paymentStatus === 'success'
+          ? { number: shortOrderId(order.id), totalKobo: order.totalKobo }
+          : null,
+    };
+  } catch {
+    return { order: null };
+  }
+}
+
+export default function OrderSuccessRoute() {
+  const { order } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const { count } = useCart();
+  const [cleared, setCleared] = useState(false);
+
+  useEffect(() => {
+    if (!hydrated || cleared) return;
+    // The paid order's cart is done with; anything else still in the cart goes back to checkout.
+    if (order) cart.clear({ silent: true });
+    setCleared(true);
+  }, [hydrated, order, cleared]);
+
+  useEffect(() => {
+    if (cleared && count > 0) navigate('/checkout', { replace: true });
+  }, [cleared, count, navigate]);
+
+  // Without a paid order, wait for the browser's cart before showing anything (it may send us back).
+  if (!order && !cleared) return <Spinner label="Loading…" className="py-24" />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
+      <h1 className="mt-4 text-3xl font-bold">Order Successful!</h1>
+      {order ? (
+        <p className="mt-3 text-slate-700">
+          Thank you. Your order #{order.number} ({formatNaira(order.totalKobo)}) is paid and we are preparing
+          it now. A receipt is on its way to your e-mail.
+        </p>
+      ) : (
+        <p className="mt-3 text-slate-700">Thank you for your order. You can follow it in your account.</p>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/account?tab=orders" className={buttonClasses()}>
+          View My Orders
+        </Link>
+        <Link to="/products" className={buttonClasses({ variant: 'outline' })}>
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}

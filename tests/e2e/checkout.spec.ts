@@ -1,0 +1,131 @@
+import { expect, expectAccessible, test, visit } from './support/fixtures';
+import { addToCart, completeProfile, signedInShopper } from './support/shopping';
+
+test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account', async ({
+  page,
+}) => {
+  await signedInShopper(page, 'Chiamaka Paid');
+  await addToCart(page, 'smoked catfish', 'Smoked Catfish');
+  await addToCart(page, 'crayfish', 'Ground Crayfish');
+
+  await visit(page, '/checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(
+    page.getByText('We need these for your delivery: Phone number, Delivery address, Location.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay ₦/ })).toBeDisabled();
+  await page.getByRole('link', { name: 'Complete Profile' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=profile$/);
+  await completeProfile(page);
+
+  await visit(page, '/checkout');
+  await expect(page.getByText('We need these for your delivery')).toHaveCount(0);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  // ₦12,500 + ₦4,900 = ₦17,400; standard delivery in Port Harcourt ₦2,500.
+  await expect(summary).toContainText('Subtotal₦17,400');
+  await expect(summary).toContainText('₦2,500');
+  await page.getByRole('radio', { name: /Express Delivery/ }).check();
+  await expect(page.getByText('24 hours · ₦4,000')).toBeVisible();
+  await expect(summary).toContainText('Total₦21,400');
+  await page.getByLabel('Discount code', { exact: true }).fill('fresh10');
+  await expect(page.getByText('10% discount applied!')).toBeVisible();
+  await expect(summary).toContainText('Discount−₦1,740');
+  await expect(summary).toContainText('Total₦19,660');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Pay ₦19,660' }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\//);
+  await expect(page.getByRole('heading', { name: 'Demo payment — no money moves' })).toBeVisible();
+  await expect(page.getByText('₦19,660')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/order-success\?reference=/);
+  await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
+  await expect(page.getByText('Thank you for your purchase!')).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'View My Orders' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=orders$/);
+  const order = page.getByRole('listitem').filter({ hasText: /Order #[0-9a-f]{8}/ });
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText('Payment: Paid');
+  await expect(order).toContainText('₦19,660');
+  await expect(order).toContainText('Express Delivery');
+  await expect(order).toContainText('Discount: ₦1,740');
+  const number = (await order.getByRole('heading').textContent())!.replace('Order #', '');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: /Notifications/ }).click();
+  await expect(
+    page.getByText(`Your order #${number} has been received and is being processed.`),
+  ).toBeVisible();
+  await expect(page.getByLabel('1 unread')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByText('No unread notifications.')).toBeVisible();
+  await expect(page.getByLabel('1 unread')).toHaveCount(0);
+});
+
+test('a declined payment leaves nothing paid and the cart as it was', async ({ page }) => {
+  await signedInShopper(page, 'Declan Declined');
+  await completeProfile(page);
+  await addToCart(page, 'tilapia', 'Fresh Tilapia');
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\//);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(
+    page.getByText('Your payment was declined or cancelled, so nothing was charged.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  await visit(page, '/account?tab=orders');
+  const order = page.getByRole('listitem').filter({ hasText: /Order #[0-9a-f]{8}/ });
+  await expect(order).toContainText('Payment: Failed');
+  await expect(page.getByText('Payment: Paid')).toHaveCount(0);
+  await page.goto('/account?tab=notifications');
+  await expect(page.getByText('No notifications yet.')).toBeVisible();
+});
+
+test('checkout guards: a guest is sent to log in, an empty cart back to the products', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await expect(page.getByText('Authentication Required')).toBeVisible();
+  await signedInShopper(page);
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByText('Empty Cart')).toBeVisible();
+});
+
+test('checkout explains a refused code and a pickup without pickup points', async ({ page }) => {
+  await signedInShopper(page);
+  await completeProfile(page, 'Lagos');
+  await addToCart(page, 'snapper', 'Red Snapper');
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Delivery location')).toHaveValue('Lagos');
+  const code = page.getByLabel('Discount code', { exact: true });
+  await code.fill('NOSUCHCODE');
+  await expect(page.getByText('Invalid or expired discount code.').first()).toBeVisible();
+  await code.fill('FREEDELIVERY');
+  await expect(
+    page.getByText('This discount code is only valid for Port Harcourt deliveries.').first(),
+  ).toBeVisible();
+  await code.fill('');
+
+  await page.getByRole('radio', { name: /Pickup/ }).check();
+  await expect(page.getByLabel('Pickup point')).toBeVisible();
+  await page.getByLabel('Delivery location').fill('Kano');
+  await expect(
+    page.getByText(
+      'No pickup locations available for Kano. Please enter your preferred location or choose a different delivery method.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('No pickup option available for your location.')).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay ₦/ });
+  await expect(pay).toBeDisabled();
+  await page.getByLabel('Preferred pickup location').fill('Sabon Gari market gate');
+  await expect(pay).toBeEnabled();
+  await expectAccessible(page);
+});

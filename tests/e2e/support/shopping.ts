@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test';
+import { createVerifiedShopper, logIn } from './accounts';
+
+/** A verified, signed-in shopper (not yet with a complete profile). */
+export async function signedInShopper(page: Page, name = 'Test Shopper') {
+  const shopper = await createVerifiedShopper(page, name);
+  await page.goto('/login');
+  await logIn(page, shopper.email);
+  await expect(page).toHaveURL(/\/$/);
+  return shopper;
+}
+
+export async function addToCart(page: Page, search: string, productName: string) {
+  await page.goto(`/search?q=${encodeURIComponent(search)}`);
+  await page.getByRole('button', { name: `Add ${productName} to cart` }).click();
+  await expect(page.getByRole('button', { name: 'Added to Cart' }).first()).toBeVisible();
+}
+
+/** Fills the profile fields checkout needs, from the account's profile tab. */
+export async function completeProfile(page: Page, location = 'Port Harcourt') {
+  await page.goto('/account?tab=profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Phone number').fill('0803 555 0199');
+  await page.getByLabel('Location').fill(location);
+  await page.getByLabel('Delivery address').fill('7 Ezimgbu Link Road, GRA Phase 4');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your profile information has been saved.')).toBeVisible();
+}
