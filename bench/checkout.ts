@@ -1,0 +1,229 @@
+/**
+ * npm run bench:checkout — placing and paying for orders under load, on PostgreSQL, in one run:
+ *   1. autocannon (20 connections) against /healthz of the same server: the baseline;
+ *   2. 20 signed-in buyers, each in a loop, place and pay with the demo provider exactly as a browser
+ *      does: POST /checkout.data (the server prices the cart and reserves the order), POST the demo
+ *      payment page (Pay), GET /checkout/callback (verifies the payment and marks the order paid).
+ * Prints orders/s and the p50/p95/p99 of one whole place-and-pay next to /healthz req/s, and checks in
+ * the database that every order the buyers were told about is paid exactly once.
+ * Nothing here is a test; the target (p95 ≤ 100 ms) is reported as PASS or MISS.
+ */
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { openPostgres, queryRows } from '#db/client';
+import {
+  createBenchShopper,
+  ensurePostgres,
+  generateProducts,
+  load,
+  percentile,
+  recreateDatabase,
+  SERVE_ARGS,
+  signIn,
+  startProcess,
+  table,
+  verdict,
+} from './lib';
+
+const APP_PORT = 3611;
+const BASE = `http://127.0.0.1:${APP_PORT}`;
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const PASSWORD = 'bench-buyer-password';
+
+interface Buyer {
+  email: string;
+  cookie: string;
+}
+
+interface Cart {
+  items: { productId: number; quantity: number }[];
+}
+
+async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[] }> {
+  console.log('• seeding the shop and 1,000 generated products…');
+  const database = await generateProducts(url, 1_000);
+  const products = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from products where in_stock order by id limit 40`,
+  );
+  const emails = Array.from({ length: BUYERS }, (_, i) => `bench.buyer${i + 1}@freshcatch.ng`);
+  for (const email of emails) await createBenchShopper(database, email, PASSWORD);
+  // Complete profiles, as checkout requires (spec §4).
+  await database.db.execute(
+    sql`update "user" set phone = '0803 555 0101', address = '12 Aba Road', location = 'Port Harcourt'
+        where email like 'bench.buyer%'`,
+  );
+  await database.close();
+  // Two or three different products per order, as real carts have.
+  const carts = emails.map((_, i) => ({
+    items: [0, 1, 2]
+      .slice(0, 2 + (i % 2))
+      .map((k) => ({ productId: products[(i * 3 + k) % products.length]!.id, quantity: 1 + (k % 2) })),
+  }));
+  return { carts, emails };
+}
+
+async function expect(response: Response, status: number, step: string): Promise<Response> {
+  if (response.status !== status) {
+    const body = await response.text();
+    throw new Error(`${step}: expected ${status}, got ${response.status}: ${body.slice(0, 300)}`);
+  }
+  return response;
+}
+
+/** One whole place-and-pay, the requests a browser makes; returns the payment reference. */
+async function placeAndPay(buyer: Buyer, cart: Cart): Promise<string> {
+  const headers = { cookie: buyer.cookie, origin: BASE };
+  const placed = await expect(
+    await fetch(`${BASE}/checkout.data`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: cart.items,
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Port Harcourt',
+      }),
+    }),
+    200,
+    'place',
+  );
+  const reference = (await placed.text()).match(/\/checkout\/demo\/([A-Za-z0-9.=-]+)/)?.[1];
+  if (!reference) throw new Error('place: no payment reference in the answer');
+  const paid = await expect(
+    await fetch(`${BASE}/checkout/demo/${reference}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=pay',
+    }),
+    302,
+    'pay',
+  );
+  await paid.arrayBuffer();
+  const verified = await expect(
+    await fetch(`${BASE}/checkout/callback?reference=${reference}`, { redirect: 'manual', headers }),
+    302,
+    'verify',
+  );
+  await verified.arrayBuffer();
+  if (!verified.headers.get('location')?.startsWith('/order-success'))
+    throw new Error(`verify: sent to ${verified.headers.get('location')}, not /order-success`);
+  return reference;
+}
+
+async function buyersLoop(buyers: Buyer[], carts: Cart[], durationMs: number) {
+  const latencies: number[] = [];
+  const references: string[] = [];
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    buyers.map(async (buyer, i) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        references.push(await placeAndPay(buyer, carts[i]!));
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { latencies: latencies.sort((a, b) => a - b), references, elapsed };
+}
+
+async function main() {
+  if (!existsSync('build/server.mjs'))
+    throw new Error('Run `npm run build` first (npm run bench:checkout does).');
+  const postgres = await ensurePostgres();
+  try {
+    const url = await recreateDatabase(postgres.url, 'fc_bench_checkout');
+    const { carts, emails } = await prepare(url);
+    const app = await startProcess(
+      'node',
+      SERVE_ARGS,
+      {
+        NODE_ENV: 'production',
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+        LOG_LEVEL: 'info',
+        PUBLIC_URL: BASE,
+        LOGIN_RATE_LIMIT_MAX: '1000',
+        // the demo provider: no Paystack keys
+        PAYSTACK_SECRET_KEY: '',
+        PAYSTACK_PUBLIC_KEY: '',
+      },
+      `${BASE}/readyz`,
+    );
+    try {
+      console.log(`• /healthz, 20 connections, ${seconds} s…`);
+      const healthz = await load(`${BASE}/healthz`, { seconds });
+      const buyers: Buyer[] = [];
+      for (const email of emails) buyers.push({ email, cookie: await signIn(BASE, email, PASSWORD) });
+      console.log(`• ${BUYERS} buyers placing and paying, ${seconds} s (after a 3 s warm-up)…`);
+      await buyersLoop(buyers, carts, 3_000);
+      const run = await buyersLoop(buyers, carts, seconds * 1000);
+      const memory = app.memory();
+
+      const database = await openPostgres(url, 2);
+      const refs = `{${run.references.join(',')}}`;
+      const [check] = await queryRows<{ paid: number; notifications: number; pending: number }>(
+        database.db,
+        sql`select
+          (select count(*)::int from orders where payment_reference = any(${refs}::text[]) and payment_status = 'success') as paid,
+          (select count(*)::int from notifications n join orders o on o.id = n.order_id
+             where o.payment_reference = any(${refs}::text[])) as notifications,
+          (select count(*)::int from orders where payment_status = 'pending') as pending`,
+      );
+      await database.close();
+
+      const orders = run.latencies.length;
+      const ordersPerSecond = orders / run.elapsed;
+      const p95 = percentile(run.latencies, 95);
+      const ms = (n: number) => `${Math.round(n)} ms`;
+      console.log('');
+      table([
+        ['', 'per second', 'p50', 'p95', 'p99', 'server RSS (peak)'],
+        [
+          '/healthz (20 connections)',
+          `${healthz.rps} req/s`,
+          `${healthz.p50} ms`,
+          '',
+          `${healthz.p99} ms`,
+          '',
+        ],
+        [
+          `place-and-pay (${BUYERS} buyers, 3 requests each)`,
+          `${ordersPerSecond.toFixed(1)} orders/s`,
+          ms(percentile(run.latencies, 50)),
+          ms(p95),
+          ms(percentile(run.latencies, 99)),
+          `${memory.rssMb} MB (${memory.peakMb} MB)`,
+        ],
+      ]);
+      console.log('');
+      console.log(
+        `orders/s ÷ /healthz req/s: ${(ordersPerSecond / healthz.rps).toFixed(4)}  ` +
+          `(requests/s ÷ /healthz: ${((3 * ordersPerSecond) / healthz.rps).toFixed(3)})`,
+      );
+      console.log(`p95 ≤ 100 ms: ${verdict(p95 <= 100)} (${ms(p95)})`);
+      console.log(
+        `paid exactly once: ${verdict(check!.paid === orders && check!.notifications === orders)} ` +
+          `(${orders} orders, ${check!.paid} paid, ${check!.notifications} notifications, ` +
+          `${check!.pending} left pending)`,
+      );
+      if (healthz.non2xx || healthz.errors)
+        console.log(`! /healthz: ${healthz.non2xx} non-2xx, ${healthz.errors} errors`);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
