@@ -8,7 +8,9 @@
  * the database that every order the buyers were told about is paid exactly once.
  * Nothing here is a test; the target (p95 ≤ 100 ms) is reported as PASS or MISS.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '#db/client';
 import {
@@ -73,8 +75,14 @@ async function expect(response: Response, status: number, step: string): Promise
 }
 
 /** One whole place-and-pay, the requests a browser makes; returns the payment reference. */
-async function placeAndPay(buyer: Buyer, cart: Cart): Promise<string> {
+async function placeAndPay(buyer: Buyer, cart: Cart, steps: Steps): Promise<string> {
   const headers = { cookie: buyer.cookie, origin: BASE };
+  let t = performance.now();
+  const lap = (step: keyof Steps) => {
+    const now = performance.now();
+    steps[step].push(now - t);
+    t = now;
+  };
   const placed = await expect(
     await fetch(`${BASE}/checkout.data`, {
       method: 'POST',
@@ -91,6 +99,7 @@ async function placeAndPay(buyer: Buyer, cart: Cart): Promise<string> {
   );
   const reference = (await placed.text()).match(/\/checkout\/demo\/([A-Za-z0-9.=-]+)/)?.[1];
   if (!reference) throw new Error('place: no payment reference in the answer');
+  lap('place');
   const paid = await expect(
     await fetch(`${BASE}/checkout/demo/${reference}`, {
       method: 'POST',
@@ -102,19 +111,28 @@ async function placeAndPay(buyer: Buyer, cart: Cart): Promise<string> {
     'pay',
   );
   await paid.arrayBuffer();
+  lap('pay');
   const verified = await expect(
     await fetch(`${BASE}/checkout/callback?reference=${reference}`, { redirect: 'manual', headers }),
     302,
     'verify',
   );
   await verified.arrayBuffer();
+  lap('verify');
   if (!verified.headers.get('location')?.startsWith('/order-success'))
     throw new Error(`verify: sent to ${verified.headers.get('location')}, not /order-success`);
   return reference;
 }
 
+interface Steps {
+  place: number[];
+  pay: number[];
+  verify: number[];
+}
+
 async function buyersLoop(buyers: Buyer[], carts: Cart[], durationMs: number) {
   const latencies: number[] = [];
+  const steps: Steps = { place: [], pay: [], verify: [] };
   const references: string[] = [];
   const started = performance.now();
   const deadline = started + durationMs;
@@ -122,13 +140,14 @@ async function buyersLoop(buyers: Buyer[], carts: Cart[], durationMs: number) {
     buyers.map(async (buyer, i) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        references.push(await placeAndPay(buyer, carts[i]!));
+        references.push(await placeAndPay(buyer, carts[i]!, steps));
         latencies.push(performance.now() - t0);
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { latencies: latencies.sort((a, b) => a - b), references, elapsed };
+  for (const list of Object.values(steps) as number[][]) list.sort((a, b) => a - b);
+  return { latencies: latencies.sort((a, b) => a - b), steps, references, elapsed };
 }
 
 async function main() {
@@ -138,17 +157,24 @@ async function main() {
   try {
     const url = await recreateDatabase(postgres.url, 'fc_bench_checkout');
     const { carts, emails } = await prepare(url);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-data-'));
+    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
     const app = await startProcess(
       'node',
-      SERVE_ARGS,
+      [...profile, ...SERVE_ARGS],
       {
         NODE_ENV: 'production',
         PORT: String(APP_PORT),
         HOST: '127.0.0.1',
         DATABASE_URL: url,
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         PUBLIC_URL: BASE,
+        // receipts go to this outbox (no SMTP here), not the developer's ./data
+        DATA_DIR: dataDir,
         LOGIN_RATE_LIMIT_MAX: '1000',
         // the demo provider: no Paystack keys
         PAYSTACK_SECRET_KEY: '',
@@ -161,6 +187,9 @@ async function main() {
       const healthz = await load(`${BASE}/healthz`, { seconds });
       const buyers: Buyer[] = [];
       for (const email of emails) buyers.push({ email, cookie: await signIn(BASE, email, PASSWORD) });
+      console.log(`• one buyer alone placing and paying, 5 s (no contention: the floor)…`);
+      await buyersLoop(buyers.slice(0, 1), carts, 1_000);
+      const alone = await buyersLoop(buyers.slice(0, 1), carts, 5_000);
       console.log(`• ${BUYERS} buyers placing and paying, ${seconds} s (after a 3 s warm-up)…`);
       await buyersLoop(buyers, carts, 3_000);
       const run = await buyersLoop(buyers, carts, seconds * 1000);
@@ -183,6 +212,29 @@ async function main() {
       const p95 = percentile(run.latencies, 95);
       const ms = (n: number) => `${Math.round(n)} ms`;
       console.log('');
+      const STEP_LABELS = {
+        place: '  POST /checkout.data (place)',
+        pay: '  POST /checkout/demo/:ref (Pay)',
+        verify: '  GET /checkout/callback (verify)',
+      };
+      const rows = (label: string, result: typeof run, rss: string) => [
+        [
+          label,
+          `${(result.latencies.length / result.elapsed).toFixed(1)} orders/s`,
+          ms(percentile(result.latencies, 50)),
+          ms(percentile(result.latencies, 95)),
+          ms(percentile(result.latencies, 99)),
+          rss,
+        ],
+        ...(['place', 'pay', 'verify'] as const).map((step) => [
+          STEP_LABELS[step],
+          '',
+          ms(percentile(result.steps[step], 50)),
+          ms(percentile(result.steps[step], 95)),
+          ms(percentile(result.steps[step], 99)),
+          '',
+        ]),
+      ];
       table([
         ['', 'per second', 'p50', 'p95', 'p99', 'server RSS (peak)'],
         [
@@ -193,14 +245,8 @@ async function main() {
           `${healthz.p99} ms`,
           '',
         ],
-        [
-          `place-and-pay (${BUYERS} buyers, 3 requests each)`,
-          `${ordersPerSecond.toFixed(1)} orders/s`,
-          ms(percentile(run.latencies, 50)),
-          ms(p95),
-          ms(percentile(run.latencies, 99)),
-          `${memory.rssMb} MB (${memory.peakMb} MB)`,
-        ],
+        ...rows(`place-and-pay, ${BUYERS} buyers at once`, run, `${memory.rssMb} MB (${memory.peakMb} MB)`),
+        ...rows('place-and-pay, 1 buyer alone', alone, ''),
       ]);
       console.log('');
       console.log(
@@ -217,6 +263,7 @@ async function main() {
         console.log(`! /healthz: ${healthz.non2xx} non-2xx, ${healthz.errors} errors`);
     } finally {
       await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   } finally {
     await postgres.stop();
