@@ -168,8 +168,8 @@ export default function AccountRoute() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">My Account</h1>
       <p className="mt-1 text-slate-700">Hello, {profile.name}.</p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_1fr]">
-        <nav aria-label="Account" className="h-fit rounded-lg border border-slate-200 bg-white p-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <nav aria-label="Account" className="h-fit min-w-0 rounded-lg border border-slate-200 bg-white p-2">
           <ul className="flex gap-1 overflow-x-auto lg:flex-col">
             {links.map((link) => (
               <li key={link.label}>
