@@ -52,10 +52,14 @@ export async function startServer(env: Env, mode: 'production' | 'development'):
 
     // Unpaid orders older than 30 minutes are checked once more with the provider, then expired
     // (releasing their discount reservations). Safe to run in every process: each change is guarded.
+    // A run that outlasts the interval (a slow provider) is not overlapped by the next one.
+    let expiring = false;
     const expiry = setInterval(() => {
-      expireStaleOrders(services.checkout).catch((error: unknown) =>
-        logger.error({ err: error }, 'order expiry failed'),
-      );
+      if (expiring) return;
+      expiring = true;
+      expireStaleOrders(services.checkout)
+        .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
+        .finally(() => (expiring = false));
     }, 60_000);
     expiry.unref();
 

@@ -41,6 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         'Your payment was declined or cancelled, so nothing was charged. Your cart is as you left it.',
     });
   }
+  if (settled === 'mismatch') {
+    return redirectWithToast(context, '/checkout', {
+      type: 'error',
+      title: 'Payment could not be matched',
+      description:
+        'The amount paid does not match this order, so the order was not placed. Any money taken will be refunded; please contact us if you have questions.',
+    });
+  }
   if (url.searchParams.has('cancelled')) return redirect('/checkout');
   return { reference, unverified: settled === 'unverified' };
 }

@@ -1,11 +1,15 @@
 import { data } from 'react-router';
 import { requireUser } from '~/lib/auth.server';
 import { attempt } from '~/lib/errors.server';
-import { releaseOrder, settlePayment } from '#core/checkout/service';
+import { settlePayment } from '#core/checkout/service';
 import { getUserOrderByReference } from '#core/orders/service';
 import type { Route } from './+types/checkout-cancel';
 
-/** The shopper closed the payment popup: if the provider confirms nothing was paid, the order is released. */
+/**
+ * The shopper closed the payment popup. The provider is asked what happened; a transaction it still
+ * reports as open stays pending (it could yet be paid from its payment page: Paystack's `abandoned`
+ * is not final) and expires after 30 minutes, when its discount reservation is released.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const reference = String((await request.formData()).get('reference') ?? '');
@@ -14,7 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return attempt(async () => {
     await getUserOrderByReference(db, user.id, reference);
     const settled = await settlePayment(checkout, reference);
-    if (settled === 'pending') await releaseOrder(checkout, reference, 'failed');
     return { ok: true as const, settled };
   });
 }

@@ -36,6 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const order = await demoOrder(request, context, params.reference);
+  // An order that was already paid, declined or expired takes no new decision.
+  if (order.paymentStatus !== 'pending')
+    return redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
   const decision = (await request.formData()).get('decision');
   if (decision !== 'pay' && decision !== 'decline')
     return data({ message: 'Choose Pay or Decline.' }, { status: 400 });

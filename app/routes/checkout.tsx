@@ -17,7 +17,7 @@ import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
 import { DELIVERY_TIMES, findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
-import { placeOrder } from '#core/checkout/service';
+import { loadRates, placeOrder } from '#core/checkout/service';
 import {
   DELIVERY_METHOD_LABELS,
   DELIVERY_METHODS,
@@ -27,7 +27,6 @@ import {
 } from '#core/delivery/methods';
 import type { AppliedDiscount, DiscountCheck } from '#core/discounts/rules';
 import { formatNaira, formatWeight } from '#core/money';
-import { deliveryRates } from '#db/schema';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [
@@ -44,14 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let rates: RateFacts[] = [];
   let ratesFailed = false;
   try {
-    rates = await db
-      .select({
-        location: deliveryRates.location,
-        method: deliveryRates.method,
-        baseRateKobo: deliveryRates.baseRateKobo,
-        pickupLocations: deliveryRates.pickupLocations,
-      })
-      .from(deliveryRates);
+    rates = await loadRates(db);
   } catch (error) {
     // Spec §8: without stored rates checkout still works on the default rates, and says so.
     context.services.logger.error({ err: error }, 'could not load delivery rates');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   deliveryRates,
@@ -11,6 +11,7 @@ import {
   user,
 } from '../../db/schema';
 import { missingProfileFields } from '../accounts/profile';
+import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import {
   checkDiscount,
@@ -55,7 +56,8 @@ export function newPaymentReference(now = new Date()): string {
   return `FC-${now.getTime().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-async function loadRates(db: Db | Tx): Promise<RateFacts[]> {
+/** Every stored delivery rate, as the pricing rules take them. */
+export async function loadRates(db: Db | Tx): Promise<RateFacts[]> {
   return db
     .select({
       location: deliveryRates.location,
@@ -84,6 +86,10 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
     quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
   return [...quantities].map(([productId, quantity]) => {
     const product = byId.get(productId);
+    if (quantity > MAX_LINE_QUANTITY)
+      throw new Invalid(`You can order at most ${MAX_LINE_QUANTITY} of one product.`, {
+        items: [`At most ${MAX_LINE_QUANTITY} of one product.`],
+      });
     if (!product)
       throw new Conflict(
         'A product in your cart is no longer sold. Please remove it from your cart.',
@@ -93,6 +99,25 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
       throw new Conflict(`${product.name} is out of stock. Please remove it from your cart.`, 'Out of stock');
     return { product, quantity };
   });
+}
+
+/** An order line as sold: name, picture, price and weight copied, so later product edits leave it be. */
+export function orderItemSnapshot(
+  orderId: string,
+  product: typeof products.$inferSelect,
+  quantity: number,
+): typeof orderItems.$inferInsert {
+  return {
+    orderId,
+    productId: product.id,
+    productName: product.name,
+    productImageUrl: product.imageUrl,
+    quantity,
+    unitPriceKobo: product.priceKobo,
+    totalPriceKobo: product.priceKobo * quantity,
+    productWeightGrams: product.weightGrams,
+    productTotalWeightGrams: product.weightGrams * quantity,
+  };
 }
 
 export interface Quote {
@@ -252,19 +277,9 @@ export async function placeOrder(
         discountCodeId,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      lines.map(({ product, quantity }) => ({
-        orderId: created!.id,
-        productId: product.id,
-        productName: product.name,
-        productImageUrl: product.imageUrl,
-        quantity,
-        unitPriceKobo: product.priceKobo,
-        totalPriceKobo: product.priceKobo * quantity,
-        productWeightGrams: product.weightGrams,
-        productTotalWeightGrams: product.weightGrams * quantity,
-      })),
-    );
+    await tx
+      .insert(orderItems)
+      .values(lines.map(({ product, quantity }) => orderItemSnapshot(created!.id, product, quantity)));
     return created!;
   });
 
@@ -294,7 +309,8 @@ export async function placeOrder(
 }
 
 /**
- * Ends an unpaid order as failed (declined) or expired (abandoned), releasing its code reservation.
+ * Ends an unpaid order as failed (declined) or expired (abandoned): it is cancelled and its code
+ * reservation released.
  * Only a pending order changes, so the release happens once however often this runs.
  */
 export async function releaseOrder(
@@ -305,7 +321,7 @@ export async function releaseOrder(
   return deps.db.transaction(async (tx) => {
     const [released] = await tx
       .update(orders)
-      .set({ paymentStatus: outcome })
+      .set({ paymentStatus: outcome, status: 'cancelled' })
       .where(and(eq(orders.paymentReference, reference), eq(orders.paymentStatus, 'pending')))
       .returning({ id: orders.id, discountCodeId: orders.discountCodeId });
     if (!released) return false;
@@ -336,7 +352,8 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
     if (!current || current.paymentStatus === 'success') return null;
     const [updated] = await tx
       .update(orders)
-      .set({ paymentStatus: 'success', paidAt: paidAt ?? new Date() })
+      // A late payment revives an order that had been cancelled for want of one.
+      .set({ paymentStatus: 'success', paidAt: paidAt ?? new Date(), status: 'pending' })
       .where(eq(orders.id, current.id))
       .returning();
     if (current.discountCodeId !== null && current.paymentStatus !== 'pending') {
@@ -399,8 +416,12 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
   return true;
 }
 
-/** 'unverified': the provider could not be asked just now; nothing changed. */
-export type Settlement = 'paid' | 'failed' | 'pending' | 'unverified';
+/**
+ * 'unverified': the provider could not be asked just now; nothing changed. 'mismatch': the provider
+ * reports a payment that is not this order's amount or currency; the order is not paid and a person
+ * must refund the payment (logged as an error).
+ */
+export type Settlement = 'paid' | 'failed' | 'pending' | 'unverified' | 'mismatch';
 
 /**
  * Asks the provider what happened to a payment and settles the order accordingly. Callback, popup,
@@ -410,6 +431,14 @@ export async function settlePayment(deps: CheckoutDeps, reference: string): Prom
   const [order] = await deps.db.select().from(orders).where(eq(orders.paymentReference, reference));
   if (!order) throw new NotFound('We could not find this order.');
   if (order.paymentStatus === 'success') return 'paid';
+  if (order.paymentProvider !== deps.payments.name) {
+    // Only the provider that took the order can say what happened to it.
+    deps.logger.warn(
+      { reference, placedWith: order.paymentProvider, configured: deps.payments.name },
+      'payment provider of the order is not configured: not settled',
+    );
+    return 'unverified';
+  }
 
   let outcome: PaymentOutcome;
   try {
@@ -426,10 +455,10 @@ export async function settlePayment(deps: CheckoutDeps, reference: string): Prom
     if (outcome.amountKobo !== order.totalKobo || outcome.currency !== 'NGN') {
       deps.logger.error(
         { reference, paid: outcome.amountKobo, currency: outcome.currency, expected: order.totalKobo },
-        'payment does not match the order: not marked paid',
+        'payment does not match the order: not marked paid, refund it',
       );
       await releaseOrder(deps, reference, 'failed');
-      return 'failed';
+      return 'mismatch';
     }
     await markPaid(deps, reference, outcome.paidAt);
     return 'paid';
@@ -458,12 +487,24 @@ export async function expireStaleOrders(deps: CheckoutDeps, limit = 50): Promise
   const stale = await deps.db
     .select({ reference: orders.paymentReference })
     .from(orders)
-    .where(and(eq(orders.paymentStatus, 'pending'), lt(orders.createdAt, cutoff)))
+    .where(
+      and(
+        eq(orders.paymentStatus, 'pending'),
+        eq(orders.paymentProvider, deps.payments.name),
+        lt(orders.createdAt, cutoff),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
     .limit(limit);
   let expired = 0;
   for (const { reference } of stale) {
-    const settled = await settlePayment(deps, reference);
-    if (settled === 'pending' && (await releaseOrder(deps, reference, 'expired'))) expired++;
+    try {
+      const settled = await settlePayment(deps, reference);
+      // Only when the provider answered that it is still unpaid; 'unverified' waits for the next run.
+      if (settled === 'pending' && (await releaseOrder(deps, reference, 'expired'))) expired++;
+    } catch (error) {
+      deps.logger.error({ err: error, reference }, 'could not expire a stale order');
+    }
   }
   return expired;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../core/accounts/auth';
+import { orderItemSnapshot } from '../../core/checkout/service';
 import { computeDeliveryFee } from '../../core/delivery/rules';
 import type { Db } from '../client';
 import * as schema from '../schema';
@@ -197,19 +198,9 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
           updatedAt: createdAt,
         })
         .returning({ id: schema.orders.id });
-      await tx.insert(schema.orderItems).values(
-        items.map(({ product, quantity }) => ({
-          orderId: order!.id,
-          productId: product.id,
-          productName: product.name,
-          productImageUrl: product.imageUrl,
-          quantity,
-          unitPriceKobo: product.priceKobo,
-          totalPriceKobo: product.priceKobo * quantity,
-          productWeightGrams: product.weightGrams,
-          productTotalWeightGrams: product.weightGrams * quantity,
-        })),
-      );
+      await tx
+        .insert(schema.orderItems)
+        .values(items.map(({ product, quantity }) => orderItemSnapshot(order!.id, product, quantity)));
       const reviewedAt = new Date(createdAt.getTime() + 5 * 24 * 3600 * 1000);
       await tx.insert(schema.reviews).values(
         items.map(({ product }, i) => {

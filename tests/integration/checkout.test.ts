@@ -112,6 +112,21 @@ describe('placing an order: the server prices everything', () => {
     );
   });
 
+  it('refuses more than 999 of one product, even spread over several lines', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    await expect(
+      placeOrder(deps(), shopper.id, {
+        items: [
+          { productId: catfish.id, quantity: 999 },
+          { productId: catfish.id, quantity: 999 },
+        ],
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Lagos',
+      }),
+    ).rejects.toThrow('You can order at most 999 of one product.');
+  });
+
   it('refuses a product that is out of stock or gone, and a pickup with no pickup point', async () => {
     const shopper = await createCheckoutShopper(server.services);
     const barracuda = await productNamed(db(), 'Barracuda Steaks');
@@ -273,9 +288,35 @@ describe('paying with the demo provider', () => {
     await decideDemoPayment(db(), placed.reference, 'failed');
     expect(await settlePayment(deps(), placed.reference)).toBe('failed');
     expect(await settlePayment(deps(), placed.reference)).toBe('failed');
-    expect(await orderByReference(placed.reference)).toMatchObject({ paymentStatus: 'failed' });
+    expect(await orderByReference(placed.reference)).toMatchObject({
+      paymentStatus: 'failed',
+      status: 'cancelled',
+    });
     expect((await freeDelivery()).usedCount).toBe(0);
     expect(await notificationsOf(shopper.id)).toEqual([]);
+  });
+
+  it('a declined or expired order takes no new decision on the demo page', async () => {
+    const { shopper, placed } = await placeWithCode();
+    const client = await signedInClient(server, shopper.email);
+    await client.postForm(`/checkout/demo/${placed.reference}`, { decision: 'decline' });
+    const again = await client.postForm(`/checkout/demo/${placed.reference}`, { decision: 'pay' });
+    expect(locationOf(again)).toBe(`/checkout/callback?reference=${placed.reference}`);
+    expect(await settlePayment(deps(), placed.reference)).toBe('failed');
+    expect(await orderByReference(placed.reference)).toMatchObject({ paymentStatus: 'failed', paidAt: null });
+    expect(await notificationsOf(shopper.id)).toEqual([]);
+  });
+
+  it('only the provider that took an order settles it', async () => {
+    const { placed } = await placeWithCode();
+    await db()
+      .update(schema.orders)
+      .set({ paymentProvider: 'paystack' })
+      .where(eq(schema.orders.paymentReference, placed.reference));
+    expect(await settlePayment(deps(), placed.reference)).toBe('unverified');
+    const later = { ...deps(), now: () => new Date(Date.now() + 31 * 60 * 1000) };
+    await expireStaleOrders(later);
+    expect(await orderByReference(placed.reference)).toMatchObject({ paymentStatus: 'pending' });
   });
 
   it('an unpaid order older than 30 minutes expires and releases its code', async () => {
@@ -346,6 +387,10 @@ describe('each shopper sees and changes only their own', () => {
       id: String(noteOfA!.id),
     });
     expect(markRead.status).toBe(404);
+    for (const id of ['abc', '1e10', '-1'])
+      expect((await bClient.postForm('/account?tab=notifications', { intent: 'mark-read', id })).status).toBe(
+        404,
+      );
     await bClient.postForm('/account?tab=notifications', { intent: 'mark-all-read' });
     const [stillUnread] = await db()
       .select()

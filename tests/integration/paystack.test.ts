@@ -174,7 +174,14 @@ describe('paying through Paystack', () => {
     const client = await signedInClient(server, shopper.email);
     const callback = await client.get(`/checkout/callback?reference=${placed.reference}`);
     expect(locationOf(callback)).toBe('/checkout');
-    expect(await order(placed.reference)).toMatchObject({ paymentStatus: 'failed', paidAt: null });
+    // The shopper is told the truth: money may have moved and will be refunded.
+    const toast = await client.follow(callback);
+    expect((await toast.text()).replaceAll('&#x27;', "'")).toContain('Payment could not be matched');
+    expect(await order(placed.reference)).toMatchObject({
+      paymentStatus: 'failed',
+      status: 'cancelled',
+      paidAt: null,
+    });
     expect(await notificationsOf(shopper.id)).toEqual([]);
   });
 
@@ -195,6 +202,47 @@ describe('paying through Paystack', () => {
     expect(locationOf(callback)).toBe('/checkout');
     expect(await order(placed.reference)).toMatchObject({ paymentStatus: 'failed' });
     expect(await freeDeliveryUses()).toBe(0);
+  });
+
+  it('closing the popup keeps an open transaction pending, with its code, until it expires', async () => {
+    await db()
+      .update(schema.discountCodes)
+      .set({ usedCount: 0 })
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    const { shopper, placed } = await place({ code: 'FREEDELIVERY' });
+    const client = await signedInClient(server, shopper.email);
+    const cancelled = await client.postForm('/checkout/cancel', { reference: placed.reference });
+    expect(cancelled.status).toBe(200);
+    // Paystack's 'abandoned' is not final: the shopper may still pay from the payment page.
+    expect(await order(placed.reference)).toMatchObject({ paymentStatus: 'pending', status: 'pending' });
+    expect(await freeDeliveryUses()).toBe(1);
+    await stand.complete(placed.reference, 'success', { webhook: false });
+    const callback = await client.get(`/checkout/callback?reference=${placed.reference}`);
+    expect(locationOf(callback)).toBe(`/order-success?reference=${placed.reference}`);
+    expect(await freeDeliveryUses()).toBe(1);
+  });
+
+  it('answers an oversized webhook with 413 and a signed non-object with 200, changing nothing', async () => {
+    const huge = Buffer.alloc(2 * 1024 * 1024, 'a');
+    const tooBig = await fetch(stand.webhookUrl!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': signPaystackBody(huge, stand.secretKey),
+      },
+      body: huge,
+    });
+    expect(tooBig.status).toBe(413);
+    const body = 'null';
+    const odd = await fetch(stand.webhookUrl!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': signPaystackBody(body, stand.secretKey),
+      },
+      body,
+    });
+    expect(odd.status).toBe(200);
   });
 
   it('an abandoned payment keeps the order pending and says it is waiting', async () => {

@@ -102,7 +102,7 @@ export function PaymentButton({
           onSuccess: () => window.location.assign(callbackUrl(reference)),
           onCancel: () => {
             onPlacing(false);
-            // Release this unpaid order (and any code it reserved); paying again starts a new one.
+            // Asks the provider what happened; an open transaction stays pending until it expires.
             cancel.submit({ reference }, { method: 'post', action: '/checkout/cancel' });
             toast('Payment cancelled', {
               description: 'Nothing was charged. You can pay again when you are ready.',

@@ -7,24 +7,46 @@ import type { Route } from './+types/paystack-webhook';
  * time; a good one gets 200 at once and the payment is then verified with Paystack's API and settled
  * (DESIGN §1). Duplicates are expected and change nothing.
  */
+/** Paystack's events are a few kilobytes; anything far larger is not from Paystack. */
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+/** The body, or null when it is larger than `limit` (read no further than that, whatever it claims). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { payments, checkout, logger } = context.services;
   // By capability, not by class: the route and the services may come from different bundles.
   if (payments.name !== 'paystack' || !payments.isValidWebhook)
     return data({ error: 'Paystack is not configured.' }, { status: 404 });
-  const raw = new Uint8Array(await request.arrayBuffer());
+  const raw = await readLimited(request, MAX_WEBHOOK_BYTES);
+  // The rest of the body is left unread, so the connection cannot be used again.
+  if (!raw) return data({ error: 'Body too large.' }, { status: 413, headers: { Connection: 'close' } });
   if (!payments.isValidWebhook(raw, request.headers.get('x-paystack-signature'))) {
     logger.warn({ module: 'webhook' }, 'Paystack webhook with a bad signature refused');
     return data({ error: 'Invalid signature.' }, { status: 401 });
   }
-  let event: { event?: unknown; data?: { reference?: unknown } };
+  let event: unknown;
   try {
     event = JSON.parse(Buffer.from(raw).toString('utf8'));
   } catch {
     return data({ error: 'Expected JSON.' }, { status: 400 });
   }
-  const reference = event.data?.reference;
-  if (event.event === 'charge.success' && typeof reference === 'string') {
+  if (typeof event !== 'object' || event === null) return data({ received: true });
+  const { event: name, data: payload } = event as { event?: unknown; data?: unknown };
+  const reference =
+    typeof payload === 'object' && payload !== null ? (payload as { reference?: unknown }).reference : null;
+  if (name === 'charge.success' && typeof reference === 'string') {
     // Answer fast; settle after (the settlement verifies with Paystack itself).
     setImmediate(() => {
       settlePayment(checkout, reference).catch((error: unknown) =>
