@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
+import { hasPersonalCookie } from '../core/accounts/cookies';
 
 /**
  * A short-lived, in-process cache of whole pages for guests (docs/decisions/006).
@@ -10,9 +11,8 @@ import type { RequestHandler, Response } from 'express';
  * with the CSP nonce it was rendered with (the header is rewritten to match), so a hit costs a write.
  */
 export interface PageCacheOptions {
+  /** A page is fresh this long, then may be served three times as long while one request renders it afresh. */
   ttlMs: number;
-  /** After ttlMs a page may still be served this long while one request renders it afresh. */
-  staleMs?: number;
   maxEntries: number;
   maxBytes: number;
 }
@@ -29,12 +29,6 @@ interface Entry {
   /** A request is rendering this page afresh; others get the stale copy meanwhile. */
   refreshing: boolean;
   bytes: number;
-}
-
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:[^=;]*session_token|fc_toast)=/;
-
-export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && PERSONAL_COOKIES.test(cookieHeader);
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -145,7 +139,7 @@ export function createPageCache(options: PageCacheOptions) {
           cacheControl,
           vary: res.getHeader('Vary')?.toString(),
           expires: Date.now() + options.ttlMs,
-          staleUntil: Date.now() + options.ttlMs + (options.staleMs ?? options.ttlMs * 3),
+          staleUntil: Date.now() + options.ttlMs * 4,
           refreshing: false,
           bytes: body.length + gzipped.length,
         });
@@ -156,5 +150,5 @@ export function createPageCache(options: PageCacheOptions) {
     next();
   };
 
-  return { middleware, size: () => entries.size, clear: () => (entries.clear(), (bytes = 0)) };
+  return { middleware };
 }

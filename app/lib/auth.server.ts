@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER } from '#core/accounts/auth';
+import { hasSessionCookie } from '#core/accounts/cookies';
 import { isAdmin } from '#core/accounts/roles';
 import type { ToastInput } from './toast';
 import { redirectWithToast } from './toast.server';
@@ -25,7 +26,7 @@ export function getSessionUser(request: Request, context: AppLoadContext): Promi
 }
 
 async function lookUpSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  if (!request.headers.get('Cookie')?.includes('better-auth.session_token')) return null;
+  if (!hasSessionCookie(request.headers.get('Cookie'))) return null;
   const session = await context.services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, name, email, role, image } = session.user;

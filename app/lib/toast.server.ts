@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createCookie, redirect, type AppLoadContext } from 'react-router';
 import type { Toast, ToastInput } from './toast';
+import { hasToastCookie, TOAST_COOKIE } from '#core/accounts/cookies';
 
 /** A one-shot toast carried across a redirect in a signed cookie, shown by the root route. */
 function toastCookie(context: AppLoadContext) {
-  return createCookie('fc_toast', {
+  return createCookie(TOAST_COOKIE, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -36,7 +37,7 @@ export async function takeToast(
   context: AppLoadContext,
 ): Promise<{ toast: Toast | null; setCookie?: string }> {
   const cookieHeader = request.headers.get('Cookie');
-  if (!cookieHeader?.includes('fc_toast=')) return { toast: null };
+  if (!hasToastCookie(cookieHeader)) return { toast: null };
   const cookie = toastCookie(context);
   const value: unknown = await cookie.parse(cookieHeader);
   const setCookie = await cookie.serialize('', { maxAge: 0 });
