@@ -38,6 +38,18 @@ export const cart = {
       duration: CART_TOAST_MS,
     });
   },
+  /** Several lines at once ('Buy Again'), with one toast. */
+  addLines(lines: { item: CartProduct; quantity: number }[]) {
+    if (lines.length === 0) return;
+    store.commit(lines.reduce((items, l) => addCartItem(items, l.item, l.quantity), store.snapshot()));
+    toast.success('Added to cart', {
+      description:
+        lines.length === 1
+          ? `${lines[0]!.item.name} added to your cart`
+          : `${lines.length} products from your order added to your cart`,
+      duration: CART_TOAST_MS,
+    });
+  },
   remove(id: number) {
     const item = store.snapshot().find((i) => i.id === id);
     store.commit(removeCartItem(store.snapshot(), id));

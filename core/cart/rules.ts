@@ -9,15 +9,54 @@ export interface CartItem {
   weightGrams: number;
 }
 
-/** Adding an id already in the cart raises its quantity by the added amount; otherwise it is appended. */
+/** Upper bound for one line, so a typo cannot order 1,000,000 crates. */
+export const MAX_LINE_QUANTITY = 999;
+
+/**
+ * Adding an id already in the cart raises its quantity by the added amount (never past
+ * MAX_LINE_QUANTITY); otherwise it is appended.
+ */
 export function addCartItem(
   items: CartItem[],
   item: Omit<CartItem, 'quantity'>,
   quantity: number,
 ): CartItem[] {
   const existing = items.find((i) => i.id === item.id);
-  if (existing) return items.map((i) => (i.id === item.id ? { ...i, quantity: i.quantity + quantity } : i));
-  return [...items, { ...item, quantity }];
+  if (existing)
+    return items.map((i) =>
+      i.id === item.id ? { ...i, quantity: Math.min(i.quantity + quantity, MAX_LINE_QUANTITY) } : i,
+    );
+  return [...items, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
+}
+
+/** The lines of a past order as cart lines ('Buy Again'); products no longer sold are left out. */
+export function cartLinesFromOrder(
+  items: {
+    productId: number | null;
+    productName: string;
+    unitPriceKobo: number;
+    productImageUrl: string | null;
+    productWeightGrams: number;
+    quantity: number;
+  }[],
+): { item: Omit<CartItem, 'quantity'>; quantity: number }[] {
+  return items.flatMap((i) =>
+    i.productId === null
+      ? []
+      : [
+          {
+            item: {
+              id: i.productId,
+              name: i.productName,
+              priceKobo: i.unitPriceKobo,
+              currency: 'NGN',
+              image: i.productImageUrl,
+              weightGrams: i.productWeightGrams,
+            },
+            quantity: i.quantity,
+          },
+        ],
+  );
 }
 
 export function removeCartItem(items: CartItem[], id: number): CartItem[] {
@@ -51,6 +90,7 @@ function isCartItem(value: unknown): value is CartItem {
   const v = value as Record<string, unknown>;
   return (
     Number.isInteger(v.id) &&
+    (v.id as number) > 0 &&
     typeof v.name === 'string' &&
     Number.isInteger(v.priceKobo) &&
     Number.isInteger(v.quantity) &&
@@ -71,9 +111,6 @@ export function parseStoredCart(raw: string | null): CartItem[] {
     return [];
   }
 }
-
-/** Upper bound for one line, so a typo cannot order 1,000,000 crates. */
-export const MAX_LINE_QUANTITY = 999;
 
 /**
  * The detail page's quantity field (spec §4): an empty field resets to 1; invalid or zero input is

@@ -1,4 +1,6 @@
 import { expect, expectAccessible, test, visit } from './support/fixtures';
+import { logIn } from './support/accounts';
+import { E2E_BUYER, E2E_BUYER_PRODUCT } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
 test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account', async ({
@@ -28,7 +30,8 @@ test('sign up → verify → cart → checkout with the demo provider → order 
   await expect(page.getByText('24 hours · ₦4,000')).toBeVisible();
   await expect(summary).toContainText('Total₦21,400');
   await page.getByLabel('Discount code', { exact: true }).fill('fresh10');
-  await expect(page.getByText('10% discount applied!')).toBeVisible();
+  // The same words in the toast (spec §8) and under the field.
+  await expect(page.locator('#discount-status')).toHaveText('10% discount applied!');
   await expect(summary).toContainText('Discount−₦1,740');
   await expect(summary).toContainText('Total₦19,660');
   await expectAccessible(page);
@@ -128,4 +131,16 @@ test('checkout explains a refused code and a pickup without pickup points', asyn
   await page.getByLabel('Preferred pickup location').fill('Sabon Gari market gate');
   await expect(pay).toBeEnabled();
   await expectAccessible(page);
+});
+
+test('Buy Again puts a delivered order’s products back in the cart', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, E2E_BUYER.email, E2E_BUYER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await visit(page, '/account?tab=orders');
+  const delivered = page.getByRole('listitem').filter({ hasText: 'Delivered' });
+  await delivered.getByRole('button', { name: 'Buy Again' }).click();
+  await expect(page.getByText(`${E2E_BUYER_PRODUCT} added to your cart`)).toBeVisible();
+  await visit(page, '/cart');
+  await expect(page.getByRole('main')).toContainText(E2E_BUYER_PRODUCT);
 });

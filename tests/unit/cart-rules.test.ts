@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCartItem,
+  cartLinesFromOrder,
   cartCount,
   cartQuantityOf,
   cartSubtotalKobo,
@@ -40,6 +41,33 @@ describe('cart store rules (spec §4)', () => {
     ]);
   });
 
+  it('never raises a line past 999, however it is added', () => {
+    expect(addCartItem(addCartItem([], catfish, 998), catfish, 5)[0]!.quantity).toBe(999);
+    expect(addCartItem([], feed, 5000)[0]!.quantity).toBe(999);
+  });
+
+  it('turns a past order into cart lines, leaving out products no longer sold (Buy Again)', () => {
+    const lines = cartLinesFromOrder([
+      {
+        productId: 1,
+        productName: 'Live Catfish',
+        unitPriceKobo: 480_000,
+        productImageUrl: null,
+        productWeightGrams: 1000,
+        quantity: 2,
+      },
+      {
+        productId: null,
+        productName: 'Discontinued Nets',
+        unitPriceKobo: 100,
+        productImageUrl: null,
+        productWeightGrams: 1,
+        quantity: 1,
+      },
+    ]);
+    expect(lines).toEqual([{ item: catfish, quantity: 2 }]);
+  });
+
   it('removes by id, sets a quantity without a lower bound, reports presence and quantity (0 if absent)', () => {
     const items = addCartItem(addCartItem([], catfish, 2), feed, 1);
     expect(removeCartItem(items, 1).map((i) => i.id)).toEqual([2]);
@@ -61,6 +89,7 @@ describe('cart store rules (spec §4)', () => {
     const stored = JSON.stringify([
       { ...catfish, quantity: 2 },
       { id: 'x', name: 3 },
+      { ...feed, id: -1, quantity: 1 },
     ]);
     expect(parseStoredCart(stored)).toEqual([{ ...catfish, quantity: 2 }]);
   });

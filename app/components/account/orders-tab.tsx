@@ -5,6 +5,7 @@ import { Badge, type BadgeVariant } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { cart } from '~/lib/cart';
 import { formatShopperDate } from '~/lib/dates';
+import { cartLinesFromOrder } from '#core/cart/rules';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
@@ -18,38 +19,18 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   delivered: 'success',
   cancelled: 'destructive',
 };
-const PAYMENT_LABELS: Record<PaymentStatus, string> = {
-  success: 'Paid',
-  pending: 'Pending',
-  failed: 'Failed',
-  expired: 'Expired',
+const PAYMENT_BADGES: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
+  success: { label: 'Paid', variant: 'success' },
+  pending: { label: 'Pending', variant: 'outline' },
+  failed: { label: 'Failed', variant: 'destructive' },
+  expired: { label: 'Expired', variant: 'destructive' },
 };
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 function BuyAgain({ order }: { order: OrderWithItems }) {
+  // The cart re-reads today's prices from the server when it opens.
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={() => {
-        // The cart re-reads today's prices from the server when it opens.
-        for (const item of order.items) {
-          if (item.productId === null) continue;
-          cart.add(
-            {
-              id: item.productId,
-              name: item.productName,
-              priceKobo: item.unitPriceKobo,
-              currency: 'NGN',
-              image: item.productImageUrl,
-              weightGrams: item.productWeightGrams,
-            },
-            item.quantity,
-            'page',
-          );
-        }
-      }}
-    >
+    <Button variant="outline" size="sm" onClick={() => cart.addLines(cartLinesFromOrder(order.items))}>
       Buy Again
     </Button>
   );
@@ -120,22 +101,14 @@ export function OrdersTab({
                     <time dateTime={new Date(order.createdAt).toISOString()}>
                       {formatShopperDate(order.createdAt)}
                     </time>{' '}
-                    · {DELIVERY_METHOD_LABELS[order.deliveryMethod] ?? 'Standard Delivery'}
+                    · {DELIVERY_METHOD_LABELS[order.deliveryMethod]}
                     {order.pickupLocation ? ` · ${order.pickupLocation}` : ` · ${order.deliveryLocation}`}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Badge variant={STATUS_VARIANTS[order.status]}>{capitalise(order.status)}</Badge>
-                  <Badge
-                    variant={
-                      order.paymentStatus === 'success'
-                        ? 'success'
-                        : order.paymentStatus === 'pending'
-                          ? 'outline'
-                          : 'destructive'
-                    }
-                  >
-                    Payment: {PAYMENT_LABELS[order.paymentStatus] ?? 'Pending'}
+                  <Badge variant={PAYMENT_BADGES[order.paymentStatus].variant}>
+                    Payment: {PAYMENT_BADGES[order.paymentStatus].label}
                   </Badge>
                 </div>
               </div>
