@@ -9,11 +9,11 @@ import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { authErrorMessage, callAuthEndpoint, getSessionUser } from '~/lib/auth.server';
 import { attempt, invalidForm } from '~/lib/errors.server';
-import { parseForm } from '~/lib/forms';
+import { parseForm, readForm } from '~/lib/forms';
 import { ChangePasswordSchema, ProfileSchema } from '#core/accounts/schemas';
 import { getProfile, updateProfile } from '#core/accounts/service';
-import { SUGGESTED_LOCATIONS } from '#core/delivery/methods';
-import { passwordChangedEmail } from '#core/mail/templates';
+import { loadRates } from '#core/checkout/service';
+import { locationSuggestions } from '#core/delivery/methods';
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -44,12 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (statusParam as OrderStatus)
     : null;
   const { db } = context.services;
-  const [profile, unread, orders, stats, notifications] = await Promise.all([
+  const [profile, unread, orders, stats, notifications, rates] = await Promise.all([
     getProfile(db, user.id),
     unreadNotificationCount(db, user.id),
     tab === 'orders' ? listUserOrders(db, user.id, status ?? undefined) : null,
     tab === 'orders' ? userOrderStats(db, user.id) : null,
     tab === 'notifications' ? listNotifications(db, user.id) : null,
+    tab === 'profile' ? loadRates(db) : [],
   ]);
   return {
     signedIn: true as const,
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stats,
     notifications,
     now: new Date(),
-    locations: [...SUGGESTED_LOCATIONS],
+    locations: locationSuggestions(rates.map((r) => r.location)),
   };
 }
 
@@ -76,16 +77,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 401 },
     );
-  const form = await request.formData();
-  const { db, mailer } = context.services;
+  const form = await readForm(request);
+  const { db } = context.services;
   switch (form.get('intent')) {
     case 'profile': {
       const parsed = parseForm(ProfileSchema, form);
       if (!parsed.ok) return invalidForm(parsed.fieldErrors);
-      return attempt(async () => ({
-        ok: true as const,
-        profile: await updateProfile(db, user.id, parsed.data),
-      }));
+      return attempt(async () => {
+        await updateProfile(db, user.id, parsed.data);
+        return { ok: true as const };
+      });
     }
     case 'mark-read':
       return attempt(async () => {
@@ -110,11 +111,6 @@ export async function action({ request, context }: Route.ActionArgs) {
           authErrorMessage(result, 'Could not change the password. Please try again.'),
         );
       }
-      await mailer
-        .send(passwordChangedEmail(user.email, user.name))
-        .catch((error: unknown) =>
-          context.services.logger.error({ err: error }, 'could not send the password-changed e-mail'),
-        );
       // The session is renewed with the new password: keep this browser signed in.
       const headers = new Headers();
       for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);

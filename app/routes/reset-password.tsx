@@ -1,10 +1,10 @@
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
-import { PasswordField } from '~/components/auth/password-field';
+import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { authErrorMessage, callAuthEndpoint } from '~/lib/auth.server';
-import { parseForm, type FieldErrors } from '~/lib/forms';
+import { parseForm, type FieldErrors, readForm } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { ResetPasswordSchema } from '#core/accounts/schemas';
 import type { Route } from './+types/reset-password';
@@ -12,7 +12,7 @@ import type { Route } from './+types/reset-password';
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ResetPasswordSchema, await request.formData());
+  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, error: undefined }, { status: 400 });
   const result = await callAuthEndpoint(request, context, '/reset-password', {
     newPassword: parsed.data.password,
@@ -61,21 +61,7 @@ export default function ResetPasswordRoute() {
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="token" value={token} />
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          error={errors.password}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} />
         <Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
           Save new password
         </Button>

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -81,6 +82,20 @@ export function createAuth(options: AuthOptions) {
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send(verificationEmail(user.email, user.name, url));
       },
+    },
+    hooks: {
+      // A changed password is confirmed by e-mail, as a reset one is (onPasswordReset above).
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path !== '/change-password' || isAPIError(returned)) return;
+        const changed = (returned as { user?: { email: string; name: string } } | undefined)?.user;
+        if (!changed) return;
+        await mailer
+          .send(passwordChangedEmail(changed.email, changed.name))
+          .catch((error: unknown) =>
+            logger.error({ err: error, module: 'auth' }, 'could not send the password-changed e-mail'),
+          );
+      }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

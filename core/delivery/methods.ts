@@ -12,3 +12,20 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
 export const HOME_LOCATION = 'Port Harcourt';
 /** Always offered as suggestions, plus the locations already in use (spec §9). */
 export const SUGGESTED_LOCATIONS = ['Port Harcourt', 'Lagos', 'Abuja'] as const;
+
+/**
+ * Location suggestions (spec §9): Port Harcourt, Lagos and Abuja always, then the locations already in
+ * use (delivery rates), each once whatever its case or spacing.
+ */
+export function locationSuggestions(inUse: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const suggestions: string[] = [];
+  for (const location of [...SUGGESTED_LOCATIONS, ...inUse]) {
+    const name = location.trim();
+    const key = name.toLowerCase();
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    suggestions.push(name);
+  }
+  return suggestions;
+}

@@ -224,6 +224,25 @@ describe('bad input never gives a 500', () => {
     expect(await response.text()).not.toMatch(/at \w+ \(.*:\d+:\d+\)/);
   });
 
+  it.each(['/login', '/signup', '/newsletter', '/bulk'])(
+    'POST %s with a JSON body instead of a form → 400, not a crash',
+    async (path) => {
+      const response = await new HttpClient(server.url).postJson(path, { email: 'a@b.ng' });
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toMatch(/at \w+ \(.*:\d+:\d+\)/);
+    },
+  );
+
+  it('a signed-in shopper posting JSON to the account or a product page gets 400 too', async () => {
+    const email = `json.${Date.now()}@example.ng`;
+    const client = await verifiedShopper(email);
+    expect((await logIn(client, email)).status).toBe(302);
+    for (const path of ['/account?tab=profile', '/products/1']) {
+      const response = await client.postJson(path, { intent: 'profile' });
+      expect(response.status, path).toBe(400);
+    }
+  });
+
   it('refuses a form posted from another site', async () => {
     const response = await new HttpClient(server.url).postForm(
       '/login',
@@ -243,5 +262,46 @@ describe('the newsletter box', () => {
     }
     const rows = await server.database.db.select().from(schema.newsletterSubscribers);
     expect(rows.filter((r) => r.email === 'news@example.ng')).toHaveLength(1);
+  });
+});
+
+describe('changing the password from the account settings', () => {
+  it('refuses a wrong current password; with the right one the new password works and an e-mail says so', async () => {
+    const email = `change.${Date.now()}@example.ng`;
+    const client = await verifiedShopper(email);
+    expect((await logIn(client, email)).status).toBe(302);
+    const newPassword = 'a-brand-new-password-9';
+
+    const wrong = await client.postForm('/account?tab=settings', {
+      intent: 'change-password',
+      currentPassword: 'not-my-password',
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.text()).replaceAll('&#x27;', "'")).toContain('Your current password is not right');
+    const mismatch = await client.postForm('/account?tab=settings', {
+      intent: 'change-password',
+      currentPassword: SHOPPER_PASSWORD,
+      password: newPassword,
+      confirmPassword: 'something-else-1',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(
+      server.mailer.sent.filter((m) => m.to === email && m.subject.includes('password was changed')),
+    ).toEqual([]);
+
+    const changed = await client.postForm('/account?tab=settings', {
+      intent: 'change-password',
+      currentPassword: SHOPPER_PASSWORD,
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.status).toBe(200);
+    expect(
+      server.mailer.sent.filter((m) => m.to === email && m.subject.includes('password was changed')),
+    ).toHaveLength(1);
+    expect((await logIn(new HttpClient(server.url), email)).status).toBe(401);
+    expect(locationOf(await logIn(new HttpClient(server.url), email, newPassword))).toBe('/');
   });
 });

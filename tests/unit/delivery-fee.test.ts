@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDeliveryFee, defaultBaseRateKobo } from '#core/delivery/rules';
+import { locationSuggestions } from '#core/delivery/methods';
 
 const kg = (n: number) => Math.round(n * 1000);
 const naira = (n: number) => n * 100;
@@ -39,5 +40,17 @@ describe('default base rates (spec §9)', () => {
     expect(defaultBaseRateKobo('pickup')).toBe(naira(1_000));
     expect(defaultBaseRateKobo('drone')).toBe(naira(2_500));
     expect(defaultBaseRateKobo(undefined)).toBe(naira(2_500));
+  });
+});
+
+describe('location suggestions (spec §9)', () => {
+  it('always start with Port Harcourt, Lagos and Abuja, then the locations in use, each once', () => {
+    expect(locationSuggestions([])).toEqual(['Port Harcourt', 'Lagos', 'Abuja']);
+    expect(locationSuggestions(['lagos', 'Warri ', 'Abuja', 'warri', ' '])).toEqual([
+      'Port Harcourt',
+      'Lagos',
+      'Abuja',
+      'Warri',
+    ]);
   });
 });

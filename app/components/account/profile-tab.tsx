@@ -5,7 +5,9 @@ import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import type { ActionFailure } from '~/lib/action-result';
 import type { FieldErrors } from '~/lib/forms';
+import { PROFILE_FIELD_LABELS } from '#core/accounts/profile';
 
 export interface ProfileView {
   name: string;
@@ -16,9 +18,7 @@ export interface ProfileView {
   missing: string[];
 }
 
-type Result =
-  | { ok: true; profile: ProfileView }
-  | { ok: false; error: { title: string; message: string }; fieldErrors: FieldErrors };
+type Result = { ok: true } | ActionFailure;
 
 export function ProfileTab({ profile, locations }: { profile: ProfileView; locations: string[] }) {
   const [editing, setEditing] = useState(false);
@@ -35,12 +35,13 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
     }
   }, [fetcher.state, fetcher.data]);
 
+  const L = PROFILE_FIELD_LABELS;
   const rows: [string, string | null][] = [
-    ['Full name', profile.name],
-    ['Email', profile.email],
-    ['Phone number', profile.phone],
-    ['Delivery address', profile.address],
-    ['Location', profile.location],
+    [L.name, profile.name],
+    [L.email, profile.email],
+    [L.phone, profile.phone],
+    [L.address, profile.address],
+    [L.location, profile.location],
   ];
   return (
     <div className="space-y-4">
@@ -68,7 +69,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
         >
           <input type="hidden" name="intent" value="profile" />
           <Field
-            label="Full name"
+            label={L.name}
             name="fullName"
             defaultValue={profile.name}
             autoComplete="name"
@@ -76,14 +77,14 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             error={errors.fullName}
           />
           <Field
-            label="Email"
+            label={L.email}
             name="email"
             defaultValue={profile.email}
             readOnly
             hint="Email cannot be changed"
           />
           <Field
-            label="Phone number"
+            label={L.phone}
             name="phone"
             type="tel"
             defaultValue={profile.phone ?? ''}
@@ -91,7 +92,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             error={errors.phone}
           />
           <Field
-            label="Location"
+            label={L.location}
             name="location"
             defaultValue={profile.location ?? ''}
             list="profile-locations"
@@ -103,7 +104,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             ))}
           </datalist>
           <Field
-            label="Delivery address"
+            label={L.address}
             name="address"
             defaultValue={profile.address ?? ''}
             autoComplete="street-address"
@@ -124,7 +125,9 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-600">{label}</dt>
-              <dd>{value?.trim() ? value : <span className="text-amber-800">Not set</span>}</dd>
+              <dd>
+                {profile.missing.includes(label) ? <span className="text-amber-800">Not set</span> : value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { PasswordField } from '~/components/auth/password-field';
 import { Button } from '~/components/ui/button';
+import type { ActionFailure } from '~/lib/action-result';
 import type { FieldErrors } from '~/lib/forms';
 import { formatShopperDate } from '~/lib/dates';
 
-type Result =
-  { ok: true } | { ok: false; error: { title: string; message: string }; fieldErrors: FieldErrors };
+type Result = { ok: true } | ActionFailure;
 
 export function SettingsTab({ email, memberSince }: { email: string; memberSince: Date | string }) {
   const fetcher = useFetcher<Result>();
@@ -50,21 +51,7 @@ export function SettingsTab({ email, memberSince }: { email: string; memberSince
             required
             error={errors.currentPassword}
           />
-          <PasswordField
-            label="New password"
-            name="password"
-            autoComplete="new-password"
-            required
-            hint="At least 8 characters."
-            error={errors.password}
-          />
-          <PasswordField
-            label="Confirm new password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
-          />
+          <NewPasswordFields errors={errors} />
           <Button type="submit" disabled={fetcher.state !== 'idle'}>
             {fetcher.state !== 'idle' ? 'Saving...' : 'Change Password'}
           </Button>
