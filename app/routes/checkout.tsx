@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { safeParse } from 'zod/mini';
 import { PaymentButton } from '~/components/checkout/payment-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Alert } from '~/components/ui/alert';
@@ -10,19 +9,20 @@ import { inputClasses } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
 import { requireUser } from '~/lib/auth.server';
 import { useCart } from '~/lib/cart';
-import { actionFailure } from '~/lib/errors.server';
+import { attempt, type ActionFailure } from '~/lib/errors.server';
+import { parseJsonBody } from '~/lib/forms';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
 import { DELIVERY_TIMES, findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
-import { loadRates, placeOrder } from '#core/checkout/service';
+import { loadRates, ORDER_PROCESSING_ERROR, placeOrder } from '#core/checkout/service';
 import {
   DELIVERY_METHOD_LABELS,
   DELIVERY_METHODS,
   HOME_LOCATION,
-  SUGGESTED_LOCATIONS,
+  locationSuggestions,
   type DeliveryMethod,
 } from '#core/delivery/methods';
 import type { AppliedDiscount, DiscountCheck } from '#core/discounts/rules';
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.logger.error({ err: error }, 'could not load delivery rates');
     ratesFailed = true;
   }
-  const locations = [...new Set([...SUGGESTED_LOCATIONS, ...rates.map((r) => r.location)])];
+  const locations = locationSuggestions(rates.map((r) => r.location));
   return {
     profile: {
       name: profile.name,
@@ -72,48 +72,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return data(
-      {
-        ok: false as const,
-        error: { title: 'Order Processing Error', message: 'Expected a JSON body.' },
-        fieldErrors: {},
-      },
-      { status: 400 },
-    );
-  }
-  const parsed = safeParse(PlaceOrderSchema, body);
-  if (!parsed.success) {
-    return data(
-      {
-        ok: false as const,
-        error: {
-          title: 'Order Processing Error',
-          message: parsed.error.issues[0]?.message ?? 'Please check your order.',
-        },
-        fieldErrors: {},
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    return { ok: true as const, ...(await placeOrder(context.services.checkout, user.id, parsed.data)) };
-  } catch (error) {
-    return actionFailure(error);
-  }
+  return attempt(async () => {
+    const order = await parseJsonBody(PlaceOrderSchema, request, ORDER_PROCESSING_ERROR.title);
+    return { ok: true as const, ...(await placeOrder(context.services.checkout, user.id, order)) };
+  });
 }
 
 type QuoteResult =
   | { ok: true; discount: (DiscountCheck & { toast: { title: string; description: string } }) | null }
-  | { ok: false; error: string | { title: string; message: string } };
+  | ActionFailure;
 
 type DiscountState =
   | { status: 'empty' }
   | { status: 'validating' }
-  | { status: 'valid'; discount: AppliedDiscount }
+  | { status: 'valid'; discount: AppliedDiscount; message: string }
   | { status: 'invalid'; message: string };
 
 /** The code is checked on the server 500 ms after the last keystroke (spec §4). */
@@ -152,16 +124,13 @@ function useDiscount(
     if (fetcher.state !== 'idle' || !result || asked.current !== key) return;
     asked.current = '';
     if (!result.ok) {
-      setState({
-        status: 'invalid',
-        message: typeof result.error === 'string' ? result.error : result.error.message,
-      });
+      setState({ status: 'invalid', message: result.error.message });
       return;
     }
     if (!result.discount) return;
     const { toast: message } = result.discount;
     if (result.discount.ok) {
-      setState({ status: 'valid', discount: result.discount.discount });
+      setState({ status: 'valid', discount: result.discount.discount, message: message.description });
       toast.success(message.title, { description: message.description });
     } else {
       setState({ status: 'invalid', message: result.discount.message });
@@ -234,13 +203,12 @@ export default function CheckoutRoute() {
   }
 
   const applied = discount.status === 'valid' ? discount.discount : null;
-  const price = priceOrder({
+  const order = {
     lines: items.map((i) => ({ priceKobo: i.priceKobo, quantity: i.quantity, weightGrams: i.weightGrams })),
     rates,
     location,
-    method,
-    discount: applied,
-  });
+  };
+  const price = priceOrder({ ...order, method, discount: applied });
   const blocked = blockingChanges(changes);
   const blockers = payBlockers({
     placing,
@@ -341,16 +309,7 @@ export default function CheckoutRoute() {
               <legend className="text-sm font-medium text-slate-800">Delivery method</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {DELIVERY_METHODS.map((m) => {
-                  const fee = priceOrder({
-                    lines: items.map((i) => ({
-                      priceKobo: i.priceKobo,
-                      quantity: i.quantity,
-                      weightGrams: i.weightGrams,
-                    })),
-                    rates,
-                    location,
-                    method: m,
-                  });
+                  const fee = priceOrder({ ...order, method: m });
                   return (
                     // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
                     // eslint-disable-next-line jsx-a11y/label-has-associated-control
@@ -478,13 +437,7 @@ export default function CheckoutRoute() {
                 <span className="text-slate-600">Checking the code…</span>
               ) : null}
               {discount.status === 'valid' ? (
-                <span className="font-medium text-green-700">
-                  {discount.discount.type === 'free_delivery'
-                    ? 'Free delivery applied: a promotion for our Port Harcourt customers.'
-                    : discount.discount.type === 'percent'
-                      ? `${discount.discount.percent}% off your order.`
-                      : `${formatNaira(discount.discount.amountKobo)} off your order.`}
-                </span>
+                <span className="font-medium text-green-700">{discount.message}</span>
               ) : null}
               {discount.status === 'invalid' ? (
                 <span className="font-medium text-red-700">{discount.message}</span>

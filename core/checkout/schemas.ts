@@ -29,10 +29,3 @@ export const PlaceOrderSchema = z.object({
   discountCode: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
-
-/** The discount check the checkout page runs 500 ms after typing. */
-export const DiscountQuerySchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-  deliveryLocation: z.string().check(z.trim(), z.maxLength(80)),
-  items: PlaceOrderSchema.shape.items,
-});

@@ -125,41 +125,49 @@ export interface Quote {
   discount: DiscountCheck | null;
 }
 
-/** Prices a cart as the server will charge it (database prices, stored rates, the code's rules). */
-export async function quoteOrder(
+/**
+ * Prices a cart as the server will charge it: database prices, stored rates and the code's rules.
+ * The quote the checkout page shows and the order that is placed both come from here.
+ */
+async function priceCart(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
-): Promise<Quote> {
+) {
   const [lines, rates] = await Promise.all([loadLines(deps.db, input.items), loadRates(deps.db)]);
-  const pricedLines = lines.map((l) => ({
-    priceKobo: l.product.priceKobo,
-    quantity: l.quantity,
-    weightGrams: l.product.weightGrams,
-  }));
-  const undiscounted = priceOrder({
-    lines: pricedLines,
+  const order = {
+    lines: lines.map((l) => ({
+      priceKobo: l.product.priceKobo,
+      quantity: l.quantity,
+      weightGrams: l.product.weightGrams,
+    })),
     rates,
     location: input.deliveryLocation,
     method: input.deliveryMethod,
-  });
+  };
+  let price = priceOrder(order);
   let discount: DiscountCheck | null = null;
-  if (input.discountCode?.trim()) {
-    discount = checkDiscount(await loadDiscountCode(deps.db, input.discountCode), {
-      subtotalKobo: undiscounted.subtotalKobo,
+  let discountCodeId: number | null = null;
+  if (input.discountCode) {
+    const code = await loadDiscountCode(deps.db, input.discountCode);
+    discount = checkDiscount(code, {
+      subtotalKobo: price.subtotalKobo,
       deliveryLocation: input.deliveryLocation,
       now: deps.now?.() ?? new Date(),
       formatMoney: deps.formatMoney,
     });
+    if (discount.ok) {
+      price = priceOrder({ ...order, discount: discount.discount });
+      discountCodeId = code!.id;
+    }
   }
-  const price = discount?.ok
-    ? priceOrder({
-        lines: pricedLines,
-        rates,
-        location: input.deliveryLocation,
-        method: input.deliveryMethod,
-        discount: discount.discount,
-      })
-    : undiscounted;
+  return { lines, rates, price, discount, discountCodeId };
+}
+
+export async function quoteOrder(
+  deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
+): Promise<Quote> {
+  const { price, discount } = await priceCart(deps, input);
   return { price, discount };
 }
 
@@ -195,11 +203,13 @@ export async function placeOrder(
     );
   }
 
-  const [lines, rates] = await Promise.all([loadLines(db, input.items), loadRates(db)]);
-  const location = input.deliveryLocation.trim();
+  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, input);
+  if (discount && !discount.ok)
+    throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');
+  const location = input.deliveryLocation;
   let pickupLocation: string | null = null;
   if (input.deliveryMethod === 'pickup') {
-    pickupLocation = input.pickupLocation?.trim() ?? '';
+    pickupLocation = input.pickupLocation ?? '';
     if (!pickupLocation)
       throw new Invalid('Please choose a pickup location.', {
         pickupLocation: ['Please choose a pickup location.'],
@@ -210,32 +220,6 @@ export async function placeOrder(
         pickupLocation: ['Choose a listed pickup point.'],
       });
     }
-  }
-
-  const pricedLines = lines.map((l) => ({
-    priceKobo: l.product.priceKobo,
-    quantity: l.quantity,
-    weightGrams: l.product.weightGrams,
-  }));
-  let price = priceOrder({ lines: pricedLines, rates, location, method: input.deliveryMethod });
-  let discountCodeId: number | null = null;
-  if (input.discountCode?.trim()) {
-    const code = await loadDiscountCode(db, input.discountCode);
-    const check = checkDiscount(code, {
-      subtotalKobo: price.subtotalKobo,
-      deliveryLocation: location,
-      now: deps.now?.() ?? new Date(),
-      formatMoney: deps.formatMoney,
-    });
-    if (!check.ok) throw new Invalid(check.message, { discountCode: [check.message] }, 'Discount Code Error');
-    price = priceOrder({
-      lines: pricedLines,
-      rates,
-      location,
-      method: input.deliveryMethod,
-      discount: check.discount,
-    });
-    discountCodeId = code!.id;
   }
   if (price.totalKobo <= 0) throw new Invalid('This order has nothing to pay.');
 

@@ -1,4 +1,5 @@
 import { SHOP } from '../shop';
+import { shortOrderId } from '../notifications/messages';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (value: string) =>
@@ -104,7 +105,7 @@ export function orderReceiptEmail(order: {
   formatMoney: (kobo: number) => string;
 }): MailMessage {
   const money = order.formatMoney;
-  const number = order.orderId.slice(0, 8);
+  const number = shortOrderId(order.orderId);
   return compose(order.to, `Your ${SHOP.name} order #${number} is confirmed`, `Hello ${order.name},`, {
     paragraphs: [
       `Thank you for your order #${number}. We have received your payment and are preparing it now.`,

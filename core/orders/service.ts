@@ -62,21 +62,16 @@ export async function userOrderStats(db: Db, userId: string): Promise<OrderStats
   return stats;
 }
 
-export async function getUserOrder(db: Db, userId: string, orderId: string): Promise<OrderWithItems> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new NotFound('This order does not exist.');
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw new NotFound('This order does not exist.');
-  return (await withItems(db, [order]))[0]!;
-}
+/** Payment references are ours (letters, digits, '-') or Paystack's alphabet; anything else is no order. */
+const PAYMENT_REFERENCE = /^[A-Za-z0-9.=-]{6,100}$/;
 
+/** The user's own order with this payment reference; someone else's is as unknown as a made-up one. */
 export async function getUserOrderByReference(
   db: Db,
   userId: string,
   reference: string,
 ): Promise<OrderWithItems> {
+  if (!PAYMENT_REFERENCE.test(reference)) throw new NotFound('This order does not exist.');
   const [order] = await db
     .select()
     .from(orders)

@@ -98,6 +98,42 @@ describe('placing an order: the server prices everything', () => {
     });
   });
 
+  it('quotes a cart with the code’s verdict, only for a signed-in shopper, and refuses a bad body', async () => {
+    const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
+    const order = {
+      items: [{ productId: croaker.id, quantity: 2, priceKobo: 1 }],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Lagos',
+      discountCode: 'fresh10',
+    };
+    const guest = await new HttpClient(server.url).postJson('/api/checkout/quote', order);
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toMatchObject({
+      ok: false,
+      error: { title: 'Authentication Error', message: 'You must be logged in to complete this purchase.' },
+    });
+    const shopper = await createCheckoutShopper(server.services);
+    const client = await signedInClient(server, shopper.email);
+    const quote = await client.postJson('/api/checkout/quote', order);
+    expect(quote.status).toBe(200);
+    const subtotal = 2 * croaker.priceKobo;
+    expect(await quote.json()).toMatchObject({
+      ok: true,
+      price: { subtotalKobo: subtotal, discountKobo: subtotal / 10 },
+      discount: { ok: true, toast: { title: 'Discount Applied', description: '10% discount applied!' } },
+    });
+    for (const body of [
+      { ...order, items: [] },
+      { ...order, deliveryMethod: 'drone' },
+    ]) {
+      const refused = await client.postJson('/api/checkout/quote', body);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ ok: false, error: { message: expect.any(String) } });
+    }
+    const notJson = await client.postJson('/checkout', 'x');
+    expect(notJson.status).toBe(400);
+  });
+
   it('refuses an incomplete profile, listing what is missing', async () => {
     const shopper = await createUser(server.services);
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');

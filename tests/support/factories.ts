@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { orderItemSnapshot } from '#core/checkout/service';
 import * as schema from '#db/schema';
 import type { Db } from '#db/client';
 import type { Services } from '#server/services';
@@ -75,19 +76,7 @@ export async function createOrder(
       totalWeightGrams: items.reduce((sum, p) => sum + p.weightGrams, 0),
     })
     .returning();
-  await db.insert(schema.orderItems).values(
-    items.map((p) => ({
-      orderId: order!.id,
-      productId: p.id,
-      productName: p.name,
-      productImageUrl: p.imageUrl,
-      quantity: 1,
-      unitPriceKobo: p.priceKobo,
-      totalPriceKobo: p.priceKobo,
-      productWeightGrams: p.weightGrams,
-      productTotalWeightGrams: p.weightGrams,
-    })),
-  );
+  await db.insert(schema.orderItems).values(items.map((p) => orderItemSnapshot(order!.id, p, 1)));
   return order!;
 }
 
