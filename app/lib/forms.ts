@@ -1,5 +1,7 @@
+import { data } from 'react-router';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
+import { Invalid } from '#core/errors';
 
 export type FieldErrors = Record<string, string>;
 
@@ -24,4 +26,34 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\'))
     return fallback;
   return to;
+}
+
+/**
+ * A JSON request body through a zod schema. A body that is not JSON, or does not fit, is refused with
+ * an Invalid error carrying the first problem (turned into a 400 by attempt()/actionFailure()).
+ */
+export async function parseJsonBody<S extends $ZodType>(
+  schema: S,
+  request: Request,
+  title?: string,
+): Promise<output<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new Invalid('Expected a JSON body.', {}, title);
+  }
+  const result = safeParse(schema, body);
+  if (!result.success)
+    throw new Invalid(result.error.issues[0]?.message ?? 'Please check your order.', {}, title);
+  return result.data;
+}
+
+/** The request's form. A body that is not a form (JSON, junk) is a clear 400, never a crash. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: 'Expected a form.' }, { status: 400 });
+  }
 }

@@ -6,10 +6,11 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 24 * 3600],
   ['hour', 3600],
   ['minute', 60],
+  ['second', 1],
 ];
 
 /**
- * "5 minutes ago" (spec §2: relative time, 'x ago'). Measured against `now` from the server, so the
+ * "5 minutes ago", "30 seconds ago" (spec §2: relative time, always 'x ago'). Measured against `now` from the server, so the
  * page's HTML and the browser say the same.
  */
 export function timeAgo(date: Date | string, now: Date | string): string {
@@ -17,5 +18,5 @@ export function timeAgo(date: Date | string, now: Date | string): string {
   for (const [unit, size] of STEPS) {
     if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
   }
-  return 'just now';
+  return format.format(-0, 'second');
 }

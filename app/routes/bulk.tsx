@@ -4,7 +4,7 @@ import { ContentPage, Section } from '~/components/content/page';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field, inputClasses } from '~/components/ui/field';
-import { parseForm, type FieldErrors } from '~/lib/forms';
+import { parseForm, type FieldErrors, readForm } from '~/lib/forms';
 import { BulkEnquirySchema } from '#core/enquiries/schemas';
 import { createBulkEnquiry } from '#core/enquiries/service';
 import type { Route } from './+types/bulk';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(BulkEnquirySchema, await request.formData());
+  const parsed = parseForm(BulkEnquirySchema, await readForm(request));
   if (!parsed.ok) return data({ sent: false, fieldErrors: parsed.fieldErrors }, { status: 400 });
   await createBulkEnquiry(context.services.db, context.services.mailer, parsed.data);
   return { sent: true, fieldErrors: {} as FieldErrors };

@@ -1,9 +1,9 @@
-import { data } from 'react-router';
 import { requireUser } from '~/lib/auth.server';
 import { attempt } from '~/lib/errors.server';
 import { settlePayment } from '#core/checkout/service';
 import { getUserOrderByReference } from '#core/orders/service';
 import type { Route } from './+types/checkout-cancel';
+import { readForm } from '~/lib/forms';
 
 /**
  * The shopper closed the payment popup. The provider is asked what happened; a transaction it still
@@ -12,8 +12,7 @@ import type { Route } from './+types/checkout-cancel';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const reference = String((await request.formData()).get('reference') ?? '');
-  if (!/^[A-Za-z0-9.=-]{6,100}$/.test(reference)) return data({ ok: false as const }, { status: 400 });
+  const reference = String((await readForm(request)).get('reference') ?? '');
   const { checkout, db } = context.services;
   return attempt(async () => {
     await getUserOrderByReference(db, user.id, reference);

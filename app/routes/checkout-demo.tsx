@@ -9,6 +9,7 @@ import { formatNaira } from '#core/money';
 import { getUserOrderByReference } from '#core/orders/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import type { Route } from './+types/checkout-demo';
+import { readForm } from '~/lib/forms';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment — FreshCatch' },
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // An order that was already paid, declined or expired takes no new decision.
   if (order.paymentStatus !== 'pending')
     return redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
-  const decision = (await request.formData()).get('decision');
+  const decision = (await readForm(request)).get('decision');
   if (decision !== 'pay' && decision !== 'decline')
     return data({ message: 'Choose Pay or Decline.' }, { status: 400 });
   await decideDemoPayment(

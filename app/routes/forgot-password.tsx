@@ -4,14 +4,14 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { callAuthEndpoint } from '~/lib/auth.server';
-import { parseForm } from '~/lib/forms';
+import { parseForm, readForm } from '~/lib/forms';
 import { ForgotPasswordSchema } from '#core/accounts/schemas';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset your password — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await request.formData());
+  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
   if (!parsed.ok) return data({ sent: false, error: parsed.fieldErrors.email }, { status: 400 });
   const result = await callAuthEndpoint(request, context, '/request-password-reset', {
     email: parsed.data.email,

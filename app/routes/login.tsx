@@ -15,7 +15,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { getSessionUser, signInWithPassword, socialProviders } from '~/lib/auth.server';
-import { parseForm, safeRedirectPath } from '~/lib/forms';
+import { parseForm, safeRedirectPath, readForm } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionToast } from '~/lib/use-action-toast';
 import { LoginSchema } from '#core/accounts/schemas';
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(LoginSchema, await request.formData());
+  const parsed = parseForm(LoginSchema, await readForm(request));
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
   const result = await signInWithPassword(request, context, parsed.data);
   if (!result.ok) {

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { parseForm } from '~/lib/forms';
+import { parseForm, readForm } from '~/lib/forms';
 import { NewsletterSchema } from '#core/accounts/schemas';
 import { subscribeToNewsletter } from '#core/newsletter/service';
 import type { Route } from './+types/newsletter';
@@ -9,7 +9,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(NewsletterSchema, await request.formData());
+  const parsed = parseForm(NewsletterSchema, await readForm(request));
   if (!parsed.ok)
     return data(
       { ok: false as const, error: parsed.fieldErrors.email ?? 'Please enter a valid email address' },

@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
@@ -8,6 +8,7 @@ import { cart, useCart } from '~/lib/cart';
 import { useHydrated } from '~/lib/use-hydrated';
 import { shortOrderId } from '#core/notifications/messages';
 import { formatNaira } from '#core/money';
+import { DomainError } from '#core/errors';
 import { getUserOrderByReference } from '#core/orders/service';
 import type { Route } from './+types/order-success';
 
@@ -18,8 +19,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const reference = new URL(request.url).searchParams.get('reference');
-  if (!reference) return { order: null };
+  const reference = new URL(request.url).searchParams.get('reference') ?? '';
   try {
     const order = await getUserOrderByReference(context.services.db, user.id, reference);
     return {
@@ -28,8 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? { number: shortOrderId(order.id), totalKobo: order.totalKobo }
           : null,
     };
-  } catch {
-    return { order: null };
+  } catch (error) {
+    // No such order of theirs: the page thanks them without details. Anything else is a real fault.
+    if (DomainError.is(error) && error.status === 404) return { order: null };
+    throw error;
   }
 }
 
@@ -38,21 +40,15 @@ export default function OrderSuccessRoute() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { count } = useCart();
-  const [cleared, setCleared] = useState(false);
 
   useEffect(() => {
-    if (!hydrated || cleared) return;
-    // The paid order's cart is done with; anything else still in the cart goes back to checkout.
+    if (!hydrated) return;
+    // A paid order's cart is done with. Without one, a cart still full goes back to checkout (spec §2).
     if (order) cart.clear({ silent: true });
-    setCleared(true);
-  }, [hydrated, order, cleared]);
+    else if (count > 0) navigate('/checkout', { replace: true });
+  }, [hydrated, order, count, navigate]);
 
-  useEffect(() => {
-    if (cleared && count > 0) navigate('/checkout', { replace: true });
-  }, [cleared, count, navigate]);
-
-  // Without a paid order, wait for the browser's cart before showing anything (it may send us back).
-  if (!order && !cleared) return <Spinner label="Loading…" className="py-24" />;
+  if (!order && (!hydrated || count > 0)) return <Spinner label="Loading…" className="py-24" />;
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />

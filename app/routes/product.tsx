@@ -14,7 +14,7 @@ import { getSessionUser, requireUser } from '~/lib/auth.server';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
 import { attempt, invalidForm, orThrowResponse } from '~/lib/errors.server';
-import { parseForm } from '~/lib/forms';
+import { parseForm, readForm } from '~/lib/forms';
 import { previewImage } from '~/lib/images';
 import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -123,7 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productId = parseProductId(params.id);
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const { db } = context.services;
   if (form.get('intent') === 'delete-review') {
     const reviewId = Number(form.get('reviewId'));

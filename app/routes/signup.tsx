@@ -8,7 +8,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { authErrorMessage, callAuthEndpoint, getSessionUser, socialProviders } from '~/lib/auth.server';
-import { parseForm, type FieldErrors } from '~/lib/forms';
+import { parseForm, type FieldErrors, readForm } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionToast, type ActionToast } from '~/lib/use-action-toast';
 import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(SignUpSchema, await request.formData());
+  const parsed = parseForm(SignUpSchema, await readForm(request));
   if (!parsed.ok) {
     return data(
       { fieldErrors: parsed.fieldErrors, toast: toastForErrors(parsed.fieldErrors) },

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { callAuthEndpoint, socialProviders } from '~/lib/auth.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/social-sign-in';
+import { readForm } from '~/lib/forms';
 
 export function loader() {
   return redirect('/login');
@@ -9,7 +10,7 @@ export function loader() {
 
 /** Starts Google or Facebook sign-in (only for a provider whose keys are configured). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const provider = String((await request.formData()).get('provider') ?? '');
+  const provider = String((await readForm(request)).get('provider') ?? '');
   const enabled = socialProviders(context);
   if (provider !== 'google' && provider !== 'facebook') return redirect('/login');
   if (!enabled[provider]) return redirect('/login');

@@ -4,7 +4,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { callAuthEndpoint } from '~/lib/auth.server';
 import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
-import { parseForm } from '~/lib/forms';
+import { parseForm, readForm } from '~/lib/forms';
 import { useActionToast } from '~/lib/use-action-toast';
 import { ForgotPasswordSchema } from '#core/accounts/schemas';
 import type { Route } from './+types/verify-email';
@@ -12,7 +12,7 @@ import type { Route } from './+types/verify-email';
 export const meta: Route.MetaFunction = () => [{ title: 'Check your email — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await request.formData());
+  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
   if (!parsed.ok) {
     return data(
       {

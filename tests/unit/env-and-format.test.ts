@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
 import { categoryFromId, categoryId } from '#core/catalog/categories';
 import { EnvError, loadEnv } from '#server/env';
+import { timeAgo } from '~/lib/relative-time';
 
 describe('environment', () => {
   it('stops with a clear message naming each bad variable', () => {
@@ -51,5 +52,17 @@ describe('category ids (spec §9: 1 fresh … 6 feeds)', () => {
     expect(categoryFromId('7')).toBeUndefined();
     expect(categoryFromId('abc')).toBeUndefined();
     expect(categoryId('feeds')).toBe(6);
+  });
+});
+
+describe('relative time of notifications (spec §2: always "x ago")', () => {
+  it('counts seconds, minutes, hours and days back from the server’s now', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const ago = (seconds: number) => timeAgo(new Date(now.getTime() - seconds * 1000), now);
+    expect(ago(0)).toBe('0 seconds ago');
+    expect(ago(30)).toBe('30 seconds ago');
+    expect(ago(5 * 60)).toBe('5 minutes ago');
+    expect(ago(3 * 3600)).toBe('3 hours ago');
+    expect(ago(2 * 86_400)).toBe('2 days ago');
   });
 });

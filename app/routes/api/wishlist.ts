@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { getSessionUser } from '~/lib/auth.server';
 import { attempt } from '~/lib/errors.server';
-import { parseForm } from '~/lib/forms';
+import { parseForm, readForm } from '~/lib/forms';
 import { WishlistChangeSchema } from '#core/wishlist/schemas';
 import { addToWishlist, mergeIntoWishlist, removeFromWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/wishlist';
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false as const, error: 'Please log in to keep a wishlist on your account.' },
       { status: 401 },
     );
-  const parsed = parseForm(WishlistChangeSchema, await request.formData());
+  const parsed = parseForm(WishlistChangeSchema, await readForm(request));
   if (!parsed.ok)
     return data({ ok: false as const, error: 'That is not a product we know.' }, { status: 400 });
   const { db } = context.services;
