@@ -13,4 +13,5 @@ export const auth = createAuth({
   baseUrl: 'http://localhost:3000',
   secret: 'schema-generation-only-schema-generation-only',
   loginRateLimit: { max: 5, windowSeconds: 60 },
+  signUpsPerMinute: 10,
 });

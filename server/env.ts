@@ -25,6 +25,7 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

@@ -39,6 +39,7 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
     baseUrl: env.PUBLIC_URL,
     secret: env.AUTH_SECRET,
     loginRateLimit: { max: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+    signUpsPerMinute: env.SIGNUP_RATE_LIMIT_MAX,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }

@@ -27,6 +27,8 @@ export interface AuthOptions {
   baseUrl: string;
   secret: string;
   loginRateLimit: { max: number; windowSeconds: number };
+  /** Sign-ups allowed per client address per minute. */
+  signUpsPerMinute: number;
   google?: { clientId: string; clientSecret: string };
   facebook?: { clientId: string; clientSecret: string };
 }
@@ -108,7 +110,7 @@ export function createAuth(options: AuthOptions) {
       max: 100,
       customRules: {
         '/sign-in/email': { window: options.loginRateLimit.windowSeconds, max: options.loginRateLimit.max },
-        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: options.signUpsPerMinute },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
       },

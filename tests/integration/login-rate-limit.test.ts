@@ -56,3 +56,30 @@ describe('login rate limit behind a configured proxy', () => {
     expect(others).toEqual([401, 401, 401]);
   });
 });
+
+describe('sign-up rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SIGNUP_RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(() => server.close());
+
+  it('allows SIGNUP_RATE_LIMIT_MAX sign-ups a minute from one address, then says to wait', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const response = await new HttpClient(server.url).postForm('/signup', {
+        fullName: 'Rate Limited',
+        email: `signup-limit-${i}@example.ng`,
+        password: 'a-good-password',
+        confirmPassword: 'a-good-password',
+        terms: 'on',
+      });
+      statuses.push(response.status);
+      if (i === 4)
+        expect(await response.text()).toContain(
+          'Too many sign-up attempts. Please wait a minute and try again.',
+        );
+    }
+    expect(statuses).toEqual([302, 302, 302, 429]);
+  });
+});
