@@ -13,6 +13,7 @@ import {
 import { missingProfileFields } from '../accounts/profile';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
+import { CODE_GUESSES, returnCodeGuess, takeCodeGuess } from '../discounts/guessing';
 import {
   checkDiscount,
   DISCOUNT_MESSAGES,
@@ -126,11 +127,33 @@ export interface Quote {
 }
 
 /**
+ * A code checked against spec §5's rules, for a shopper who still has tries left (guessing.ts);
+ * an unknown or inactive code uses up a try, a code that exists gives it back.
+ */
+async function checkCode(
+  deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  userId: string,
+  typed: string,
+  order: { subtotalKobo: number; deliveryLocation: string },
+): Promise<{ check: DiscountCheck; codeId: number | null }> {
+  const now = deps.now?.() ?? new Date();
+  if (!(await takeCodeGuess(deps.db, userId, now))) {
+    const message = DISCOUNT_MESSAGES.guesses(CODE_GUESSES.windowMinutes);
+    return { check: { ok: false, reason: 'guesses', message }, codeId: null };
+  }
+  const code = await loadDiscountCode(deps.db, typed);
+  const check = checkDiscount(code, { ...order, now, formatMoney: deps.formatMoney });
+  if (check.ok || check.reason !== 'unknown') await returnCodeGuess(deps.db, userId);
+  return { check, codeId: check.ok ? code!.id : null };
+}
+
+/**
  * Prices a cart as the server will charge it: database prices, stored rates and the code's rules.
  * The quote the checkout page shows and the order that is placed both come from here.
  */
 async function priceCart(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  userId: string,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
 ) {
   const [lines, rates] = await Promise.all([loadLines(deps.db, input.items), loadRates(deps.db)]);
@@ -148,16 +171,14 @@ async function priceCart(
   let discount: DiscountCheck | null = null;
   let discountCodeId: number | null = null;
   if (input.discountCode) {
-    const code = await loadDiscountCode(deps.db, input.discountCode);
-    discount = checkDiscount(code, {
+    const checked = await checkCode(deps, userId, input.discountCode, {
       subtotalKobo: price.subtotalKobo,
       deliveryLocation: input.deliveryLocation,
-      now: deps.now?.() ?? new Date(),
-      formatMoney: deps.formatMoney,
     });
+    discount = checked.check;
     if (discount.ok) {
       price = priceOrder({ ...order, discount: discount.discount });
-      discountCodeId = code!.id;
+      discountCodeId = checked.codeId;
     }
   }
   return { lines, rates, price, discount, discountCodeId };
@@ -165,9 +186,10 @@ async function priceCart(
 
 export async function quoteOrder(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  userId: string,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
 ): Promise<Quote> {
-  const { price, discount } = await priceCart(deps, input);
+  const { price, discount } = await priceCart(deps, userId, input);
   return { price, discount };
 }
 
@@ -203,7 +225,7 @@ export async function placeOrder(
     );
   }
 
-  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, input);
+  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input);
   if (discount && !discount.ok)
     throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');
   const location = input.deliveryLocation;

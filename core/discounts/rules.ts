@@ -22,9 +22,11 @@ export const DISCOUNT_MESSAGES = {
   location: (location: string) => `This discount code is only valid for ${location} deliveries.`,
   type: 'Invalid discount type or amount for this code.',
   minimum: (amount: string) => `Free delivery requires a minimum order subtotal of ${amount}`,
+  /** Ours, not the spec's: too many unknown codes tried (core/discounts/guessing.ts). */
+  guesses: (minutes: number) => `Too many discount codes tried. Please try again in ${minutes} minutes.`,
 };
 
-export type DiscountRefusal = 'unknown' | 'expired' | 'limit' | 'location' | 'type' | 'minimum';
+export type DiscountRefusal = 'unknown' | 'expired' | 'limit' | 'location' | 'type' | 'minimum' | 'guesses';
 
 export type AppliedDiscount =
   | { type: 'percent'; code: string; percent: number }

@@ -89,6 +89,18 @@ export const discountCodes = pgTable(
   ],
 );
 
+/**
+ * Unknown discount codes a shopper has tried in the current window (core/discounts/guessing.ts):
+ * one row per shopper, so guessing codes is limited on every server that shares the database.
+ */
+export const discountCodeGuesses = pgTable('discount_code_guesses', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  guesses: integer('guesses').notNull(),
+});
+
 export const orders = pgTable(
   'orders',
   {

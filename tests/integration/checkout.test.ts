@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { safeParse } from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
-import { expireStaleOrders, placeOrder, settlePayment } from '#core/checkout/service';
+import { expireStaleOrders, placeOrder, quoteOrder, settlePayment } from '#core/checkout/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { createCheckoutShopper, createUser, productNamed, signedInClient } from '../support/factories';
@@ -223,6 +223,64 @@ describe('placing an order: the server prices everything', () => {
     ).rejects.toThrow('This discount code is only valid for Port Harcourt deliveries.');
     expect((await freeDelivery()).usedCount).toBe(before);
     expect(await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id))).toEqual([]);
+  });
+});
+
+describe('guessing discount codes', () => {
+  const TOO_MANY = 'Too many discount codes tried. Please try again in 15 minutes.';
+  const cart = async (discountCode: string) => ({
+    items: [{ productId: (await productNamed(db(), 'Live Catfish (Table Size)')).id, quantity: 1 }],
+    deliveryMethod: 'standard' as const,
+    deliveryLocation: 'Lagos',
+    discountCode,
+  });
+
+  it('after 20 unknown codes no code is looked up for 15 minutes; codes that exist use no tries', async () => {
+    const shopper = await createCheckoutShopper(server.services, 'Lagos');
+    const client = await signedInClient(server, shopper.email);
+    const quote = async (code: string) =>
+      (await (await client.postJson('/api/checkout/quote', await cart(code))).json()) as {
+        price: { discountKobo: number };
+        discount: { ok: boolean; message?: string; toast: { title: string; description: string } };
+      };
+    for (let i = 1; i <= 20; i++) {
+      // A code that exists, applying or not, is not a guess.
+      if (i % 5 === 0) {
+        expect((await quote('FRESH10')).discount.ok).toBe(true);
+        expect((await quote('FREEDELIVERY')).discount.message).toBe(
+          'This discount code is only valid for Port Harcourt deliveries.',
+        );
+      }
+      expect((await quote(`GUESS${i}`)).discount.message).toBe('Invalid or expired discount code.');
+    }
+    const blocked = await quote('FRESH10');
+    expect(blocked.discount).toMatchObject({
+      ok: false,
+      message: TOO_MANY,
+      toast: { title: 'Discount Code Error', description: TOO_MANY },
+    });
+    expect(blocked.price.discountKobo).toBe(0);
+    await expect(placeOrder(deps(), shopper.id, await cart('FRESH10'))).rejects.toThrow(TOO_MANY);
+    expect(await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id))).toEqual([]);
+
+    const other = await createCheckoutShopper(server.services, 'Lagos');
+    expect((await quoteOrder(deps(), other.id, await cart('FRESH10'))).discount?.ok).toBe(true);
+    const later = new Date(Date.now() + 16 * 60_000);
+    const afterWindow = await quoteOrder({ ...deps(), now: () => later }, shopper.id, await cart('FRESH10'));
+    expect(afterWindow.discount?.ok).toBe(true);
+  });
+
+  it('40 guesses sent at once: 20 are looked up, 20 are refused', async () => {
+    const shopper = await createCheckoutShopper(server.services, 'Lagos');
+    const answers = await Promise.all(
+      Array.from(
+        { length: 40 },
+        async (_, i) => (await quoteOrder(deps(), shopper.id, await cart(`RUSH${i}`))).discount,
+      ),
+    );
+    const messages = answers.map((a) => (a && !a.ok ? a.message : 'applied'));
+    expect(messages.filter((m) => m === 'Invalid or expired discount code.')).toHaveLength(20);
+    expect(messages.filter((m) => m === TOO_MANY)).toHaveLength(20);
   });
 });
 

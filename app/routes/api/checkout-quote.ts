@@ -13,11 +13,12 @@ import type { Route } from './+types/checkout-quote';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return attempt(async () => {
-    if (!(await getSessionUser(request, context)))
+    const user = await getSessionUser(request, context);
+    if (!user)
       throw new Unauthorized('You must be logged in to complete this purchase.', 'Authentication Error');
     const order = await parseJsonBody(PlaceOrderSchema, request);
     const { checkout } = context.services;
-    const quote = await quoteOrder(checkout, order);
+    const quote = await quoteOrder(checkout, user.id, order);
     return {
       ok: true as const,
       price: quote.price,
