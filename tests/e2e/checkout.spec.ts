@@ -6,6 +6,8 @@ import { addToCart, completeProfile, signedInShopper } from './support/shopping'
 test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account', async ({
   page,
 }) => {
+  // The whole journey in one test: on a busy 2-core CI machine it can take over a minute.
+  test.slow();
   await signedInShopper(page, 'Chiamaka Paid');
   await addToCart(page, 'smoked catfish', 'Smoked Catfish');
   await addToCart(page, 'crayfish', 'Ground Crayfish');
