@@ -13,7 +13,7 @@ import {
 import { missingProfileFields } from '../accounts/profile';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
-import { CODE_GUESSES, returnCodeGuess, takeCodeGuess } from '../discounts/guessing';
+import { CODE_GUESSES, settleCodeGuess, takeCodeGuess } from '../discounts/guessing';
 import {
   checkDiscount,
   DISCOUNT_MESSAGES,
@@ -127,8 +127,8 @@ export interface Quote {
 }
 
 /**
- * A code checked against spec §5's rules, for a shopper who still has tries left (guessing.ts);
- * an unknown or inactive code uses up a try, a code that exists gives it back.
+ * A code checked against spec §5's rules, for a shopper who still has tries left (guessing.ts):
+ * an unknown or inactive code uses up a try, a code that exists does not.
  */
 async function checkCode(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
@@ -137,13 +137,16 @@ async function checkCode(
   order: { subtotalKobo: number; deliveryLocation: string },
 ): Promise<{ check: DiscountCheck; codeId: number | null }> {
   const now = deps.now?.() ?? new Date();
-  if (!(await takeCodeGuess(deps.db, userId, now))) {
+  const normalized = normalizeDiscountCode(typed);
+  const taken = await takeCodeGuess(deps.db, userId, normalized, now);
+  if (taken === 'blocked') {
     const message = DISCOUNT_MESSAGES.guesses(CODE_GUESSES.windowMinutes);
     return { check: { ok: false, reason: 'guesses', message }, codeId: null };
   }
-  const code = await loadDiscountCode(deps.db, typed);
+  const code = await loadDiscountCode(deps.db, normalized);
   const check = checkDiscount(code, { ...order, now, formatMoney: deps.formatMoney });
-  if (check.ok || check.reason !== 'unknown') await returnCodeGuess(deps.db, userId);
+  const exists = check.ok || check.reason !== 'unknown';
+  if (taken === 'counted') await settleCodeGuess(deps.db, userId, normalized, exists);
   return { check, codeId: check.ok ? code!.id : null };
 }
 

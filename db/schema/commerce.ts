@@ -99,6 +99,8 @@ export const discountCodeGuesses = pgTable('discount_code_guesses', {
     .references(() => user.id, { onDelete: 'cascade' }),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   guesses: integer('guesses').notNull(),
+  /** The last code that did not exist: asking about it again tells nothing new and is not counted. */
+  lastUnknownCode: text('last_unknown_code'),
 });
 
 export const orders = pgTable(

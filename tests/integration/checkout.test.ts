@@ -270,6 +270,18 @@ describe('guessing discount codes', () => {
     expect(afterWindow.discount?.ok).toBe(true);
   });
 
+  it('asking again about the same unknown code (a changed location or cart) uses no more tries', async () => {
+    const shopper = await createCheckoutShopper(server.services, 'Lagos');
+    for (let i = 0; i < 30; i++) {
+      const quote = await quoteOrder(deps(), shopper.id, {
+        ...(await cart(i % 2 ? 'typo10' : ' TYPO10 ')),
+        deliveryLocation: i % 3 ? 'Lagos' : 'Abuja',
+      });
+      expect(quote.discount).toMatchObject({ ok: false, message: 'Invalid or expired discount code.' });
+    }
+    expect((await quoteOrder(deps(), shopper.id, await cart('FRESH10'))).discount?.ok).toBe(true);
+  });
+
   it('40 guesses sent at once: 20 are looked up, 20 are refused', async () => {
     const shopper = await createCheckoutShopper(server.services, 'Lagos');
     const answers = await Promise.all(
