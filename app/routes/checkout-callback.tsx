@@ -5,7 +5,7 @@ import { requireUser } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { settlePayment } from '#core/checkout/service';
-import { getUserOrderByReference } from '#core/orders/service';
+import { assertOwnOrder } from '#core/orders/service';
 import type { Route } from './+types/checkout-callback';
 
 export const meta: Route.MetaFunction = () => [
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const reference = url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '';
   const { checkout, db } = context.services;
-  await orThrowResponse(() => getUserOrderByReference(db, user.id, reference));
+  await orThrowResponse(() => assertOwnOrder(db, user.id, reference));
   const settled = await settlePayment(checkout, reference);
   if (settled === 'paid') {
     return redirectWithToast(context, `/order-success?reference=${encodeURIComponent(reference)}`, {

@@ -1,9 +1,9 @@
 import { requireUser } from '~/lib/auth.server';
 import { attempt } from '~/lib/errors.server';
-import { settlePayment } from '#core/checkout/service';
-import { getUserOrderByReference } from '#core/orders/service';
-import type { Route } from './+types/checkout-cancel';
 import { readForm } from '~/lib/forms';
+import { settlePayment } from '#core/checkout/service';
+import { assertOwnOrder } from '#core/orders/service';
+import type { Route } from './+types/checkout-cancel';
 
 /**
  * The shopper closed the payment popup. The provider is asked what happened; a transaction it still
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reference = String((await readForm(request)).get('reference') ?? '');
   const { checkout, db } = context.services;
   return attempt(async () => {
-    await getUserOrderByReference(db, user.id, reference);
+    await assertOwnOrder(db, user.id, reference);
     const settled = await settlePayment(checkout, reference);
     return { ok: true as const, settled };
   });

@@ -65,17 +65,27 @@ export async function userOrderStats(db: Db, userId: string): Promise<OrderStats
 /** Payment references are ours (letters, digits, '-') or Paystack's alphabet; anything else is no order. */
 const PAYMENT_REFERENCE = /^[A-Za-z0-9.=-]{6,100}$/;
 
-/** The user's own order with this payment reference; someone else's is as unknown as a made-up one. */
+const ORDER_NOT_FOUND = 'This order does not exist.';
+
+/** The user's own order with this reference: someone else's is as unknown as a made-up one. */
+function ownOrder(userId: string, reference: string) {
+  if (!PAYMENT_REFERENCE.test(reference)) throw new NotFound(ORDER_NOT_FOUND);
+  return and(eq(orders.paymentReference, reference), eq(orders.userId, userId));
+}
+
+/** The user's own order with this payment reference, with its items. */
 export async function getUserOrderByReference(
   db: Db,
   userId: string,
   reference: string,
 ): Promise<OrderWithItems> {
-  if (!PAYMENT_REFERENCE.test(reference)) throw new NotFound('This order does not exist.');
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentReference, reference), eq(orders.userId, userId)));
-  if (!order) throw new NotFound('This order does not exist.');
+  const [order] = await db.select().from(orders).where(ownOrder(userId, reference));
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
   return (await withItems(db, [order]))[0]!;
+}
+
+/** Refuses (NotFound) unless the payment reference is one of the user's orders; loads nothing else. */
+export async function assertOwnOrder(db: Db, userId: string, reference: string): Promise<void> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(ownOrder(userId, reference));
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
 }
