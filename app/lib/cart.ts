@@ -38,15 +38,13 @@ export const cart = {
       duration: CART_TOAST_MS,
     });
   },
-  /** Several lines at once ('Buy Again'), with one toast. */
+  /** Several lines at once ('Buy Again'), with one toast; one line is added as from the detail page. */
   addLines(lines: { item: CartProduct; quantity: number }[]) {
     if (lines.length === 0) return;
+    if (lines.length === 1) return cart.add(lines[0]!.item, lines[0]!.quantity);
     store.commit(lines.reduce((items, l) => addCartItem(items, l.item, l.quantity), store.snapshot()));
     toast.success('Added to cart', {
-      description:
-        lines.length === 1
-          ? `${lines[0]!.item.name} added to your cart`
-          : `${lines.length} products from your order added to your cart`,
+      description: `${lines.length} products from your order added to your cart`,
       duration: CART_TOAST_MS,
     });
   },

@@ -10,8 +10,8 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * "5 minutes ago", "30 seconds ago" (spec §2: relative time, always 'x ago'). Measured against `now` from the server, so the
- * page's HTML and the browser say the same.
+ * "5 minutes ago", "30 seconds ago" (spec §2: relative time, always 'x ago'). Measured against `now`
+ * from the server, so the page's HTML and the browser say the same.
  */
 export function timeAgo(date: Date | string, now: Date | string): string {
   const seconds = Math.max(0, Math.round((new Date(now).getTime() - new Date(date).getTime()) / 1000));

@@ -143,6 +143,9 @@ test('Buy Again puts a delivered order’s products back in the cart', async ({ 
   const delivered = page.getByRole('listitem').filter({ hasText: 'Delivered' });
   await delivered.getByRole('button', { name: 'Buy Again' }).click();
   await expect(page.getByText(`${E2E_BUYER_PRODUCT} added to your cart`)).toBeVisible();
+  // Again: the product is in the cart now, and the cart store says so (spec §8).
+  await delivered.getByRole('button', { name: 'Buy Again' }).click();
+  await expect(page.getByText(`${E2E_BUYER_PRODUCT} quantity updated in your cart`)).toBeVisible();
   await visit(page, '/cart');
   await expect(page.getByRole('main')).toContainText(E2E_BUYER_PRODUCT);
 });

@@ -35,13 +35,13 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
     }
   }, [fetcher.state, fetcher.data]);
 
-  const L = PROFILE_FIELD_LABELS;
+  const labels = PROFILE_FIELD_LABELS;
   const rows: [string, string | null][] = [
-    [L.name, profile.name],
-    [L.email, profile.email],
-    [L.phone, profile.phone],
-    [L.address, profile.address],
-    [L.location, profile.location],
+    [labels.name, profile.name],
+    [labels.email, profile.email],
+    [labels.phone, profile.phone],
+    [labels.address, profile.address],
+    [labels.location, profile.location],
   ];
   return (
     <div className="space-y-4">
@@ -69,7 +69,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
         >
           <input type="hidden" name="intent" value="profile" />
           <Field
-            label={L.name}
+            label={labels.name}
             name="fullName"
             defaultValue={profile.name}
             autoComplete="name"
@@ -77,14 +77,14 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             error={errors.fullName}
           />
           <Field
-            label={L.email}
+            label={labels.email}
             name="email"
             defaultValue={profile.email}
             readOnly
             hint="Email cannot be changed"
           />
           <Field
-            label={L.phone}
+            label={labels.phone}
             name="phone"
             type="tel"
             defaultValue={profile.phone ?? ''}
@@ -92,7 +92,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             error={errors.phone}
           />
           <Field
-            label={L.location}
+            label={labels.location}
             name="location"
             defaultValue={profile.location ?? ''}
             list="profile-locations"
@@ -104,7 +104,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             ))}
           </datalist>
           <Field
-            label={L.address}
+            label={labels.address}
             name="address"
             defaultValue={profile.address ?? ''}
             autoComplete="street-address"
