@@ -14,12 +14,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '#db/client';
 import {
+  cpuCeiling,
   createBenchShopper,
   ensurePostgres,
   generateProducts,
   load,
   percentile,
   recreateDatabase,
+  sampleCpu,
   SERVE_ARGS,
   signIn,
   startProcess,
@@ -32,6 +34,7 @@ const BASE = `http://127.0.0.1:${APP_PORT}`;
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const PASSWORD = 'bench-buyer-password';
+const TARGET_P95_MS = 100;
 
 interface Buyer {
   email: string;
@@ -192,7 +195,15 @@ async function main() {
       const alone = await buyersLoop(buyers.slice(0, 1), carts, 5_000);
       console.log(`• ${BUYERS} buyers placing and paying, ${seconds} s (after a 3 s warm-up)…`);
       await buyersLoop(buyers, carts, 3_000);
+      const cpuBefore = sampleCpu(app.child.pid!);
       const run = await buyersLoop(buyers, carts, seconds * 1000);
+      const cpu = cpuCeiling(
+        cpuBefore,
+        sampleCpu(app.child.pid!),
+        run.latencies.length,
+        BUYERS,
+        TARGET_P95_MS,
+      );
       const memory = app.memory();
 
       const database = await openPostgres(url, 2);
@@ -253,7 +264,18 @@ async function main() {
         `orders/s ÷ /healthz req/s: ${(ordersPerSecond / healthz.rps).toFixed(4)}  ` +
           `(requests/s ÷ /healthz: ${((3 * ordersPerSecond) / healthz.rps).toFixed(3)})`,
       );
-      console.log(`p95 ≤ 100 ms: ${verdict(p95 <= 100)} (${ms(p95)})`);
+      console.log(`p95 ≤ ${TARGET_P95_MS} ms: ${verdict(p95 <= TARGET_P95_MS)} (${ms(p95)})`);
+      const cpuMs = (n: number) => `${n.toFixed(1)} ms`;
+      console.log(
+        `CPU per order with ${BUYERS} buyers: shop ${cpuMs(cpu.perOrder.server)}, PostgreSQL ` +
+          `${cpuMs(cpu.perOrder.postgres)}, load generator ${cpuMs(cpu.perOrder.loadGenerator)}; ` +
+          `together ${cpuMs(cpu.totalMs)}.`,
+      );
+      console.log(
+        `On ${cpu.cores} cores that allows at most ${cpu.maxOrdersPerSecond.toFixed(1)} orders/s, so ` +
+          `${BUYERS} buyers who never pause wait at least ${ms(cpu.floorMs)} per order on average ` +
+          `(Little's law). A mean of ${TARGET_P95_MS} ms needs ≤ ${cpuMs(cpu.budgetMs)} of CPU per order, all together.`,
+      );
       console.log(
         `paid exactly once: ${verdict(check!.paid === orders && check!.notifications === orders)} ` +
           `(${orders} orders, ${check!.paid} paid, ${check!.notifications} notifications, ` +

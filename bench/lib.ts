@@ -4,9 +4,8 @@
  * Everything runs on this machine's loopback and stops by itself.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -211,6 +210,90 @@ export async function startProcess(
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
       }),
+  };
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time in ms (user + system) of the processes named by `pids`, from /proc/<pid>/stat (Linux). */
+function cpuMsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): state is 3rd, utime 14th, stime 15th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return ticks * (1000 / CLOCK_TICKS);
+}
+
+function processes(): { pid: number; ppid: number; name: string }[] {
+  const list = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      list.push({ pid: Number(entry), ppid, name });
+    } catch {
+      // gone already
+    }
+  }
+  return list;
+}
+
+export interface CpuSample {
+  /** the shop: the server process and any workers it forked */
+  server: number;
+  /** every PostgreSQL process on this machine */
+  postgres: number;
+  /** this script, which plays the buyers */
+  loadGenerator: number;
+}
+
+/** CPU used so far (ms) by the shop, PostgreSQL and this load generator; diff two samples. */
+export function sampleCpu(serverPid: number): CpuSample {
+  const all = processes();
+  const tree = [serverPid];
+  for (let i = 0; i < tree.length; i++) for (const p of all) if (p.ppid === tree[i]) tree.push(p.pid);
+  const usage = process.cpuUsage();
+  return {
+    server: cpuMsOf(tree),
+    postgres: cpuMsOf(all.filter((p) => p.name === 'postgres').map((p) => p.pid)),
+    loadGenerator: (usage.user + usage.system) / 1000,
+  };
+}
+
+/**
+ * What the CPU alone allows on this machine. Buyers who never pause are a closed system, so by
+ * Little's law the mean time of one order is buyers ÷ orders per second; orders per second cannot
+ * exceed cores × 1000 ÷ (CPU ms per order, counting everything that shares the cores).
+ */
+export function cpuCeiling(
+  before: CpuSample,
+  after: CpuSample,
+  orders: number,
+  buyers: number,
+  targetMs: number,
+) {
+  const per = (key: keyof CpuSample) => (after[key] - before[key]) / orders;
+  const perOrder = { server: per('server'), postgres: per('postgres'), loadGenerator: per('loadGenerator') };
+  const totalMs = perOrder.server + perOrder.postgres + perOrder.loadGenerator;
+  const cores = availableParallelism();
+  const maxOrdersPerSecond = (cores * 1000) / totalMs;
+  return {
+    perOrder,
+    totalMs,
+    cores,
+    maxOrdersPerSecond,
+    /** the least mean time of one order these buyers can see here */
+    floorMs: (buyers * 1000) / maxOrdersPerSecond,
+    /** the CPU per order, all together, that a mean of `targetMs` would need */
+    budgetMs: (cores * targetMs) / buyers,
   };
 }
 
