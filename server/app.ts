@@ -145,6 +145,8 @@ export async function createApp(services: Services, options: AppOptions) {
     services,
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.headers[CLIENT_IP_HEADER] as string,
+    // React Router's adapter appends the route's own headers, so these are kept alongside them.
+    appendSetCookie: (cookie: string) => res.append('Set-Cookie', cookie),
   });
 
   if (options.mode === 'development') {

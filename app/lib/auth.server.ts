@@ -14,20 +14,59 @@ export interface SessionUser {
 }
 
 const sessionCache = new WeakMap<Request, Promise<SessionUser | null>>();
+const checkedSessionCache = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The signed-in user of this request, or null. Looked up once per request. */
+/**
+ * The signed-in user of this request, or null. Looked up once per request, usually from the signed
+ * session cookie (up to SESSION_CACHE_SECONDS old). Anything the role grants goes through
+ * `getCheckedSessionUser` or `requireAdmin` instead.
+ */
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  let pending = sessionCache.get(request);
+  return once(sessionCache, request, () => lookUpSessionUser(request, context, { checked: false }));
+}
+
+/** The signed-in user as the database has them now: a revoked session or a removed role counts. */
+export function getCheckedSessionUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  return once(checkedSessionCache, request, () => lookUpSessionUser(request, context, { checked: true }));
+}
+
+/**
+ * After this request changed what the session cookie carries (the user's name), reissues it from the
+ * database so the next page shows the change.
+ */
+export async function refreshSessionCookie(request: Request, context: AppLoadContext): Promise<void> {
+  await lookUpSessionUser(request, context, { checked: true });
+}
+
+function once<T>(
+  cache: WeakMap<Request, Promise<T>>,
+  request: Request,
+  lookUp: () => Promise<T>,
+): Promise<T> {
+  let pending = cache.get(request);
   if (!pending) {
-    pending = lookUpSessionUser(request, context);
-    sessionCache.set(request, pending);
+    pending = lookUp();
+    cache.set(request, pending);
   }
   return pending;
 }
 
-async function lookUpSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+async function lookUpSessionUser(
+  request: Request,
+  context: AppLoadContext,
+  options: { checked: boolean },
+): Promise<SessionUser | null> {
   if (!hasSessionCookie(request.headers.get('Cookie'))) return null;
-  const session = await context.services.auth.api.getSession({ headers: request.headers });
+  const { headers, response: session } = await context.services.auth.api.getSession({
+    headers: request.headers,
+    query: options.checked ? { disableCookieCache: true } : {},
+    returnHeaders: true,
+  });
+  // A renewed session, a refreshed cookie cache, or the removal of a dead session's cookies.
+  for (const cookie of headers.getSetCookie()) context.appendSetCookie(cookie);
   if (!session) return null;
   const { id, name, email, role, image } = session.user;
   return { id, name, email, role: role ?? 'user', image: image ?? null };
@@ -50,9 +89,12 @@ export async function requireUser(
   throw options.toast ? await redirectWithToast(context, to, options.toast) : redirect(to);
 }
 
-/** Admin routes: guests go to /admin/login; signed-in non-admins too, with the access-denied flag. */
+/**
+ * Admin routes: guests go to /admin/login; signed-in non-admins too, with the access-denied flag.
+ * The role is read from the database on every request, never from the cookie cache.
+ */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await getSessionUser(request, context);
+  const user = await getCheckedSessionUser(request, context);
   if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
   if (!isAdmin(user)) throw redirect('/admin/login?denied=1');
   return user;

@@ -6,6 +6,8 @@ declare module 'react-router' {
     cspNonce: string;
     /** The client address the server trusts (socket, or X-Forwarded-For behind TRUST_PROXY). */
     clientIp: string;
+    /** Adds a Set-Cookie header to this request's response, whatever the route answers. */
+    appendSetCookie(cookie: string): void;
   }
 }
 

@@ -7,7 +7,7 @@ import { ProfileTab } from '~/components/account/profile-tab';
 import { SettingsTab } from '~/components/account/settings-tab';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { authErrorMessage, callAuthEndpoint, getSessionUser } from '~/lib/auth.server';
+import { authErrorMessage, callAuthEndpoint, getSessionUser, refreshSessionCookie } from '~/lib/auth.server';
 import { attempt, invalidForm } from '~/lib/errors.server';
 import { parseForm, readForm } from '~/lib/forms';
 import { ChangePasswordSchema, ProfileSchema } from '#core/accounts/schemas';
@@ -85,6 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return invalidForm(parsed.fieldErrors);
       return attempt(async () => {
         await updateProfile(db, user.id, parsed.data);
+        // The name is carried in the signed session cookie: reissue it so the header shows the new one.
+        await refreshSessionCookie(request, context);
         return { ok: true as const };
       });
     }

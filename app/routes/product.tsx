@@ -10,7 +10,7 @@ import { WishlistButton } from '~/components/catalog/wishlist-button';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { getSessionUser, requireUser } from '~/lib/auth.server';
+import { getCheckedSessionUser, getSessionUser, requireUser } from '~/lib/auth.server';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
 import { attempt, invalidForm, orThrowResponse } from '~/lib/errors.server';
@@ -128,7 +128,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get('intent') === 'delete-review') {
     const reviewId = Number(form.get('reviewId'));
     return attempt(async () => {
-      if (!isAdmin(user)) throw new Forbidden('Failed to delete review.');
+      if (!isAdmin(await getCheckedSessionUser(request, context)))
+        throw new Forbidden('Failed to delete review.');
       if (!Number.isInteger(reviewId) || reviewId < 1) throw new Forbidden('Failed to delete review.');
       await deleteReview(db, reviewId);
       return { ok: true as const, done: 'delete' as const };

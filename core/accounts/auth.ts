@@ -13,6 +13,14 @@ export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
 
 export const EMAIL_CONFIRMATION_PATH = '/email-confirmation';
 
+/**
+ * How long the signed session cookie may answer "who is this?" without the database (Better Auth's
+ * cookie cache). A session revoked elsewhere (sign-out everywhere, password change or reset) stays
+ * usable in another browser for at most this long; what the role grants is always checked against the
+ * database (see app/lib/auth.server.ts), and Better Auth's own sensitive endpoints bypass the cache.
+ */
+export const SESSION_CACHE_SECONDS = 5 * 60;
+
 interface LogLike {
   debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
@@ -102,6 +110,7 @@ export function createAuth(options: AuthOptions) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     rateLimit: {
       enabled: true,

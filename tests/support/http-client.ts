@@ -18,6 +18,11 @@ export class HttpClient {
     return [...this.cookies.keys()].some((k) => k.includes(name));
   }
 
+  /** Drops a cookie, as the browser does when its max-age runs out. */
+  forget(name: string): void {
+    this.cookies.delete(name);
+  }
+
   private remember(response: Response) {
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');

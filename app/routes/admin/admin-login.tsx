@@ -12,7 +12,7 @@ import {
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
-import { cookiesFromSetCookie, getSessionUser, signInWithPassword, signOut } from '~/lib/auth.server';
+import { cookiesFromSetCookie, getCheckedSessionUser, signInWithPassword, signOut } from '~/lib/auth.server';
 import { parseForm, safeRedirectPath, readForm } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionToast, type ActionToast } from '~/lib/use-action-toast';
@@ -33,7 +33,8 @@ function adminTarget(redirectTo: string | null | undefined) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const user = await getSessionUser(request, context);
+  // Checked against the database: a cached role just taken away must not bounce back to /admin.
+  const user = await getCheckedSessionUser(request, context);
   if (isAdmin(user)) throw redirect(adminTarget(url.searchParams.get('redirectTo')));
   return { denied: url.searchParams.has('denied') };
 }

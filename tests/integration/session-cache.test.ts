@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listReviews } from '#core/reviews/service';
+import * as schema from '#db/schema';
+import { createUser, productNamed, signedInClient } from '../support/factories';
+import { locationOf } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Better Auth's cookie cache (SESSION_CACHE_SECONDS): "who is this?" is answered from a signed cookie,
+// but never what the role grants, and a renewed cookie reaches the browser from any page.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100' } });
+});
+afterAll(() => server.close());
+
+const SESSION_DATA = 'better-auth.session_data';
+const setsSessionData = (response: Response) =>
+  response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_DATA}=`) && !/max-age=0\b/i.test(c));
+
+async function setRole(userId: string, role: string) {
+  await server.database.db.update(schema.user).set({ role }).where(eq(schema.user.id, userId));
+}
+
+describe('the signed session cookie', () => {
+  it('is given at sign-in, and given again by the next page once the browser has dropped it', async () => {
+    const shopper = await createUser(server.services);
+    const client = await signedInClient(server, shopper.email);
+    expect(client.hasCookie(SESSION_DATA)).toBe(true);
+
+    client.forget(SESSION_DATA);
+    const page = await client.get('/account?tab=orders');
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('Sign In Required');
+    expect(setsSessionData(page)).toBe(true);
+    expect(client.hasCookie(SESSION_DATA)).toBe(true);
+  });
+
+  it('never grants the admin role: an administrator whose role is taken away is turned away at once', async () => {
+    const admin = await createUser(server.services, { role: 'admin' });
+    const client = await signedInClient(server, admin.email);
+    expect((await client.get('/admin')).status).toBe(200);
+
+    await setRole(admin.id, 'user');
+    expect(locationOf(await client.get('/admin'))).toBe('/admin/login?denied=1');
+    // …and /admin/login does not send them back to /admin on the strength of the cached role.
+    const login = await client.get('/admin/login?denied=1');
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain('You need administrator privileges to access this area.');
+
+    const target = await productNamed(server.database.db, 'Fresh Tilapia');
+    const [existing] = await listReviews(server.database.db, target.id);
+    const refused = await client.postForm(`/products/${target.id}`, {
+      intent: 'delete-review',
+      reviewId: String(existing!.id),
+    });
+    expect(refused.status).toBe(403);
+    expect(await listReviews(server.database.db, target.id)).toHaveLength(1);
+  });
+
+  it('a session ended in the database no longer opens the admin area, and its cookies are cleared', async () => {
+    const admin = await createUser(server.services, { role: 'admin' });
+    const client = await signedInClient(server, admin.email);
+    expect((await client.get('/admin')).status).toBe(200);
+
+    await server.database.db.delete(schema.session).where(eq(schema.session.userId, admin.id));
+    const response = await client.get('/admin');
+    expect(locationOf(response)).toBe(`/admin/login?redirectTo=${encodeURIComponent('/admin')}`);
+    expect(client.hasCookie('session_token')).toBe(false);
+    expect(client.hasCookie(SESSION_DATA)).toBe(false);
+  });
+
+  it('carries a changed name from the very next page', async () => {
+    const shopper = await createUser(server.services, { name: 'Ngozi Before' });
+    const client = await signedInClient(server, shopper.email);
+    expect(await (await client.get('/account.data')).text()).toContain('Ngozi Before');
+
+    const saved = await client.postForm('/account?tab=profile', {
+      intent: 'profile',
+      fullName: 'Ngozi After',
+      phone: '0803 555 0101',
+      address: '12 Aba Road',
+      location: 'Port Harcourt',
+    });
+    expect(saved.status).toBe(200);
+    expect(setsSessionData(saved)).toBe(true);
+    const next = await (await client.get('/account.data')).text();
+    expect(next).toContain('Ngozi After');
+    expect(next).not.toContain('Ngozi Before');
+  });
+});
