@@ -94,7 +94,7 @@ export async function createBenchShopper(
   await database.db.execute(sql`update "user" set email_verified = true where id = ${user.id}`);
 }
 
-/** Signs in through the login form and returns the session cookie. */
+/** Signs in through the login form and returns its session cookies. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/login`, {
     method: 'POST',
@@ -105,7 +105,8 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
-    .filter((c) => c.includes('session_token'))
+    // the session token and its signed cache, as a browser keeps them
+    .filter((c) => c.startsWith('better-auth.'))
     .join('; ');
   if (!cookie) throw new Error(`bench sign-in failed (${response.status})`);
   return cookie;
@@ -167,7 +168,7 @@ export const SERVE_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8'
 
 export interface RunningProcess {
   child: ChildProcess;
-  /** Resident memory now and at its peak, in MB (from /proc). */
+  /** Resident memory now and at its peak, in MB (from /proc), summed over its worker processes. */
   memory(): { rssMb: number; peakMb: number };
   stop(): Promise<void>;
 }
@@ -199,9 +200,15 @@ export async function startProcess(
   return {
     child,
     memory() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
-      return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+      let rss = 0;
+      let peak = 0;
+      for (const pid of processTree(child.pid!)) {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+        rss += kb('VmRSS');
+        peak += kb('VmHWM');
+      }
+      return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -244,6 +251,13 @@ function processes(): { pid: number; ppid: number; name: string }[] {
     }
   }
   return list;
+}
+
+/** A process and all its descendants (the shop's primary and the workers it forked). */
+function processTree(pid: number, all = processes()): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const p of all) if (p.ppid === tree[i]) tree.push(p.pid);
+  return tree;
 }
 
 export interface CpuSample {

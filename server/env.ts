@@ -27,6 +27,7 @@ export const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')
@@ -59,6 +60,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL)
     throw new EnvError('Invalid environment:\n  ADMIN_PASSWORD is set without ADMIN_EMAIL');
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)
+    throw new EnvError(
+      'Invalid environment:\n  WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',
+    );
   return {
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

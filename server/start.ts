@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
-import pino from 'pino';
+import cluster from 'node:cluster';
+import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { expireStaleOrders } from '../core/checkout/service';
 import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
 import { createApp } from './app';
+import { runPrimary } from './cluster';
 import { EnvError, loadEnv, type Env } from './env';
 import { createServices, type Services } from './services';
 
@@ -18,17 +20,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds, and serves. Used by server.ts and by the e2e/bench harnesses. */
-export async function startServer(env: Env, mode: 'production' | 'development'): Promise<RunningServer> {
-  const logger = pino({ level: env.LOG_LEVEL, base: { service: 'freshcatch' } });
+function createLogger(env: Env) {
+  const worker = cluster.isWorker ? { worker: cluster.worker!.id } : {};
+  return pino({ level: env.LOG_LEVEL, base: { service: 'freshcatch', ...worker } });
+}
+
+/** Brings the database schema and the seed data up to date. Idempotent. */
+async function prepareDatabase(env: Env, logger: Logger, database: Database, services: Services) {
+  await runMigrations(database);
+  await seedDatabase(database.db, services.auth, logger, {
+    demo: env.SEED_DEMO_DATA,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+  });
+}
+
+/**
+ * Opens the database, migrates, seeds, and serves. Used by server.ts and by the e2e/bench harnesses.
+ * A worker of a cluster skips migrating and seeding: its primary has done both before forking.
+ */
+export async function startServer(
+  env: Env,
+  mode: 'production' | 'development',
+  options: { prepare?: boolean } = {},
+): Promise<RunningServer> {
+  const logger = createLogger(env);
   const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    await runMigrations(database);
     const services = createServices(env, logger, database);
-    await seedDatabase(database.db, services.auth, logger, {
-      demo: env.SEED_DEMO_DATA,
-      admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
-    });
+    if (options.prepare !== false) await prepareDatabase(env, logger, database, services);
 
     let shuttingDown = false;
     let build: ServerBuild | undefined;
@@ -89,6 +108,16 @@ export async function startServer(env: Env, mode: 'production' | 'development'):
   }
 }
 
+async function prepareOnce(env: Env) {
+  const logger = createLogger(env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await prepareDatabase(env, logger, database, createServices(env, logger, database));
+  } finally {
+    await database.close();
+  }
+}
+
 export async function main(mode: 'production' | 'development') {
   let env: Env;
   try {
@@ -100,9 +129,13 @@ export async function main(mode: 'production' | 'development') {
     }
     throw error;
   }
+  // One process per core on PostgreSQL (WEB_CONCURRENCY): the primary prepares the database once,
+  // then forks workers that share the port and serve.
+  const clustered = mode === 'production' && env.WEB_CONCURRENCY > 1;
+  if (clustered && cluster.isPrimary) return runPrimary(env, createLogger(env), () => prepareOnce(env));
   let running: RunningServer;
   try {
-    running = await startServer(env, mode);
+    running = await startServer(env, mode, { prepare: !clustered });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);

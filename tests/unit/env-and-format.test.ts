@@ -22,6 +22,17 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:4000');
+    expect(env.WEB_CONCURRENCY).toBe(1);
+  });
+
+  it('runs several server processes only on PostgreSQL: the embedded database belongs to one process', () => {
+    const secret = { AUTH_SECRET: 'z'.repeat(40) };
+    expect(() => loadEnv({ ...secret, WEB_CONCURRENCY: '2' })).toThrow(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',
+    );
+    expect(() => loadEnv({ ...secret, WEB_CONCURRENCY: '0' })).toThrow('WEB_CONCURRENCY');
+    const env = loadEnv({ ...secret, WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/shop' });
+    expect(env.WEB_CONCURRENCY).toBe(2);
   });
 });
 

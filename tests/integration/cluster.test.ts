@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { HttpClient, locationOf } from '../support/http-client';
+
+// WEB_CONCURRENCY: one process per core. It needs PostgreSQL (the embedded database belongs to one
+// process, which tests/unit/env-and-format.test.ts checks), so this file runs in the PostgreSQL pass.
+const databaseUrl = process.env.DATABASE_URL;
+
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function statusOnNewConnection(url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { cookie } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2, PostgreSQL)', () => {
+  const name = `fc_cluster_${process.pid}`;
+  const port = 3700 + (process.pid % 200);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-cluster-'));
+  let admin: pg.Client;
+  let shop: ChildProcess;
+  let output = '';
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${name}`;
+    shop = spawn(process.execPath, ['build/server.mjs'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        AUTH_SECRET: 'cluster-test-secret-cluster-test-secret',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'info',
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    shop.stdout!.on('data', (chunk) => (output += chunk));
+    shop.stderr!.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ready = await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready && (output.match(/FreshCatch is serving/g) ?? []).length === 2) break;
+      if (shop.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the shop did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    if (shop && shop.exitCode === null) shop.kill('SIGKILL');
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prepares the database once, then two workers serve signed-in pages alike', async () => {
+    expect(childrenOf(shop.pid!)).toHaveLength(2);
+    expect(output.match(/"msg":"administrator account created"/g)).toHaveLength(1);
+    expect(output.match(/"msg":"database seeded"/g)).toHaveLength(1);
+
+    const client = new HttpClient(base);
+    const login = await client.postForm('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(locationOf(login)).toBe('/admin');
+    // Each page on a new connection, as many phones arrive: the primary hands them out in turn.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++)
+      statuses.push(await statusOnNewConnection(`${base}/admin`, client.cookieHeader()));
+    expect(statuses).toEqual(Array(8).fill(200));
+    const workersThatServed = new Set(
+      output
+        .split('\n')
+        .filter((line) => line.includes('"url":"/admin"'))
+        .map((line) => (JSON.parse(line) as { worker?: number }).worker),
+    );
+    expect([...workersThatServed].sort()).toEqual([1, 2]);
+  });
+
+  it('replaces a worker that dies, and stops cleanly on SIGTERM', async () => {
+    const [first] = childrenOf(shop.pid!);
+    process.kill(first!, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    while ((output.match(/FreshCatch is serving/g) ?? []).length < 3) {
+      if (Date.now() > deadline) throw new Error(`no replacement worker:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(output).toContain('a server process died; starting another');
+    expect(childrenOf(shop.pid!)).toHaveLength(2);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
+    shop.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
