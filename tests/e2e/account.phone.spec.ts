@@ -3,7 +3,9 @@ import { E2E_BUYER } from './support/constants';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { addToCart } from './support/shopping';
 
-test('on a 360 px phone the account tabs and checkout fit the screen', async ({ page }) => {
+test('on a 360 px phone the account tabs and checkout fit the screen, clear of the WhatsApp button', async ({
+  page,
+}) => {
   await page.goto('/login');
   await logIn(page, E2E_BUYER.email, E2E_BUYER.password);
   await expect(page).toHaveURL(/\/$/);
@@ -20,6 +22,16 @@ test('on a 360 px phone the account tabs and checkout fit the screen', async ({ 
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is wider than the phone`).toBeLessThanOrEqual(360);
   }
+  // While the discount field has focus (the keyboard is up) the WhatsApp button steps aside, so it
+  // cannot sit on the Apply button; it comes back afterwards.
+  const whatsApp = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+  await expect(whatsApp).toBeVisible();
+  await page.getByRole('textbox', { name: 'Discount code' }).focus();
+  await expect(whatsApp).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Discount code' }).blur();
+  await expect(whatsApp).toBeVisible();
+
   await page.goto('/account?tab=orders');
   // The account's tabs scroll sideways inside their bar instead of widening the page.
   await expect(

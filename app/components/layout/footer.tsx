@@ -107,7 +107,8 @@ export function Footer() {
         </nav>
         <Newsletter />
       </div>
-      <div className="border-t border-white/10 py-4 text-center text-sm text-slate-300">
+      {/* On a phone the last line sits clear of the floating WhatsApp button. */}
+      <div className="border-t border-white/10 pt-4 pb-20 text-center text-sm text-slate-300 md:pb-4">
         © {SHOP.copyrightYear} {SHOP.name}. All rights reserved.
       </div>
     </footer>
