@@ -146,7 +146,10 @@ export async function createApp(services: Services, options: AppOptions) {
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.headers[CLIENT_IP_HEADER] as string,
     // React Router's adapter appends the route's own headers, so these are kept alongside them.
-    appendSetCookie: (cookie: string) => res.append('Set-Cookie', cookie),
+    // A lookup after the headers went out (a streamed, deferred loader) cannot set cookies any more.
+    appendSetCookie: (cookie: string) => {
+      if (!res.headersSent) res.append('Set-Cookie', cookie);
+    },
   });
 
   if (options.mode === 'development') {

@@ -2,48 +2,83 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 
+/** Set by the primary on the one worker that runs the background jobs (the order-expiry sweep). */
+export const JOBS_WORKER_ENV = 'FRESHCATCH_RUN_JOBS';
+
+/** How long the workers get to finish their requests on SIGTERM before they are killed. */
+const STOP_GRACE_MS = 15_000;
+
 /**
  * The primary of WEB_CONCURRENCY server processes (node:cluster). It prepares the database once, forks
- * the workers, which share the listening port, and replaces a worker that dies while serving. A worker
- * that dies before it ever listened (a port in use, a bad build) stops the whole server instead of
- * being restarted in a loop. SIGTERM/SIGINT are passed on; each worker finishes what is in flight.
+ * the workers, which share the listening port, and replaces a worker that dies. One worker at a time
+ * runs the background jobs, so the payment provider is not asked about each stale order once per
+ * worker. If a worker of the first set dies before it ever listened (a port in use, a bad build), the
+ * whole server stops instead of restarting it in a loop; a later replacement that fails is retried with
+ * a growing pause (a database that is briefly away). SIGTERM/SIGINT are passed on, each worker finishes
+ * what is in flight, and the primary exits 1 if any of them failed.
  */
 export async function runPrimary(env: Env, logger: Logger, prepare: () => Promise<void>): Promise<void> {
   await prepare();
 
   let stopping = false;
+  let retryMs = 1_000;
   const listened = new WeakSet<Worker>();
-  const fork = () => cluster.fork();
-  cluster.on('listening', (worker) => listened.add(worker));
+  const firstSet = new WeakSet<Worker>();
+  let jobsWorker: Worker | undefined;
+
+  const fork = (runJobs: boolean) => {
+    const worker = cluster.fork({ [JOBS_WORKER_ENV]: runJobs ? '1' : '0' });
+    if (runJobs) jobsWorker = worker;
+    return worker;
+  };
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  const fail = () => (process.exitCode = 1);
+
+  cluster.on('listening', (worker) => {
+    listened.add(worker);
+    retryMs = 1_000;
+  });
   cluster.on('exit', (worker, code, signal) => {
-    const alive = Object.keys(cluster.workers ?? {}).length;
+    const runJobs = worker === jobsWorker;
     if (stopping) {
-      if (alive === 0) process.exit();
+      if (code !== 0 && signal !== 'SIGTERM') fail();
+      if (alive().length === 0) process.exit();
       return;
     }
-    if (!listened.has(worker)) {
+    if (!listened.has(worker) && firstSet.has(worker)) {
       logger.fatal({ pid: worker.process.pid, code, signal }, 'a server process failed to start; stopping');
-      stopAll(1);
+      fail();
+      stopAll();
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'a server process died; starting another');
-    fork();
+    if (listened.has(worker)) fork(runJobs);
+    else {
+      setTimeout(() => stopping || fork(runJobs), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 30_000);
+    }
   });
 
-  const stopAll = (exitCode: number) => {
+  const stopAll = () => {
+    if (stopping) return;
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(exitCode);
-    process.exitCode = exitCode;
+    const workers = alive();
+    if (workers.length === 0) process.exit();
     for (const worker of workers) worker?.process.kill('SIGTERM');
+    setTimeout(() => {
+      logger.error('server processes did not stop in time; killing them');
+      for (const worker of alive()) worker?.process.kill('SIGKILL');
+      fail();
+      process.exit();
+    }, STOP_GRACE_MS).unref();
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down the server processes');
-      stopAll(0);
+      stopAll();
     });
   }
 
-  for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork();
+  for (let i = 0; i < env.WEB_CONCURRENCY; i++) firstSet.add(fork(i === 0));
   logger.info({ workers: env.WEB_CONCURRENCY }, 'FreshCatch is starting its server processes');
 }

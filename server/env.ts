@@ -60,7 +60,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL)
     throw new EnvError('Invalid environment:\n  ADMIN_PASSWORD is set without ADMIN_EMAIL');
-  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)
+  // Development serves from one process whatever WEB_CONCURRENCY says (some hosts set it themselves).
+  if (env.NODE_ENV === 'production' && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)
     throw new EnvError(
       'Invalid environment:\n  WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',
     );

@@ -9,7 +9,7 @@ import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
 import { createApp } from './app';
-import { runPrimary } from './cluster';
+import { JOBS_WORKER_ENV, runPrimary } from './cluster';
 import { EnvError, loadEnv, type Env } from './env';
 import { createServices, type Services } from './services';
 
@@ -21,7 +21,7 @@ export interface RunningServer {
 }
 
 function createLogger(env: Env) {
-  const worker = cluster.isWorker ? { worker: cluster.worker!.id } : {};
+  const worker = cluster.isWorker ? { worker: cluster.worker!.id, pid: process.pid } : {};
   return pino({ level: env.LOG_LEVEL, base: { service: 'freshcatch', ...worker } });
 }
 
@@ -36,12 +36,13 @@ async function prepareDatabase(env: Env, logger: Logger, database: Database, ser
 
 /**
  * Opens the database, migrates, seeds, and serves. Used by server.ts and by the e2e/bench harnesses.
- * A worker of a cluster skips migrating and seeding: its primary has done both before forking.
+ * A worker of a cluster skips migrating and seeding (its primary has done both before forking), and
+ * only one worker runs the background jobs.
  */
 export async function startServer(
   env: Env,
   mode: 'production' | 'development',
-  options: { prepare?: boolean } = {},
+  options: { prepare?: boolean; jobs?: boolean } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env);
   const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -67,20 +68,27 @@ export async function startServer(
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://localhost:${port}`;
-    logger.info({ url, database: database.kind, mode }, 'FreshCatch is serving');
+    logger.info(
+      { url, database: database.kind, mode, jobs: options.jobs !== false },
+      'FreshCatch is serving',
+    );
 
     // Unpaid orders older than 30 minutes are checked once more with the provider, then expired
-    // (releasing their discount reservations). Safe to run in every process: each change is guarded.
+    // (releasing their discount reservations). Each change is guarded, so overlapping runs are safe;
+    // still, a cluster runs it in one worker only, so the provider is asked about each order once.
     // A run that outlasts the interval (a slow provider) is not overlapped by the next one.
     let expiring = false;
-    const expiry = setInterval(() => {
-      if (expiring) return;
-      expiring = true;
-      expireStaleOrders(services.checkout)
-        .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
-        .finally(() => (expiring = false));
-    }, 60_000);
-    expiry.unref();
+    const expiry =
+      options.jobs === false
+        ? undefined
+        : setInterval(() => {
+            if (expiring) return;
+            expiring = true;
+            expireStaleOrders(services.checkout)
+              .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
+              .finally(() => (expiring = false));
+          }, 60_000);
+    expiry?.unref();
 
     let stopping: Promise<void> | undefined;
     const stop = () =>
@@ -135,7 +143,10 @@ export async function main(mode: 'production' | 'development') {
   if (clustered && cluster.isPrimary) return runPrimary(env, createLogger(env), () => prepareOnce(env));
   let running: RunningServer;
   try {
-    running = await startServer(env, mode, { prepare: !clustered });
+    running = await startServer(env, mode, {
+      prepare: !clustered,
+      jobs: !clustered || process.env[JOBS_WORKER_ENV] === '1',
+    });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);

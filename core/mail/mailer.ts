@@ -45,7 +45,8 @@ export function createMailer(options: {
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const base = path.join(
         options.outboxDir,
-        `${Date.now()}-${String(++sequence).padStart(4, '0')}-${safeTo}`,
+        // The pid keeps two server processes (WEB_CONCURRENCY) from writing the same name.
+        `${Date.now()}-${String(++sequence).padStart(4, '0')}-${process.pid}-${safeTo}`,
       );
       writeFileSync(`${base}.eml`, info.message as Buffer);
       writeFileSync(`${base}.json`, JSON.stringify({ ...message, from: options.from }, null, 2));

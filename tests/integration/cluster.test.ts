@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,6 +27,16 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 function statusOnNewConnection(url: string, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
@@ -39,12 +50,26 @@ function statusOnNewConnection(url: string, cookie: string): Promise<number> {
 
 describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2, PostgreSQL)', () => {
   const name = `fc_cluster_${process.pid}`;
-  const port = 3700 + (process.pid % 200);
-  const base = `http://127.0.0.1:${port}`;
+  let base = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-cluster-'));
   let admin: pg.Client;
   let shop: ChildProcess;
   let output = '';
+  const logLines = () =>
+    output.split('\n').flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { msg?: string }];
+      } catch {
+        return []; // the banner, or a line still arriving
+      }
+    });
+  const serving = () =>
+    logLines().filter((line) => line.msg === 'FreshCatch is serving') as {
+      worker: number;
+      pid: number;
+      url: string;
+      jobs: boolean;
+    }[];
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: databaseUrl });
@@ -53,6 +78,8 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
     await admin.query(`create database ${name}`);
     const url = new URL(databaseUrl!);
     url.pathname = `/${name}`;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     shop = spawn(process.execPath, ['build/server.mjs'], {
       env: {
         ...process.env,
@@ -74,16 +101,12 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
     shop.stdout!.on('data', (chunk) => (output += chunk));
     shop.stderr!.on('data', (chunk) => (output += chunk));
     const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready && (output.match(/FreshCatch is serving/g) ?? []).length === 2) break;
+    while (serving().length < 2) {
       if (shop.exitCode !== null || Date.now() > deadline)
         throw new Error(`the shop did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
   }, 90_000);
 
   afterAll(async () => {
@@ -95,6 +118,12 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
 
   it('prepares the database once, then two workers serve signed-in pages alike', async () => {
     expect(childrenOf(shop.pid!)).toHaveLength(2);
+    // One worker runs the background jobs (the order-expiry sweep), not both.
+    expect(
+      serving()
+        .map((line) => line.jobs)
+        .sort(),
+    ).toEqual([false, true]);
     expect(output.match(/"msg":"administrator account created"/g)).toHaveLength(1);
     expect(output.match(/"msg":"database seeded"/g)).toHaveLength(1);
 
@@ -107,22 +136,23 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
       statuses.push(await statusOnNewConnection(`${base}/admin`, client.cookieHeader()));
     expect(statuses).toEqual(Array(8).fill(200));
     const workersThatServed = new Set(
-      output
-        .split('\n')
-        .filter((line) => line.includes('"url":"/admin"'))
-        .map((line) => (JSON.parse(line) as { worker?: number }).worker),
+      (logLines() as { req?: { url?: string }; worker?: number }[])
+        .filter((line) => line.req?.url === '/admin')
+        .map((line) => line.worker),
     );
     expect([...workersThatServed].sort()).toEqual([1, 2]);
   });
 
-  it('replaces a worker that dies, and stops cleanly on SIGTERM', async () => {
-    const [first] = childrenOf(shop.pid!);
-    process.kill(first!, 'SIGKILL');
+  it('replaces a worker that dies — the jobs go with the replacement — and stops cleanly on SIGTERM', async () => {
+    const victim = serving().find((line) => line.jobs)!.pid;
+    expect(childrenOf(shop.pid!)).toContain(victim);
+    process.kill(victim, 'SIGKILL');
     const deadline = Date.now() + 30_000;
-    while ((output.match(/FreshCatch is serving/g) ?? []).length < 3) {
+    while (serving().length < 3) {
       if (Date.now() > deadline) throw new Error(`no replacement worker:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    expect(serving()[2]!.jobs).toBe(true);
     expect(output).toContain('a server process died; starting another');
     expect(childrenOf(shop.pid!)).toHaveLength(2);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

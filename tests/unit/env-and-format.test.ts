@@ -26,13 +26,15 @@ describe('environment', () => {
   });
 
   it('runs several server processes only on PostgreSQL: the embedded database belongs to one process', () => {
-    const secret = { AUTH_SECRET: 'z'.repeat(40) };
+    const secret = { AUTH_SECRET: 'z'.repeat(40), NODE_ENV: 'production' };
     expect(() => loadEnv({ ...secret, WEB_CONCURRENCY: '2' })).toThrow(
       'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process',
     );
     expect(() => loadEnv({ ...secret, WEB_CONCURRENCY: '0' })).toThrow('WEB_CONCURRENCY');
     const env = loadEnv({ ...secret, WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/shop' });
     expect(env.WEB_CONCURRENCY).toBe(2);
+    // Development ignores it (one process), so it is not refused there.
+    expect(loadEnv({ ...secret, NODE_ENV: 'development', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
   });
 });
 
