@@ -72,7 +72,21 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[] }
   return { carts, emails };
 }
 
-async function expect(response: Response, status: number, step: string): Promise<Response> {
+/** As a browser does: a renewed session cookie, or a fresh signed session cache, replaces the old one. */
+function keepCookies(buyer: Buyer, response: Response) {
+  const jar = new Map(buyer.cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair]));
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    const name = pair.slice(0, pair.indexOf('='));
+    if (!name.startsWith('better-auth.')) continue;
+    if (pair.endsWith('=') || /max-age=0\b/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  buyer.cookie = [...jar.values()].join('; ');
+}
+
+async function expect(buyer: Buyer, response: Response, status: number, step: string): Promise<Response> {
+  keepCookies(buyer, response);
   if (response.status !== status) {
     const body = await response.text();
     throw new Error(`${step}: expected ${status}, got ${response.status}: ${body.slice(0, 300)}`);
@@ -82,7 +96,7 @@ async function expect(response: Response, status: number, step: string): Promise
 
 /** One whole place-and-pay, the requests a browser makes; returns the payment reference. */
 async function placeAndPay(buyer: Buyer, cart: Cart, steps: Steps): Promise<string> {
-  const headers = { cookie: buyer.cookie, origin: BASE };
+  const headers = () => ({ cookie: buyer.cookie, origin: BASE });
   let t = performance.now();
   const lap = (step: keyof Steps) => {
     const now = performance.now();
@@ -90,10 +104,11 @@ async function placeAndPay(buyer: Buyer, cart: Cart, steps: Steps): Promise<stri
     t = now;
   };
   const placed = await expect(
+    buyer,
     await fetch(`${BASE}/checkout.data`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...headers(), 'content-type': 'application/json' },
       body: JSON.stringify({
         items: cart.items,
         deliveryMethod: 'standard',
@@ -107,10 +122,11 @@ async function placeAndPay(buyer: Buyer, cart: Cart, steps: Steps): Promise<stri
   if (!reference) throw new Error('place: no payment reference in the answer');
   lap('place');
   const paid = await expect(
+    buyer,
     await fetch(`${BASE}/checkout/demo/${reference}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
       body: 'decision=pay',
     }),
     302,
@@ -119,7 +135,11 @@ async function placeAndPay(buyer: Buyer, cart: Cart, steps: Steps): Promise<stri
   await paid.arrayBuffer();
   lap('pay');
   const verified = await expect(
-    await fetch(`${BASE}/checkout/callback?reference=${reference}`, { redirect: 'manual', headers }),
+    buyer,
+    await fetch(`${BASE}/checkout/callback?reference=${reference}`, {
+      redirect: 'manual',
+      headers: headers(),
+    }),
     302,
     'verify',
   );
@@ -202,11 +222,11 @@ async function main() {
         `• ${BUYERS} buyers placing and paying (the shop on ${WORKERS} server processes), ${seconds} s (after a 3 s warm-up)…`,
       );
       await buyersLoop(buyers, carts, 3_000);
-      const cpuBefore = sampleCpu(app.child.pid!);
+      const cpuBefore = sampleCpu(app.child.pid!, postgres.pid);
       const run = await buyersLoop(buyers, carts, seconds * 1000);
       const cpu = cpuCeiling(
         cpuBefore,
-        sampleCpu(app.child.pid!),
+        sampleCpu(app.child.pid!, postgres.pid),
         run.latencies.length,
         BUYERS,
         TARGET_P95_MS,

@@ -19,6 +19,8 @@ import { loadEnv } from '#server/env';
 
 export interface Postgres {
   url: string;
+  /** the postmaster's pid when this script started the cluster (for CPU accounting) */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function ensurePostgres(): Promise<Postgres> {
   const url = started.stdout.trim().replace(/^export DATABASE_URL=/, '');
   return {
     url,
+    pid: Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: async () => {
       spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', dir]);
     },
@@ -222,14 +225,19 @@ export async function startProcess(
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** CPU time in ms (user + system) of the processes named by `pids`, from /proc/<pid>/stat (Linux). */
+/**
+ * CPU time in ms (user + system) of the processes named by `pids` and their reaped children, from
+ * /proc/<pid>/stat (Linux). Pass a whole process tree, so that a child's time is counted exactly once.
+ */
 function cpuMsOf(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
-      // Fields after the command name (which may hold spaces): state is 3rd, utime 14th, stime 15th.
+      // Fields after the command name (which may hold spaces): state is 3rd, then utime, stime and the
+      // cutime, cstime of children it has reaped are 14th–17th. Counting the reaped children keeps a
+      // process that ended between two samples (a replaced worker, an autovacuum worker) in the sum.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // the process ended between listing and reading
     }
@@ -263,21 +271,23 @@ function processTree(pid: number, all = processes()): number[] {
 export interface CpuSample {
   /** the shop: the server process and any workers it forked */
   server: number;
-  /** every PostgreSQL process on this machine */
+  /** the benchmark's PostgreSQL (its postmaster and backends), or every PostgreSQL process here */
   postgres: number;
   /** this script, which plays the buyers */
   loadGenerator: number;
 }
 
 /** CPU used so far (ms) by the shop, PostgreSQL and this load generator; diff two samples. */
-export function sampleCpu(serverPid: number): CpuSample {
+export function sampleCpu(serverPid: number, postmasterPid?: number): CpuSample {
   const all = processes();
-  const tree = [serverPid];
-  for (let i = 0; i < tree.length; i++) for (const p of all) if (p.ppid === tree[i]) tree.push(p.pid);
   const usage = process.cpuUsage();
   return {
-    server: cpuMsOf(tree),
-    postgres: cpuMsOf(all.filter((p) => p.name === 'postgres').map((p) => p.pid)),
+    server: cpuMsOf(processTree(serverPid, all)),
+    postgres: cpuMsOf(
+      postmasterPid
+        ? processTree(postmasterPid, all)
+        : all.filter((p) => p.name === 'postgres').map((p) => p.pid),
+    ),
     loadGenerator: (usage.user + usage.system) / 1000,
   };
 }
