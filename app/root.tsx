@@ -15,7 +15,6 @@ import { toast as showToast, Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { WishlistMerge } from './components/catalog/wishlist-merge';
 import { Spinner } from './components/ui/spinner';
-import { isAdmin } from '#core/accounts/roles';
 import { getSessionUser } from './lib/auth.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useInlineCss } from './lib/inline-css';
@@ -40,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request, context),
   ]);
   return data(
-    { user: user ? { name: user.name, email: user.email, isAdmin: isAdmin(user) } : null, toast },
+    { user: user ? { name: user.name, email: user.email, isAdmin: user.showsAdminTools } : null, toast },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }

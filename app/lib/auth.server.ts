@@ -5,16 +5,26 @@ import { isAdmin } from '#core/accounts/roles';
 import type { ToastInput } from './toast';
 import { redirectWithToast } from './toast.server';
 
+/**
+ * Who is asking, possibly answered by the signed session cookie (up to SESSION_CACHE_SECONDS old). It
+ * carries no role, so it cannot grant anything: rights come from a `CheckedSessionUser`.
+ */
 export interface SessionUser {
   id: string;
   name: string;
   email: string;
-  role: string;
   image: string | null;
+  /** For what a page shows (an admin link, a delete button); it grants nothing. */
+  showsAdminTools: boolean;
+}
+
+/** The user as the database has them now (or just signed in): `isAdmin` accepts only this. */
+export interface CheckedSessionUser extends SessionUser {
+  role: string;
 }
 
 const sessionCache = new WeakMap<Request, Promise<SessionUser | null>>();
-const checkedSessionCache = new WeakMap<Request, Promise<SessionUser | null>>();
+const checkedSessionCache = new WeakMap<Request, Promise<CheckedSessionUser | null>>();
 
 /**
  * The signed-in user of this request, or null. Looked up once per request, usually from the signed
@@ -29,7 +39,7 @@ export function getSessionUser(request: Request, context: AppLoadContext): Promi
 export function getCheckedSessionUser(
   request: Request,
   context: AppLoadContext,
-): Promise<SessionUser | null> {
+): Promise<CheckedSessionUser | null> {
   return once(checkedSessionCache, request, () => lookUpSessionUser(request, context, { checked: true }));
 }
 
@@ -58,7 +68,7 @@ async function lookUpSessionUser(
   request: Request,
   context: AppLoadContext,
   options: { checked: boolean },
-): Promise<SessionUser | null> {
+): Promise<CheckedSessionUser | null> {
   if (!hasSessionCookie(request.headers.get('Cookie'))) return null;
   const { headers, response: session } = await context.services.auth.api.getSession({
     headers: request.headers,
@@ -68,8 +78,19 @@ async function lookUpSessionUser(
   // A renewed session, a refreshed cookie cache, or the removal of a dead session's cookies.
   for (const cookie of headers.getSetCookie()) context.appendSetCookie(cookie);
   if (!session) return null;
-  const { id, name, email, role, image } = session.user;
-  return { id, name, email, role: role ?? 'user', image: image ?? null };
+  return checkedUser(session.user);
+}
+
+function checkedUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  role?: string | null;
+  image?: string | null;
+}): CheckedSessionUser {
+  const role = user.role ?? 'user';
+  const { id, name, email } = user;
+  return { id, name, email, image: user.image ?? null, role, showsAdminTools: isAdmin({ role }) };
 }
 
 function returnPath(request: Request): string {
@@ -93,7 +114,7 @@ export async function requireUser(
  * Admin routes: guests go to /admin/login; signed-in non-admins too, with the access-denied flag.
  * The role is read from the database on every request, never from the cookie cache.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CheckedSessionUser> {
   const user = await getCheckedSessionUser(request, context);
   if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
   if (!isAdmin(user)) throw redirect('/admin/login?denied=1');
@@ -155,7 +176,7 @@ export function authErrorMessage(result: AuthCallResult, fallback: string): stri
 }
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; setCookies: string[] }
+  | { ok: true; user: CheckedSessionUser; setCookies: string[] }
   | { ok: false; status: number; title: string; message: string };
 
 /** E-mail and password sign-in through Better Auth, with the spec's texts for each failure. */
@@ -174,13 +195,13 @@ export async function signInWithPassword(
     return {
       ok: true,
       setCookies: result.setCookies,
-      user: {
+      user: checkedUser({
         id: String(user.id),
         name: String(user.name ?? ''),
         email: String(user.email ?? ''),
-        role: typeof user.role === 'string' ? user.role : 'user',
+        role: typeof user.role === 'string' ? user.role : null,
         image: typeof user.image === 'string' ? user.image : null,
-      },
+      }),
     };
   }
   const code = result.body?.code;

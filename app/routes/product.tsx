@@ -113,7 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       reviews: listReviews(db, id),
       inWishlist: user ? await isInWishlist(db, user.id, id) : false,
       signedIn: user !== null,
-      isAdmin: isAdmin(user),
+      isAdmin: user?.showsAdminTools ?? false,
       origin: env.PUBLIC_URL,
     },
     { headers: catalogueHeaders(request) },
