@@ -26,10 +26,11 @@ import { ReviewSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/product';
+import { isRowId } from '#core/ids';
 
 function parseProductId(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || id < 1 || id >= 2 ** 31) {
+  if (!raw || !/^\d{1,10}$/.test(raw) || !isRowId(id)) {
     throw data({ message: 'Error loading product details. This product may not exist.' }, { status: 404 });
   }
   return id;
@@ -126,12 +127,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db } = context.services;
   if (form.get('intent') === 'delete-review') {
-    const reviewId = Number(form.get('reviewId'));
     return attempt(async () => {
       if (!isAdmin(await getCheckedSessionUser(request, context)))
         throw new Forbidden('Failed to delete review.');
-      if (!Number.isInteger(reviewId) || reviewId < 1) throw new Forbidden('Failed to delete review.');
-      await deleteReview(db, reviewId);
+      await deleteReview(db, Number(form.get('reviewId')));
       return { ok: true as const, done: 'delete' as const };
     });
   }

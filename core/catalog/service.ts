@@ -11,6 +11,7 @@ import {
   type ProductSort,
   type SearchQuery,
 } from './filters';
+import { isRowId } from '../ids';
 
 export interface ProductSummary {
   id: number;
@@ -174,10 +175,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
 
 /** Current facts of the given products (the cart re-reads prices with this). Unknown ids are left out. */
 export async function getProductsByIds(db: Db, ids: number[]): Promise<ProductSummary[]> {
-  const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(
-    0,
-    200,
-  );
+  const unique = [...new Set(ids.filter(isRowId))].slice(0, 200);
   if (unique.length === 0) return [];
   return db.select(productSummaryColumns).from(products).where(inArray(products.id, unique));
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DELIVERY_METHODS } from '../delivery/methods';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
+import { MAX_ROW_ID } from '../ids';
 
 /**
  * What the browser sends to place an order: product ids and quantities, delivery and a code. Any
@@ -10,7 +11,7 @@ export const PlaceOrderSchema = z.object({
   items: z
     .array(
       z.object({
-        productId: z.number().check(z.int(), z.positive(), z.lt(2 ** 31)),
+        productId: z.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID)),
         quantity: z
           .number()
           .check(

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { NotFound } from '../errors';
+import { isRowId } from '../ids';
 
 /** A user's own notifications only: every query is scoped by the user id of the session. */
 
@@ -23,9 +24,7 @@ export async function unreadNotificationCount(db: Db, userId: string): Promise<n
 }
 
 export async function markNotificationRead(db: Db, userId: string, notificationId: number): Promise<void> {
-  // Ids are positive 32-bit integers; anything else (NaN from a bad form) is simply not one of theirs.
-  if (!Number.isInteger(notificationId) || notificationId < 1 || notificationId > 2 ** 31 - 1)
-    throw new NotFound('This notification does not exist.');
+  if (!isRowId(notificationId)) throw new NotFound('This notification does not exist.');
   const updated = await db
     .update(notifications)
     .set({ isRead: true })

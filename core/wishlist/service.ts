@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { products, wishlists } from '../../db/schema';
 import { productSummaryColumns, type ProductSummary } from '../catalog/service';
 import { NotFound } from '../errors';
+import { isRowId } from '../ids';
 
 /** Every function here is scoped to the signed-in user's own list: there is no way to name another's. */
 
@@ -35,10 +36,7 @@ export async function removeFromWishlist(db: Db, userId: string, productId: numb
 
 /** The list a guest kept in the browser joins the account at sign-in; unknown products are skipped. */
 export async function mergeIntoWishlist(db: Db, userId: string, productIds: number[]): Promise<number> {
-  const ids = [...new Set(productIds.filter((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31))].slice(
-    0,
-    200,
-  );
+  const ids = [...new Set(productIds.filter(isRowId))].slice(0, 200);
   if (ids.length === 0) return 0;
   const existing = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
   if (existing.length === 0) return 0;

@@ -132,6 +132,16 @@ describe('deleting reviews', () => {
     expect(await listReviews(server.database.db, target.id)).toEqual([]);
     expect(await product('Fresh Tilapia')).toMatchObject({ reviewCount: 0, averageRating: 0 });
   });
+
+  it('answers an admin asking for a review id that cannot exist with 404, never a 500', async () => {
+    const admin = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const target = await product('Smoked Catfish');
+    for (const reviewId of ['abc', '', '-1', '1.5', '1e10', '99999999999', '2147483647']) {
+      const response = await admin.postForm(`/products/${target.id}`, { intent: 'delete-review', reviewId });
+      expect(response.status, reviewId).toBe(404);
+      expect(await response.text()).toContain('This review no longer exists.');
+    }
+  });
 });
 
 describe('the product page', () => {
