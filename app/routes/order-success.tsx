@@ -41,11 +41,13 @@ export default function OrderSuccessRoute() {
   const navigate = useNavigate();
   const { count } = useCart();
 
+  // A paid order's cart is done with: cleared once, so a product added afterwards (in another tab) stays.
   useEffect(() => {
-    if (!hydrated) return;
-    // A paid order's cart is done with. Without one, a cart still full goes back to checkout (spec §2).
-    if (order) cart.clear({ silent: true });
-    else if (count > 0) navigate('/checkout', { replace: true });
+    if (hydrated && order) cart.clear({ silent: true });
+  }, [hydrated, order]);
+  // Without a paid order, a cart still full goes back to checkout (spec §2).
+  useEffect(() => {
+    if (hydrated && !order && count > 0) navigate('/checkout', { replace: true });
   }, [hydrated, order, count, navigate]);
 
   if (!order && (!hydrated || count > 0)) return <Spinner label="Loading…" className="py-24" />;
