@@ -20,7 +20,7 @@ import {
   normalizeDiscountCode,
   type DiscountCheck,
 } from '../discounts/rules';
-import { Conflict, DomainError, Invalid, NotFound } from '../errors';
+import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { orderReceiptEmail } from '../mail/templates';
 import { orderReceivedMessage } from '../notifications/messages';
@@ -229,8 +229,10 @@ export async function placeOrder(
   }
 
   const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input);
-  if (discount && !discount.ok)
+  if (discount && !discount.ok) {
+    if (discount.reason === 'guesses') throw new TooManyRequests(discount.message, 'Discount Code Error');
     throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');
+  }
   const location = input.deliveryLocation;
   let pickupLocation: string | null = null;
   if (input.deliveryMethod === 'pickup') {

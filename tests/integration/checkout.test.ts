@@ -260,7 +260,10 @@ describe('guessing discount codes', () => {
       toast: { title: 'Discount Code Error', description: TOO_MANY },
     });
     expect(blocked.price.discountKobo).toBe(0);
-    await expect(placeOrder(deps(), shopper.id, await cart('FRESH10'))).rejects.toThrow(TOO_MANY);
+    await expect(placeOrder(deps(), shopper.id, await cart('FRESH10'))).rejects.toMatchObject({
+      message: TOO_MANY,
+      status: 429,
+    });
     expect(await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id))).toEqual([]);
 
     const other = await createCheckoutShopper(server.services, 'Lagos');
