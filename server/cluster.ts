@@ -9,7 +9,7 @@ export const JOBS_WORKER_ENV = 'FRESHCATCH_RUN_JOBS';
 const STOP_GRACE_MS = 15_000;
 
 /**
- * The primary of WEB_CONCURRENCY server processes (node:cluster). It prepares the database once, forks
+ * The primary of WEB_CONCURRENCY server processes (node:cluster), once the database is prepared. It forks
  * the workers, which share the listening port, and replaces a worker that dies. One worker at a time
  * runs the background jobs, so the payment provider is not asked about each stale order once per
  * worker. If a worker of the first set dies before it ever listened (a port in use, a bad build), the
@@ -17,9 +17,7 @@ const STOP_GRACE_MS = 15_000;
  * a growing pause (a database that is briefly away). SIGTERM/SIGINT are passed on, each worker finishes
  * what is in flight, and the primary exits 1 if any of them failed.
  */
-export async function runPrimary(env: Env, logger: Logger, prepare: () => Promise<void>): Promise<void> {
-  await prepare();
-
+export function runPrimary(env: Env, logger: Logger): void {
   let stopping = false;
   let retryMs = 1_000;
   const listened = new WeakSet<Worker>();

@@ -140,7 +140,10 @@ export async function main(mode: 'production' | 'development') {
   // One process per core on PostgreSQL (WEB_CONCURRENCY): the primary prepares the database once,
   // then forks workers that share the port and serve.
   const clustered = mode === 'production' && env.WEB_CONCURRENCY > 1;
-  if (clustered && cluster.isPrimary) return runPrimary(env, createLogger(env), () => prepareOnce(env));
+  if (clustered && cluster.isPrimary) {
+    await prepareOnce(env);
+    return runPrimary(env, createLogger(env));
+  }
   let running: RunningServer;
   try {
     running = await startServer(env, mode, {

@@ -45,7 +45,7 @@ export async function parseJsonBody<S extends $ZodType>(
   }
   const result = safeParse(schema, body);
   if (!result.success)
-    throw new Invalid(result.error.issues[0]?.message ?? 'Please check your order.', {}, title);
+    throw new Invalid(result.error.issues[0]?.message ?? 'The request is not valid.', {}, title);
   return result.data;
 }
 

@@ -35,7 +35,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
 }
 
 /** Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). */
-export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<Profile> {
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
   await db
     .update(user)
     .set({
@@ -45,5 +45,4 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
       location: input.location || null,
     })
     .where(eq(user.id, userId));
-  return getProfile(db, userId);
 }
