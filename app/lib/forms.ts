@@ -21,11 +21,29 @@ export function parseForm<S extends $ZodType>(schema: S, formData: FormData): Pa
   return { ok: false, fieldErrors };
 }
 
-/** Only same-site paths are allowed as a place to return to after login. */
+/**
+ * A return target after login that stays in the shop, or `fallback`. The target is resolved with the URL
+ * parser, as the browser will resolve it, against a stand-in origin (so the check does not depend on the
+ * host the request came in on), and kept (path, query and hash) only if it stays on that origin.
+ * Control characters are refused outright: the parser drops TAB/LF/CR, so `/<TAB>/evil.example` would
+ * become `//evil.example`. The answer is the parser's own serialisation (percent-encoded, printable
+ * ASCII, fit for a Location header), checked again, because `/.//evil.example` resolves to our origin
+ * yet serialises to `//evil.example`. Never throws.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\'))
+  const origin = 'http://shop.invalid';
+  const singleSlash = /^\/(?![/\\])/;
+  const serialise = (url: URL) => url.pathname + url.search + url.hash;
+  if (typeof to !== 'string' || !singleSlash.test(to) || /\p{Cc}/u.test(to)) return fallback;
+  try {
+    const url = new URL(to, origin);
+    if (url.origin !== origin) return fallback;
+    const path = serialise(url);
+    const again = new URL(path, origin);
+    return singleSlash.test(path) && again.origin === origin && serialise(again) === path ? path : fallback;
+  } catch {
     return fallback;
-  return to;
+  }
 }
 
 /**

@@ -62,12 +62,42 @@ describe('sign-up form (spec §5)', () => {
 describe('return targets after login', () => {
   it.each([
     ['/account?tab=orders', '/account?tab=orders'],
+    ['/products?category=1#reviews', '/products?category=1#reviews'],
     ['//evil.example', '/'],
     ['https://evil.example/', '/'],
+    ['https://evil.example', '/'],
+    ['javascript:alert(1)', '/'],
     ['/\\evil.example', '/'],
+    ['\\evil.example', '/'],
     [null, '/'],
   ])('%s → %s', (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
+  });
+
+  // The URL parser drops TAB, LF and CR, so these would reach the browser as //evil.example.
+  it.each(['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/account\n'])(
+    'refuses a control character: %j',
+    (input) => {
+      expect(safeRedirectPath(input)).toBe('/');
+    },
+  );
+
+  it('keeps a percent-encoded tab, which stays in the path on our own site', () => {
+    expect(safeRedirectPath('/%09/evil.example')).toBe('/%09/evil.example');
+  });
+
+  it('refuses a path that the parser turns into //evil.example', () => {
+    expect(safeRedirectPath('/.//evil.example')).toBe('/');
+    expect(safeRedirectPath('/a/..//evil.example')).toBe('/');
+  });
+
+  it('percent-encodes a non-ASCII path instead of failing', () => {
+    expect(safeRedirectPath('/products/ẞ')).toBe('/products/%E1%BA%9E');
+  });
+
+  it('falls back to the given default', () => {
+    expect(safeRedirectPath('//evil.example', '/admin')).toBe('/admin');
+    expect(safeRedirectPath(undefined, '/admin')).toBe('/admin');
   });
 });
 
