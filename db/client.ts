@@ -41,6 +41,16 @@ function isProcessAlive(pid: number): boolean {
 }
 
 /**
+ * Set by a supervising process (server/cluster.ts) that holds the embedded database's lock on behalf
+ * of the one server process it runs: that child opens the database under its parent's lock, so a
+ * child that dies is replaced without the directory ever being left unowned.
+ */
+export const LOCK_HELD_BY_PARENT_ENV = 'FRESHCATCH_DB_LOCK_HELD_BY_PARENT';
+
+/** Data directories this process has open under its parent's lock (one owner, even within a process). */
+const openUnderParentLock = new Set<string>();
+
+/**
  * PGlite has no lock of its own: two owners of one data directory corrupt it silently.
  * A lock file holding the owner's pid refuses a second owner; a stale one (dead pid) is taken over.
  */
@@ -66,6 +76,14 @@ function acquireDirectoryLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockPath, 'utf8').trim());
+      if (
+        owner === process.ppid &&
+        process.env[LOCK_HELD_BY_PARENT_ENV] === '1' &&
+        !openUnderParentLock.has(dataDir)
+      ) {
+        openUnderParentLock.add(dataDir);
+        return () => openUnderParentLock.delete(dataDir);
+      }
       if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isProcessAlive(owner))) {
         throw new DatabaseLockedError(dataDir, owner);
       }
@@ -73,6 +91,17 @@ function acquireDirectoryLock(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not take the lock ${lockPath}`);
+}
+
+/**
+ * Takes the embedded database's lock for this process without opening the database: the supervisor
+ * holds it while its child, started with LOCK_HELD_BY_PARENT_ENV, opens the database. Throws
+ * DatabaseLockedError when another process has it.
+ */
+export function lockEmbeddedDatabase(dataDir: string): () => void {
+  const directory = path.resolve(embeddedDataDir(dataDir));
+  mkdirSync(path.dirname(directory), { recursive: true });
+  return acquireDirectoryLock(directory);
 }
 
 export interface PgliteOptions {
@@ -148,11 +177,15 @@ export async function openPostgres(
 /** PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite in `<dataDir>/pglite`. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite({ dataDir: path.join(options.dataDir, 'pglite') });
+  return openPglite({ dataDir: embeddedDataDir(options.dataDir) });
+}
+
+function embeddedDataDir(dataDir: string) {
+  return path.join(dataDir, 'pglite');
 }
 
 export function databaseExists(dataDir: string): boolean {
-  return existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+  return existsSync(path.join(embeddedDataDir(dataDir), 'PG_VERSION'));
 }
 
 /** Rows of a raw SQL query, the same from PGlite and node-postgres (both answer `{ rows }`). */

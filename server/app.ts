@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -10,6 +9,8 @@ import type { ServerBuild } from 'react-router';
 import { toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER } from '../core/accounts/auth';
 import { createPageCache } from './page-cache';
+import { createPageHandler } from './react-router-handler';
+import { readBoundedBody } from './request-body';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -139,6 +140,9 @@ export async function createApp(services: Services, options: AppOptions) {
     }
   });
 
+  // Every body is read here, within one limit, before Better Auth, the webhook or any page action sees it.
+  app.use(readBoundedBody());
+
   app.all('/api/auth/{*path}', toNodeHandler(services.auth));
 
   const getLoadContext = (req: Request, res: Response) => ({
@@ -160,7 +164,7 @@ export async function createApp(services: Services, options: AppOptions) {
     app.all('/{*path}', async (req, res, next) => {
       try {
         const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        await createRequestHandler({ build, mode: 'development', getLoadContext })(req, res, next);
+        await createPageHandler({ build, mode: 'development', getLoadContext })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -183,7 +187,7 @@ export async function createApp(services: Services, options: AppOptions) {
           .middleware,
       );
     }
-    app.all('/{*path}', createRequestHandler({ build: options.build, mode: 'production', getLoadContext }));
+    app.all('/{*path}', createPageHandler({ build: options.build, mode: 'production', getLoadContext }));
   }
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {

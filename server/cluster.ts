@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { LOCK_HELD_BY_PARENT_ENV } from '../db/client';
 import type { Env } from './env';
 
 /** Set by the primary on the one worker that runs the background jobs (the order-expiry sweep). */
@@ -9,7 +10,9 @@ export const JOBS_WORKER_ENV = 'FRESHCATCH_RUN_JOBS';
 const STOP_GRACE_MS = 15_000;
 
 /**
- * The primary of WEB_CONCURRENCY server processes (node:cluster), once the database is prepared. It forks
+ * The supervisor of production's server processes (node:cluster): WEB_CONCURRENCY of them on
+ * PostgreSQL, once the database is prepared; on the embedded database exactly one, which a dead one's
+ * replacement follows only after it has exited (the database has one owner at a time). It forks
  * the workers, which share the listening port, and replaces a worker that dies. One worker at a time
  * runs the background jobs, so the payment provider is not asked about each stale order once per
  * worker. If a worker of the first set dies before it ever listened (a port in use, a bad build), the
@@ -25,7 +28,11 @@ export function runPrimary(env: Env, logger: Logger): void {
   let jobsWorker: Worker | undefined;
 
   const fork = (runJobs: boolean) => {
-    const worker = cluster.fork({ [JOBS_WORKER_ENV]: runJobs ? '1' : '0' });
+    const worker = cluster.fork({
+      [JOBS_WORKER_ENV]: runJobs ? '1' : '0',
+      // On the embedded database this process holds the lock (server/start.ts) for its one worker.
+      ...(env.DATABASE_URL ? {} : { [LOCK_HELD_BY_PARENT_ENV]: '1' }),
+    });
     if (runJobs) jobsWorker = worker;
     return worker;
   };

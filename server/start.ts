@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { expireStaleOrders } from '../core/checkout/service';
-import { DatabaseLockedError, openDatabase, type Database } from '../db/client';
+import { DatabaseLockedError, lockEmbeddedDatabase, openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
 import { createApp } from './app';
@@ -137,18 +137,30 @@ export async function main(mode: 'production' | 'development') {
     }
     throw error;
   }
-  // One process per core on PostgreSQL (WEB_CONCURRENCY): the primary prepares the database once,
-  // then forks workers that share the port and serve.
-  const clustered = mode === 'production' && env.WEB_CONCURRENCY > 1;
-  if (clustered && cluster.isPrimary) {
-    await prepareOnce(env);
-    return runPrimary(env, createLogger(env));
+  // Production runs under a supervisor (server/cluster.ts) that replaces a server process that dies.
+  // On PostgreSQL it prepares the database once and runs WEB_CONCURRENCY processes sharing the port;
+  // on the embedded database it holds the data directory's lock and runs the one process that may
+  // open it, which prepares the database itself.
+  const supervised = mode === 'production';
+  if (supervised && cluster.isPrimary) {
+    const logger = createLogger(env);
+    try {
+      if (env.DATABASE_URL) await prepareOnce(env);
+      else lockEmbeddedDatabase(env.DATA_DIR);
+    } catch (error) {
+      if (error instanceof DatabaseLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    return runPrimary(env, logger);
   }
   let running: RunningServer;
   try {
     running = await startServer(env, mode, {
-      prepare: !clustered,
-      jobs: !clustered || process.env[JOBS_WORKER_ENV] === '1',
+      prepare: !supervised || !env.DATABASE_URL,
+      jobs: !supervised || process.env[JOBS_WORKER_ENV] === '1',
     });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {

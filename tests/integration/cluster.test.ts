@@ -1,41 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { HttpClient, locationOf } from '../support/http-client';
+import { childrenOf, freePort, jsonLines } from '../support/processes';
 
 // WEB_CONCURRENCY: one process per core. It needs PostgreSQL (the embedded database belongs to one
 // process, which tests/unit/env-and-format.test.ts checks), so this file runs in the PostgreSQL pass.
 const databaseUrl = process.env.DATABASE_URL;
-
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 function statusOnNewConnection(url: string, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,14 +31,7 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
   let admin: pg.Client;
   let shop: ChildProcess;
   let output = '';
-  const logLines = () =>
-    output.split('\n').flatMap((line) => {
-      try {
-        return [JSON.parse(line) as { msg?: string }];
-      } catch {
-        return []; // the banner, or a line still arriving
-      }
-    });
+  const logLines = () => jsonLines<{ msg?: string }>(output);
   const serving = () =>
     logLines().filter((line) => line.msg === 'FreshCatch is serving') as {
       worker: number;

@@ -1,0 +1,75 @@
+import { writeReadableStreamToWritable } from '@react-router/node';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from 'react-router';
+import { bufferedBody } from './request-body';
+
+type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
+
+/**
+ * React Router behind Express, as @react-router/express does it, with one difference: the body is the
+ * one `readBoundedBody` already read within the limit, not the raw socket stream, so no route can be
+ * made to hold an unbounded body in memory (request-body.ts).
+ */
+export function createPageHandler(options: {
+  build: ServerBuild;
+  mode: 'production' | 'development';
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+}): RequestHandler {
+  const handle = createReactRouterHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // The host as @react-router/express reads it: X-Forwarded-Host only behind a trusted proxy.
+  const forwarded = req.app.enabled('trust proxy') ? req.get('X-Forwarded-Host') : undefined;
+  const port = [forwarded, req.get('host')]
+    .map((host) => Number.parseInt(host?.split(':')[1] ?? '', 10))
+    .find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+
+  const controller = new AbortController();
+  let finished = false;
+  res.on('finish', () => (finished = true));
+  res.on('close', () => finished || controller.abort());
+
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : bufferedBody(req);
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+  });
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.writableEnded || res.destroyed) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.writableEnded || res.destroyed) return;
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+
+/** The most a form or JSON body may carry. Uploads will have a route and a limit of their own. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const BODY_TOO_LARGE_MESSAGE = 'This request is too large. Forms and data may be at most 1 MB.';
+
+/** The body read by `readBoundedBody`: every later reader (React Router, Better Auth) takes it from here. */
+const BODY = Symbol('freshcatch.request-body');
+
+type WithBody = IncomingMessage & { [BODY]?: Buffer; body?: unknown };
+
+/** The request's body as read within the limit: empty for GET/HEAD or a request without one. */
+export function bufferedBody(req: IncomingMessage): Buffer {
+  return (req as WithBody)[BODY] ?? Buffer.alloc(0);
+}
+
+/**
+ * Reads every request body before any route sees it, counting bytes as they arrive: a declared
+ * Content-Length over the limit is refused before a byte is read, and a body that grows past it
+ * (chunked, or lying about its length) is cut off there. Either way the answer is 413 and the
+ * connection is closed, so at most `limit` bytes per request are ever held in memory.
+ */
+export function readBoundedBody(limit = MAX_BODY_BYTES): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const refuse = () => {
+      req.unpipe();
+      req.pause();
+      res.set('Connection', 'close');
+      res.status(413).type('text/plain').send(BODY_TOO_LARGE_MESSAGE);
+      // Whatever the client still sends is not read: the socket goes once the answer is out.
+      res.once('finish', () => req.socket.destroy());
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return refuse();
+
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let done = false;
+    const finish = (error?: unknown) => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      if (error) return next(error);
+      const body = Buffer.concat(chunks, received);
+      (req as WithBody)[BODY] = body;
+      // Better Auth's Node adapter reads `req.body` when the stream has already been consumed.
+      if (received > 0) (req as WithBody).body = body.toString('utf8');
+      next();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        done = true;
+        req.off('data', onData);
+        req.off('end', onEnd);
+        chunks.length = 0;
+        return refuse();
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) => {
+      // The client went away mid-body: nothing to answer.
+      if (req.destroyed || res.headersSent) {
+        done = true;
+        return;
+      }
+      finish(Object.assign(error, { status: 400 }));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  };
+}

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import routes from '~/routes';
+import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from '#server/request-body';
+import { HttpClient } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
+});
+afterAll(() => server.close());
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** Every URL of the route table (parameters filled in), plus Better Auth's endpoints. */
+function everyPath(entries: RouteEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}` : parent;
+    const filled = own.replace(/:\w+/g, '1').replace('*', 'no-such-page') || '/';
+    return [...(entry.path || entry.index ? [filled] : []), ...everyPath(entry.children ?? [], own)];
+  });
+}
+const paths = [
+  ...new Set([
+    ...everyPath(routes as RouteEntry[]),
+    '/api/auth/sign-up/email',
+    '/api/auth/sign-in/email',
+    '/api/auth/request-password-reset',
+  ]),
+];
+
+/**
+ * Posts `bytes` of form data and reads the answer; with `chunked` there is no Content-Length, so the
+ * server can only find out by counting. The server may close the connection before all is sent.
+ */
+function postLarge(path: string, bytes: number, chunked: boolean): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, server.url);
+    const request = http.request(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: server.url,
+        ...(chunked ? {} : { 'Content-Length': String(bytes) }),
+      },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('error', reject);
+    });
+    // Writing into a connection the server closed after answering: the answer is what matters.
+    request.on('error', (error) => (request.listenerCount('response') ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const write = () => {
+      while (sent < bytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+        sent += piece.length;
+        if (!request.write(piece)) return request.once('drain', write);
+      }
+      request.end();
+    };
+    write();
+  });
+}
+
+describe('request bodies are bounded before they are read', () => {
+  it('covers every route of the route table', () => {
+    expect(paths).toEqual(expect.arrayContaining(['/signup', '/newsletter', '/checkout', '/admin/orders']));
+    expect(paths).toContain('/api/webhooks/paystack');
+    expect(paths.length).toBeGreaterThan(40);
+  });
+
+  it.each(paths)('POST %s over 1 MB is a 413, declared or chunked', async (path) => {
+    const declared = await postLarge(path, MAX_BODY_BYTES + 1, false);
+    expect(declared).toEqual({ status: 413, body: BODY_TOO_LARGE_MESSAGE });
+    const chunked = await postLarge(path, 3 * MAX_BODY_BYTES, true);
+    expect(chunked).toEqual({ status: 413, body: BODY_TOO_LARGE_MESSAGE });
+  });
+
+  it('survives large bodies sent at once, and keeps serving forms of ordinary size', async () => {
+    const attacks = Array.from({ length: 5 }, () => postLarge('/signup', 20 * MAX_BODY_BYTES, true));
+    for (const answer of await Promise.all(attacks)) expect(answer.status).toBe(413);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const client = new HttpClient(server.url);
+    const subscribed = await client.postForm('/newsletter', { email: 'limits@example.com' });
+    expect(subscribed.status).toBeLessThan(400);
+    // A form of exactly the limit is still read (and refused for its content, not its size).
+    const atLimit = await postLarge('/newsletter', MAX_BODY_BYTES, false);
+    expect(atLimit.status).not.toBe(413);
+  });
+});

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { HttpClient, locationOf } from '../support/http-client';
+import { childrenOf, freePort, jsonLines } from '../support/processes';
+
+// `npm start` as a new user runs it: one server process, on the embedded database (or PostgreSQL in
+// the PostgreSQL pass), under a supervisor that replaces it when it dies.
+const databaseUrl = process.env.DATABASE_URL;
+const engine = databaseUrl ? 'PostgreSQL' : 'the embedded database';
+
+/** Status of one request, or 0 when it fails or takes longer than a second. */
+async function statusOf(url: string): Promise<number> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+describe(`the default production server on ${engine} survives a crash`, () => {
+  const name = `fc_supervised_${process.pid}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-supervised-'));
+  let admin: pg.Client | undefined;
+  let shop: ChildProcess;
+  let base = '';
+  let output = '';
+  let env: NodeJS.ProcessEnv = {};
+  const serving = () =>
+    jsonLines<{ msg?: string; pid: number }>(output).filter((line) => line.msg === 'FreshCatch is serving');
+
+  async function waitFor(condition: () => boolean | Promise<boolean>, what: string, ms: number) {
+    const deadline = Date.now() + ms;
+    while (!(await condition())) {
+      if (shop.exitCode !== null || Date.now() > deadline) throw new Error(`${what}:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    let url: string | undefined;
+    if (databaseUrl) {
+      admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const own = new URL(databaseUrl);
+      own.pathname = `/${name}`;
+      url = own.toString();
+    }
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      WEB_CONCURRENCY: undefined,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'supervisor-test-secret-supervisor-test',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+    };
+    shop = spawn(process.execPath, ['build/server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    shop.stdout!.on('data', (chunk) => (output += chunk));
+    shop.stderr!.on('data', (chunk) => (output += chunk));
+    await waitFor(() => serving().length === 1, 'the shop did not start', 90_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (shop && shop.exitCode === null) shop.kill('SIGKILL');
+    if (admin) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('replaces a server process killed with SIGKILL within seconds, and the shop answers again', async () => {
+    const first = serving()[0]!.pid;
+    expect(childrenOf(shop.pid!)).toEqual([first]);
+    expect(await statusOf(`${base}/readyz`)).toBe(200);
+
+    process.kill(first, 'SIGKILL');
+    const killedAt = Date.now();
+    await waitFor(
+      async () => serving().length === 2 && (await statusOf(`${base}/readyz`)) === 200,
+      'no replacement answered',
+      15_000,
+    );
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    const second = serving()[1]!.pid;
+    expect(second).not.toBe(first);
+    expect(childrenOf(shop.pid!)).toEqual([second]);
+    expect(output).toContain('a server process died; starting another');
+
+    // The database is whole and usable: the administrator signs in, and pages render.
+    const client = new HttpClient(base);
+    const login = await client.postForm('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(locationOf(login)).toBe('/admin');
+    expect((await client.get('/admin')).status).toBe(200);
+    expect(await statusOf(`${base}/products`)).toBe(200);
+  }, 60_000);
+
+  it.runIf(!databaseUrl)(
+    'keeps the embedded database locked for its server process: a second start is refused',
+    async () => {
+      const second = spawn(process.execPath, ['build/server.mjs'], {
+        env: { ...env, PORT: String(await freePort()) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let said = '';
+      second.stdout!.on('data', (chunk) => (said += chunk));
+      second.stderr!.on('data', (chunk) => (said += chunk));
+      const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(said).toMatch(new RegExp(`already in use by another process \\(pid ${shop.pid}\\)`));
+      expect(await statusOf(`${base}/readyz`)).toBe(200);
+    },
+    60_000,
+  );
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
+    shop.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 30_000);
+});
