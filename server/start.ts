@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
-import { expireStaleOrders } from '../core/checkout/service';
+import { expireStaleOrders, releaseHeldCodeUses } from '../core/checkout/service';
 import { DatabaseLockedError, lockEmbeddedDatabase, openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
@@ -73,8 +73,8 @@ export async function startServer(
       'FreshCatch is serving',
     );
 
-    // Unpaid orders older than 30 minutes are checked once more with the provider, then expired
-    // (releasing their discount reservations). Each change is guarded, so overlapping runs are safe;
+    // Unpaid orders give back their use of a capped code after 10 minutes; unpaid orders older than
+    // 30 minutes are checked once more with the provider, then expired (releasing their reservations). Each change is guarded, so overlapping runs are safe;
     // still, a cluster runs it in one worker only, so the provider is asked about each order once.
     // A run that outlasts the interval (a slow provider) is not overlapped by the next one.
     let expiring = false;
@@ -84,7 +84,8 @@ export async function startServer(
         : setInterval(() => {
             if (expiring) return;
             expiring = true;
-            expireStaleOrders(services.checkout)
+            releaseHeldCodeUses(services.checkout)
+              .then(() => expireStaleOrders(services.checkout))
               .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
               .finally(() => (expiring = false));
           }, 60_000);

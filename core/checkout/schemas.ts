@@ -4,10 +4,10 @@ import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { MAX_ROW_ID } from '../ids';
 
 /**
- * What the browser sends to place an order: product ids and quantities, delivery and a code. Any
+ * What the browser sends to price or place an order: product ids and quantities, delivery and a code. Any
  * other field (a price, a total) is dropped: every amount is read again from the database.
  */
-export const PlaceOrderSchema = z.object({
+export const QuoteSchema = z.object({
   items: z
     .array(
       z.object({
@@ -28,5 +28,14 @@ export const PlaceOrderSchema = z.object({
     .check(z.trim(), z.minLength(1, 'Please enter a delivery location'), z.maxLength(80)),
   pickupLocation: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   discountCode: z.optional(z.string().check(z.trim(), z.maxLength(50))),
+});
+export type QuoteInput = z.infer<typeof QuoteSchema>;
+
+const RELOAD_CHECKOUT = 'Please reload the checkout page and try again.';
+
+/** An order to place: the quote's fields and the checkout visit's key. */
+export const PlaceOrderSchema = z.extend(QuoteSchema, {
+  /** Made once per checkout visit: the same key places one order however often it is sent. */
+  idempotencyKey: z.string(RELOAD_CHECKOUT).check(z.regex(/^[\w-]{16,100}$/, RELOAD_CHECKOUT)),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   deliveryRates,
@@ -24,7 +24,13 @@ import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from '../er
 import type { Mailer } from '../mail/mailer';
 import { orderReceiptEmail } from '../mail/templates';
 import { orderReceivedMessage } from '../notifications/messages';
-import { PaymentProviderError, type PaymentOutcome, type PaymentProvider } from '../payments/provider';
+import {
+  PaymentProviderError,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type StartedPayment,
+} from '../payments/provider';
+import { orderFingerprint } from './fingerprint';
 import { findRate, priceOrder, type OrderPrice, type RateFacts } from './pricing';
 import type { PlaceOrderInput } from './schemas';
 
@@ -206,10 +212,71 @@ export interface PlacedOrder {
   accessCode?: string;
 }
 
+/** At most this many orders of one account wait for payment at once. */
+export const MAX_UNPAID_ORDERS = 3;
+
+export const UNPAID_ORDERS_LIMIT = {
+  title: 'Too many unpaid orders',
+  message: `You already have ${MAX_UNPAID_ORDERS} unpaid orders. Pay for one of them, or wait until it expires (${PENDING_ORDER_LIFETIME_MS / 60_000} minutes after it was placed), before placing another.`,
+};
+
+export const ORDER_ALREADY_PAID = {
+  title: 'Already paid',
+  message: 'This order has already been paid. You can find it in your account under Orders.',
+};
+
+/**
+ * How long an unpaid order holds a use of a code that has a usage limit: buyers who never pay cannot
+ * keep a capped code (FREEDELIVERY's 20 uses) from everyone else for the order's whole lifetime.
+ */
+export const CAPPED_CODE_HOLD_MS = 10 * 60 * 1000;
+
+type OrderRow = typeof orders.$inferSelect;
+
+function asPlaced(order: OrderRow, deps: Pick<CheckoutDeps, 'payments'>): PlacedOrder {
+  return {
+    orderId: order.id,
+    reference: order.paymentReference,
+    totalKobo: order.totalKobo,
+    provider: deps.payments.name,
+    publicKey: deps.payments.publicKey,
+    authorizationUrl: order.paymentAuthorizationUrl ?? '',
+    accessCode: order.paymentAccessCode ?? undefined,
+  };
+}
+
+/**
+ * The answer to a submission whose key already placed `order`: the same unpaid order (the same
+ * payment) when the same cart was sent again; null when a new order is wanted (the cart changed, or
+ * the earlier one ended unpaid). A paid order is not placed twice.
+ */
+function repeatOf(order: OrderRow, fingerprint: string, deps: Pick<CheckoutDeps, 'payments'>) {
+  if (order.idempotencyFingerprint !== fingerprint) return null;
+  if (order.paymentStatus === 'success')
+    throw new Conflict(ORDER_ALREADY_PAID.message, ORDER_ALREADY_PAID.title);
+  if (
+    order.paymentStatus === 'pending' &&
+    order.paymentAuthorizationUrl &&
+    order.paymentProvider === deps.payments.name
+  )
+    return asPlaced(order, deps);
+  return null;
+}
+
+function orderWithKey(db: Db | Tx, userId: string, key: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+}
+
 /**
  * Places an order (DESIGN §1): everything is priced again from the database, the profile must be
- * complete, products in stock and the code valid; the code's use is reserved in the same transaction
- * as the order (never past its limit, whatever runs at once); then the payment is started.
+ * complete, products in stock and the code valid. The payment is started first, then in one
+ * transaction, one account at a time: a repeat of the same submission gets the order it already
+ * placed, the account's earlier unpaid order with the same code is released (one held use of a code
+ * per account), at most MAX_UNPAID_ORDERS may wait for payment, and the code's use is reserved with
+ * the order (never past its limit, whatever runs at once).
  */
 export async function placeOrder(
   deps: CheckoutDeps,
@@ -219,6 +286,11 @@ export async function placeOrder(
   const { db } = deps;
   const [profile] = await db.select().from(user).where(eq(user.id, userId));
   if (!profile) throw new NotFound('Your account no longer exists.');
+  const fingerprint = orderFingerprint(input);
+  const [earlier] = await orderWithKey(db, userId, input.idempotencyKey);
+  const repeat = earlier && repeatOf(earlier, fingerprint, deps);
+  if (repeat) return repeat;
+
   const missing = missingProfileFields({ ...profile, email: profile.email });
   if (missing.length > 0) {
     throw new Invalid(
@@ -250,8 +322,56 @@ export async function placeOrder(
   }
   if (price.totalKobo <= 0) throw new Invalid('This order has nothing to pay.');
 
+  // Started before the order exists, so an order is never without its payment. A submission that
+  // loses a race below leaves an unused transaction with the provider, which is never paid.
+  const orderId = randomUUID();
   const reference = newPaymentReference(deps.now?.());
-  const order = await db.transaction(async (tx) => {
+  let started: StartedPayment;
+  try {
+    started = await deps.payments.start({
+      reference,
+      amountKobo: price.totalKobo,
+      currency: 'NGN',
+      email: profile.email,
+      orderId,
+      callbackUrl: `${deps.publicUrl}/checkout/callback`,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, reference }, 'could not start the payment');
+    throw new DomainError(ORDER_PROCESSING_ERROR.message, 503, ORDER_PROCESSING_ERROR.title);
+  }
+
+  return db.transaction(async (tx) => {
+    // One placement per account at a time: the checks below read what earlier ones wrote.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+    const [sameKey] = await orderWithKey(tx, userId, input.idempotencyKey);
+    if (sameKey) {
+      const repeated = repeatOf(sameKey, fingerprint, deps);
+      if (repeated) return repeated;
+      // The cart changed, or that order ended unpaid: it gives way to this one.
+      await releaseOrderIn(tx, deps.logger, eq(orders.id, sameKey.id), 'expired');
+      await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, sameKey.id));
+    }
+    if (discountCodeId !== null) {
+      const holding = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.paymentStatus, 'pending'),
+            eq(orders.discountCodeId, discountCodeId),
+          ),
+        );
+      for (const { id } of holding) await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired');
+    }
+    const [unpaid] = await tx
+      .select({ count: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending')));
+    if ((unpaid?.count ?? 0) >= MAX_UNPAID_ORDERS)
+      throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
+
     if (discountCodeId !== null) {
       // The reservation: one conditional UPDATE, so concurrent checkouts can never pass the limit.
       const reserved = await tx
@@ -271,9 +391,14 @@ export async function placeOrder(
     const [created] = await tx
       .insert(orders)
       .values({
+        id: orderId,
         userId,
         paymentReference: reference,
         paymentProvider: deps.payments.name,
+        paymentAuthorizationUrl: started.authorizationUrl,
+        paymentAccessCode: started.accessCode ?? null,
+        idempotencyKey: input.idempotencyKey,
+        idempotencyFingerprint: fingerprint,
         subtotalKobo: price.subtotalKobo,
         deliveryFeeKobo: price.deliveryFee.feeKobo,
         discountKobo: price.storedDiscountKobo,
@@ -286,64 +411,100 @@ export async function placeOrder(
         pickupLocation,
         totalWeightGrams: price.totalWeightGrams,
         discountCodeId,
+        discountUseHeld: discountCodeId !== null,
       })
       .returning();
     await tx
       .insert(orderItems)
       .values(lines.map(({ product, quantity }) => orderItemSnapshot(created!.id, product, quantity)));
-    return created!;
+    return asPlaced(created!, deps);
   });
-
-  try {
-    const started = await deps.payments.start({
-      reference,
-      amountKobo: order.totalKobo,
-      currency: 'NGN',
-      email: profile.email,
-      orderId: order.id,
-      callbackUrl: `${deps.publicUrl}/checkout/callback`,
-    });
-    return {
-      orderId: order.id,
-      reference,
-      totalKobo: order.totalKobo,
-      provider: deps.payments.name,
-      publicKey: deps.payments.publicKey,
-      authorizationUrl: started.authorizationUrl,
-      accessCode: started.accessCode,
-    };
-  } catch (error) {
-    deps.logger.error({ err: error, reference }, 'could not start the payment');
-    await releaseOrder(deps, reference, 'failed');
-    throw new DomainError(ORDER_PROCESSING_ERROR.message, 503, ORDER_PROCESSING_ERROR.title);
-  }
 }
 
 /**
- * Ends an unpaid order as failed (declined) or expired (abandoned): it is cancelled and its code
- * reservation released.
- * Only a pending order changes, so the release happens once however often this runs.
+ * Ends the unpaid order `which` as failed (declined) or expired (abandoned or superseded): it is
+ * cancelled, and its code use released if it still held one. Only a pending order changes, so the
+ * release happens once however often this runs.
  */
+async function releaseOrderIn(
+  tx: Tx,
+  logger: LogLike,
+  which: SQL | undefined,
+  outcome: 'failed' | 'expired',
+): Promise<boolean> {
+  const [before] = await tx
+    .select({ held: orders.discountUseHeld })
+    .from(orders)
+    .where(and(which, eq(orders.paymentStatus, 'pending')))
+    .for('update');
+  if (!before) return false;
+  const [released] = await tx
+    .update(orders)
+    .set({ paymentStatus: outcome, status: 'cancelled', discountUseHeld: false })
+    .where(and(which, eq(orders.paymentStatus, 'pending')))
+    .returning({ reference: orders.paymentReference, discountCodeId: orders.discountCodeId });
+  if (!released) return false;
+  if (before.held && released.discountCodeId !== null) {
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+      .where(eq(discountCodes.id, released.discountCodeId));
+  }
+  logger.info({ reference: released.reference, outcome }, 'order released');
+  return true;
+}
+
+/** Ends an unpaid order as failed or expired (releaseOrderIn), by its payment reference. */
 export async function releaseOrder(
   deps: Pick<CheckoutDeps, 'db' | 'logger'>,
   reference: string,
   outcome: 'failed' | 'expired',
 ): Promise<boolean> {
+  return deps.db.transaction((tx) =>
+    releaseOrderIn(tx, deps.logger, eq(orders.paymentReference, reference), outcome),
+  );
+}
+
+/**
+ * Unpaid orders placed more than CAPPED_CODE_HOLD_MS ago give back their use of a code that has a
+ * usage limit, so the next buyer can have it. The order itself stays payable until it expires; a
+ * payment that still comes is honoured (markPaid counts the use again if the limit allows).
+ */
+export async function releaseHeldCodeUses(
+  deps: Pick<CheckoutDeps, 'db' | 'logger' | 'now'>,
+): Promise<number> {
+  const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - CAPPED_CODE_HOLD_MS);
   return deps.db.transaction(async (tx) => {
-    const [released] = await tx
+    const released = await tx
       .update(orders)
-      .set({ paymentStatus: outcome, status: 'cancelled' })
-      .where(and(eq(orders.paymentReference, reference), eq(orders.paymentStatus, 'pending')))
-      .returning({ id: orders.id, discountCodeId: orders.discountCodeId });
-    if (!released) return false;
-    if (released.discountCodeId !== null) {
+      .set({ discountUseHeld: false })
+      .where(
+        and(
+          eq(orders.paymentStatus, 'pending'),
+          eq(orders.discountUseHeld, true),
+          lt(orders.createdAt, cutoff),
+          inArray(
+            orders.discountCodeId,
+            tx
+              .select({ id: discountCodes.id })
+              .from(discountCodes)
+              .where(isNotNull(discountCodes.usageLimit)),
+          ),
+        ),
+      )
+      .returning({ reference: orders.paymentReference, discountCodeId: orders.discountCodeId });
+    const perCode = new Map<number, number>();
+    for (const { discountCodeId } of released)
+      if (discountCodeId !== null) perCode.set(discountCodeId, (perCode.get(discountCodeId) ?? 0) + 1);
+    for (const [codeId, uses] of perCode) {
       await tx
         .update(discountCodes)
-        .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
-        .where(eq(discountCodes.id, released.discountCodeId));
+        .set({ usedCount: sql`greatest(${discountCodes.usedCount} - ${uses}, 0)` })
+        .where(eq(discountCodes.id, codeId));
     }
-    deps.logger.info({ reference, outcome }, 'order released');
-    return true;
+    for (const { reference } of released)
+      deps.logger.info({ reference }, 'unpaid order released its use of a capped discount code');
+    return released.length;
   });
 }
 
@@ -361,13 +522,10 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
       .where(eq(orders.paymentReference, reference))
       .for('update');
     if (!current || current.paymentStatus === 'success') return null;
-    const [updated] = await tx
-      .update(orders)
-      // A late payment revives an order that had been cancelled for want of one.
-      .set({ paymentStatus: 'success', paidAt: paidAt ?? new Date(), status: 'pending' })
-      .where(eq(orders.id, current.id))
-      .returning();
-    if (current.discountCodeId !== null && current.paymentStatus !== 'pending') {
+    // A payment for an order whose code use was released (expired, or held past CAPPED_CODE_HOLD_MS)
+    // is honoured: the money moved. The use is counted again if the limit still allows.
+    let held = current.discountUseHeld;
+    if (current.discountCodeId !== null && !held) {
       const recounted = await tx
         .update(discountCodes)
         .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
@@ -378,9 +536,22 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
           ),
         )
         .returning({ id: discountCodes.id });
-      if (recounted.length === 0)
-        deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
+      held = recounted.length > 0;
+      if (held)
+        deps.logger.info({ reference }, 'late payment: its released discount code use is counted again');
+      else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
     }
+    const [updated] = await tx
+      .update(orders)
+      // A late payment revives an order that had been cancelled for want of one.
+      .set({
+        paymentStatus: 'success',
+        paidAt: paidAt ?? new Date(),
+        status: 'pending',
+        discountUseHeld: held,
+      })
+      .where(eq(orders.id, current.id))
+      .returning();
     await tx
       .insert(notifications)
       .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });

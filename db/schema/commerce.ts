@@ -127,6 +127,17 @@ export const orders = pgTable(
     pickupLocation: text('pickup_location'),
     totalWeightGrams: integer('total_weight_grams').notNull(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    /**
+     * Whether this order's use of its code is counted in discount_codes.used_count: reserved while it
+     * waits for payment (until released), kept once paid.
+     */
+    discountUseHeld: boolean('discount_use_held').notNull().default(false),
+    /** The checkout visit's key (one order per submission) and what was submitted under it. */
+    idempotencyKey: text('idempotency_key'),
+    idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** Where the shopper pays this order, as the provider answered when it was placed. */
+    paymentAuthorizationUrl: text('payment_authorization_url'),
+    paymentAccessCode: text('payment_access_code'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -145,6 +156,7 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
     index('orders_discount_code_idx').on(t.discountCodeId),
+    uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
   ],
 );
 

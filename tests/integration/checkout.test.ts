@@ -5,7 +5,13 @@ import { PlaceOrderSchema } from '#core/checkout/schemas';
 import { expireStaleOrders, placeOrder, quoteOrder, settlePayment } from '#core/checkout/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
-import { createCheckoutShopper, createUser, productNamed, signedInClient } from '../support/factories';
+import {
+  checkoutKey,
+  createCheckoutShopper,
+  createUser,
+  productNamed,
+  signedInClient,
+} from '../support/factories';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -45,6 +51,7 @@ describe('placing an order: the server prices everything', () => {
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     const feed = await productNamed(db(), 'Floating Fish Feed 2 mm (15 kg)');
     const tampered = {
+      idempotencyKey: checkoutKey(),
       items: [
         { productId: catfish.id, quantity: 2, priceKobo: 1 },
         { productId: feed.id, quantity: 1, priceKobo: 1 },
@@ -84,6 +91,7 @@ describe('placing an order: the server prices everything', () => {
     const client = await signedInClient(server, shopper.email);
     const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
     const response = await client.postJson('/checkout', {
+      idempotencyKey: checkoutKey(),
       items: [{ productId: croaker.id, quantity: 3, priceKobo: 1 }],
       deliveryMethod: 'express',
       deliveryLocation: 'Lagos',
@@ -139,6 +147,7 @@ describe('placing an order: the server prices everything', () => {
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: catfish.id, quantity: 1 }],
         deliveryMethod: 'standard',
         deliveryLocation: 'Lagos',
@@ -153,6 +162,7 @@ describe('placing an order: the server prices everything', () => {
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [
           { productId: catfish.id, quantity: 999 },
           { productId: catfish.id, quantity: 999 },
@@ -168,6 +178,7 @@ describe('placing an order: the server prices everything', () => {
     const barracuda = await productNamed(db(), 'Barracuda Steaks');
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: barracuda.id, quantity: 1 }],
         deliveryMethod: 'standard',
         deliveryLocation: 'Lagos',
@@ -175,6 +186,7 @@ describe('placing an order: the server prices everything', () => {
     ).rejects.toThrow('Barracuda Steaks is out of stock.');
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: 999_999, quantity: 1 }],
         deliveryMethod: 'standard',
         deliveryLocation: 'Lagos',
@@ -183,6 +195,7 @@ describe('placing an order: the server prices everything', () => {
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: catfish.id, quantity: 1 }],
         deliveryMethod: 'pickup',
         deliveryLocation: 'Lagos',
@@ -190,6 +203,7 @@ describe('placing an order: the server prices everything', () => {
     ).rejects.toThrow('Please choose a pickup location.');
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: catfish.id, quantity: 1 }],
         deliveryMethod: 'pickup',
         deliveryLocation: 'Lagos',
@@ -198,6 +212,7 @@ describe('placing an order: the server prices everything', () => {
     ).rejects.toThrow('Please choose one of the pickup points for Lagos.');
     // Where no pickup points are listed, a typed one is accepted (spec §5).
     const placed = await placeOrder(deps(), shopper.id, {
+      idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],
       deliveryMethod: 'pickup',
       deliveryLocation: 'Kano',
@@ -215,6 +230,7 @@ describe('placing an order: the server prices everything', () => {
     const before = (await freeDelivery()).usedCount;
     await expect(
       placeOrder(deps(), shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: catfish.id, quantity: 1 }],
         deliveryMethod: 'standard',
         deliveryLocation: 'Lagos',
@@ -260,7 +276,8 @@ describe('guessing discount codes', () => {
       toast: { title: 'Discount Code Error', description: TOO_MANY },
     });
     expect(blocked.price.discountKobo).toBe(0);
-    await expect(placeOrder(deps(), shopper.id, await cart('FRESH10'))).rejects.toMatchObject({
+    const order = { ...(await cart('FRESH10')), idempotencyKey: checkoutKey() };
+    await expect(placeOrder(deps(), shopper.id, order)).rejects.toMatchObject({
       message: TOO_MANY,
       status: 429,
     });
@@ -312,6 +329,7 @@ describe('FREEDELIVERY: 20 uses, never more', () => {
     const results = await Promise.allSettled(
       shoppers.map((s) =>
         placeOrder(deps(), s.id, {
+          idempotencyKey: checkoutKey(),
           items: [{ productId: catfish.id, quantity: 1 }],
           deliveryMethod: 'standard',
           deliveryLocation: 'Port Harcourt',
@@ -351,6 +369,7 @@ describe('paying with the demo provider', () => {
     const shopper = await createCheckoutShopper(server.services);
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     const placed = await placeOrder(deps(), shopper.id, {
+      idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],
       deliveryMethod: 'standard',
       deliveryLocation: 'Port Harcourt',
@@ -446,6 +465,7 @@ describe('paying with the demo provider', () => {
     const client = await signedInClient(server, shopper.email);
     const catfish = await productNamed(db(), 'Smoked Catfish');
     const placed = await placeOrder(deps(), shopper.id, {
+      idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],
       deliveryMethod: 'standard',
       deliveryLocation: 'Abuja',
@@ -469,6 +489,7 @@ describe('each shopper sees and changes only their own', () => {
     const b = await createCheckoutShopper(server.services);
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     const placed = await placeOrder(deps(), a.id, {
+      idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],
       deliveryMethod: 'standard',
       deliveryLocation: 'Port Harcourt',

@@ -4,7 +4,7 @@ import { placeOrder } from '#core/checkout/service';
 import { PaystackProvider, isValidPaystackSignature, signPaystackBody } from '#core/payments/paystack';
 import * as schema from '#db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { locationOf } from '../support/http-client';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -54,6 +54,7 @@ async function place(options: { code?: string } = {}) {
   const shopper = await createCheckoutShopper(server.services);
   const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
   const placed = await placeOrder(server.services.checkout, shopper.id, {
+    idempotencyKey: checkoutKey(),
     items: [{ productId: catfish.id, quantity: 2 }],
     deliveryMethod: 'standard',
     deliveryLocation: 'Port Harcourt',
@@ -256,7 +257,7 @@ describe('paying through Paystack', () => {
 });
 
 describe('when Paystack refuses or cannot be reached', () => {
-  it('answers Order Processing Error and releases the order and its code', async () => {
+  it('answers Order Processing Error, and writes no order and reserves no code use', async () => {
     const broken = await startTestServer({
       env: {
         PAYSTACK_SECRET_KEY: 'sk_test_wrongkey',
@@ -274,17 +275,19 @@ describe('when Paystack refuses or cannot be reached', () => {
       const catfish = await productNamed(broken.database.db, 'Live Catfish (Table Size)');
       await expect(
         placeOrder(broken.services.checkout, shopper.id, {
+          idempotencyKey: checkoutKey(),
           items: [{ productId: catfish.id, quantity: 1 }],
           deliveryMethod: 'standard',
           deliveryLocation: 'Port Harcourt',
           discountCode: 'FREEDELIVERY',
         }),
       ).rejects.toThrow('There was an issue creating your order. Please contact support.');
-      const [failed] = await broken.database.db
+      // The payment is started before the order is written: no order, no reservation.
+      const placed = await broken.database.db
         .select()
         .from(schema.orders)
         .where(eq(schema.orders.userId, shopper.id));
-      expect(failed).toMatchObject({ paymentStatus: 'failed' });
+      expect(placed).toEqual([]);
       const [code] = await broken.database.db
         .select()
         .from(schema.discountCodes)
@@ -312,6 +315,7 @@ describe('when Paystack cannot be reached to verify', () => {
       const shopper = await createCheckoutShopper(other.services);
       const catfish = await productNamed(other.database.db, 'Live Catfish (Table Size)');
       const placed = await placeOrder(other.services.checkout, shopper.id, {
+        idempotencyKey: checkoutKey(),
         items: [{ productId: catfish.id, quantity: 1 }],
         deliveryMethod: 'standard',
         deliveryLocation: 'Port Harcourt',

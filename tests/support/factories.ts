@@ -8,6 +8,11 @@ import { SHOPPER_PASSWORD } from './constants';
 import { HttpClient } from './http-client';
 import type { TestServer } from './test-server';
 
+/** A checkout visit's idempotency key, as the checkout page makes one. */
+export function checkoutKey() {
+  return randomUUID();
+}
+
 let sequence = 0;
 export function uniqueEmail(label = 'shopper') {
   sequence += 1;

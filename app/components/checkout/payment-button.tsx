@@ -57,6 +57,12 @@ const callbackUrl = (reference: string) => `/checkout/callback?reference=${encod
  * Places the order on the server (which prices it), then takes the shopper to pay: Paystack's inline
  * popup resumed with the access code, its payment page as the fallback, or our demo payment page.
  */
+/** A random key; `crypto.randomUUID` exists only on https and localhost, getRandomValues everywhere. */
+function newCheckoutKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function PaymentButton({
   disabled,
   totalKobo,
@@ -80,6 +86,9 @@ export function PaymentButton({
   const cancel = useFetcher();
   const [scriptFailed, setScriptFailed] = useState<string | null>(null);
   const handled = useRef<unknown>(null);
+  // One key per visit of the checkout page: Pay pressed twice, or retried on a weak network, places one
+  // order, and pressing it again after closing the payment window resumes that order's payment.
+  const [idempotencyKey] = useState(newCheckoutKey);
   const busy = fetcher.state !== 'idle';
 
   useEffect(() => {
@@ -121,6 +130,7 @@ export function PaymentButton({
     setScriptFailed(null);
     onPlacing(true);
     const body = {
+      idempotencyKey,
       items: order.items,
       deliveryMethod: order.deliveryMethod,
       deliveryLocation: order.deliveryLocation,

@@ -1,7 +1,7 @@
 import { getSessionUser } from '~/lib/auth.server';
 import { attempt } from '~/lib/errors.server';
 import { parseJsonBody } from '~/lib/forms';
-import { PlaceOrderSchema } from '#core/checkout/schemas';
+import { QuoteSchema } from '#core/checkout/schemas';
 import { quoteOrder } from '#core/checkout/service';
 import { discountToast } from '#core/discounts/rules';
 import { Unauthorized } from '#core/errors';
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await getSessionUser(request, context);
     if (!user)
       throw new Unauthorized('You must be logged in to complete this purchase.', 'Authentication Error');
-    const order = await parseJsonBody(PlaceOrderSchema, request);
+    const order = await parseJsonBody(QuoteSchema, request);
     const { checkout } = context.services;
     const quote = await quoteOrder(checkout, user.id, order);
     return {
