@@ -2,13 +2,30 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { isDatabaseUnavailable } from '#db/errors';
 import inlineCss from './lib/inline-css.server';
 import { InlineCssProvider } from './lib/inline-css';
 import { NonceProvider } from './lib/nonce';
 import { lowerModulePreloadPriority } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader or action did not handle passes here (React Router then renders the error
+ * boundary). One that means the database is briefly away is remembered for this request, so the
+ * server answers 503 with Retry-After instead of 500 (server/react-router-handler.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const loadContext = context as AppLoadContext;
+  if (isDatabaseUnavailable(error)) {
+    loadContext.requestState.databaseUnavailable = true;
+    loadContext.services.logger.warn({ err: error, url: request.url }, 'database unavailable');
+    return;
+  }
+  loadContext.services.logger.error({ err: error, url: request.url }, 'request failed');
+};
 
 export default function handleRequest(
   request: Request,

@@ -14,6 +14,9 @@ import {
 import { toast as showToast, Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { WishlistMerge } from './components/catalog/wishlist-merge';
+import { ErrorPage } from './components/layout/error-page';
+import { NotFound } from './components/layout/not-found';
+import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
 import { getSessionUser } from './lib/auth.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
@@ -124,19 +127,11 @@ export default function App() {
   );
 }
 
+/**
+ * When even the root loader failed (the session could not be read: the database is away), the page
+ * still wears the shop's header and footer, as every other error page does.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">
-        {notFound ? 'Oops! Page not found' : 'Something went wrong'}
-      </h1>
-      <p className="text-slate-700">
-        {notFound ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}
-      </p>
-      <a href="/" className="font-semibold text-brand-700 underline">
-        Go back home
-      </a>
-    </main>
-  );
+  return <SiteShell>{notFound ? <NotFound /> : <ErrorPage />}</SiteShell>;
 }

@@ -5,11 +5,13 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { ServerBuild } from 'react-router';
+import type { AppLoadContext, ServerBuild } from 'react-router';
 import { toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER } from '../core/accounts/auth';
+import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache } from './page-cache';
-import { createPageHandler } from './react-router-handler';
+import { privateResponsesForSignedIn } from './private-responses';
+import { createPageHandler, RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './react-router-handler';
 import { readBoundedBody } from './request-body';
 import type { Services } from './services';
 
@@ -142,10 +144,11 @@ export async function createApp(services: Services, options: AppOptions) {
 
   // Every body is read here, within one limit, before Better Auth, the webhook or any page action sees it.
   app.use(readBoundedBody());
+  app.use(privateResponsesForSignedIn());
 
   app.all('/api/auth/{*path}', toNodeHandler(services.auth));
 
-  const getLoadContext = (req: Request, res: Response) => ({
+  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
     services,
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.headers[CLIENT_IP_HEADER] as string,
@@ -154,6 +157,7 @@ export async function createApp(services: Services, options: AppOptions) {
     appendSetCookie: (cookie: string) => {
       if (!res.headersSent) res.append('Set-Cookie', cookie);
     },
+    requestState: { databaseUnavailable: false },
   });
 
   if (options.mode === 'development') {
@@ -191,6 +195,16 @@ export async function createApp(services: Services, options: AppOptions) {
   }
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    if (isDatabaseUnavailable(error)) {
+      req.log?.warn({ err: error }, 'database unavailable');
+      if (!res.headersSent)
+        res
+          .status(503)
+          .set('Retry-After', String(RETRY_AFTER_SECONDS))
+          .type('text/plain')
+          .send(UNAVAILABLE_TEXT);
+      return;
+    }
     const status =
       typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status >= 500) req.log?.error({ err: error }, 'request failed');

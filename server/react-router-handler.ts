@@ -1,9 +1,16 @@
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { createRequestHandler as createReactRouterHandler, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler as createReactRouterHandler,
+  type AppLoadContext,
+  type ServerBuild,
+} from 'react-router';
 import { bufferedBody } from './request-body';
 
-type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
+/** How long a visitor is asked to wait when the database is briefly away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const UNAVAILABLE_TEXT = 'The shop is busy for a moment. Please try again in a few seconds.';
 
 /**
  * React Router behind Express, as @react-router/express does it, with one difference: the body is the
@@ -13,17 +20,30 @@ type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
 export function createPageHandler(options: {
   build: ServerBuild;
   mode: 'production' | 'development';
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }): RequestHandler {
   const handle = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
-      await sendResponse(res, response);
+      const context = options.getLoadContext(req, res);
+      const response = await handle(toFetchRequest(req, res), context);
+      await sendResponse(res, context.requestState.databaseUnavailable ? unavailable(response) : response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A page, data or resource request that failed because the database could not be reached (recorded by
+ * handleError in entry.server.tsx) is a 503 with Retry-After, not a 500: the same page (the error
+ * boundary's), and a hint to browsers, crawlers and load balancers to come back shortly.
+ */
+function unavailable(response: Response): Response {
+  if (response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers });
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {

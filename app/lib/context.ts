@@ -8,6 +8,8 @@ declare module 'react-router' {
     clientIp: string;
     /** Adds a Set-Cookie header to this request's response, whatever the route answers. */
     appendSetCookie(cookie: string): void;
+    /** What went wrong while answering this request, for the status the server sends (entry.server.tsx). */
+    requestState: { databaseUnavailable: boolean };
   }
 }
 

@@ -13,7 +13,12 @@ export interface TestDatabase extends Database {
  * A database of this test file's own: a copy of the migrated, seeded template (PGlite by default,
  * PostgreSQL when DATABASE_URL is set). Close it in afterAll.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: {
+    /** PostgreSQL: how the shop reaches the database (a test may route it through a proxy it controls). */
+    connectVia?: (url: URL) => URL;
+  } = {},
+): Promise<TestDatabase> {
   const postgresTemplate = inject('postgresTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   if (postgresTemplate && databaseUrl) {
@@ -23,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create database ${name} template ${postgresTemplate}`);
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), 5);
+    const database = await openPostgres((options.connectVia?.(url) ?? url).toString(), 5);
     return {
       ...database,
       engine: 'postgres',
