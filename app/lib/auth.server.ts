@@ -1,7 +1,8 @@
-import { redirect, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER } from '#core/accounts/auth';
 import { hasSessionCookie } from '#core/accounts/cookies';
-import { isAdmin } from '#core/accounts/roles';
+import { adminActor, isAdmin, type AdminActor } from '#core/accounts/roles';
+import type { ActionFailure } from './action-result';
 import type { ToastInput } from './toast';
 import { redirectWithToast } from './toast.server';
 
@@ -110,15 +111,59 @@ export async function requireUser(
   throw options.toast ? await redirectWithToast(context, to, options.toast) : redirect(to);
 }
 
+/** Spec §6/§8: what a refused admin action says. */
+export const ADMIN_ACCESS_DENIED = {
+  title: 'Access Denied',
+  signedOut: 'Please sign in as an administrator to do that.',
+  notAdmin: "You don't have permission to access the admin area",
+};
+
 /**
- * Admin routes: guests go to /admin/login; signed-in non-admins too, with the access-denied flag.
- * The role is read from the database on every request, never from the cookie cache.
+ * Every admin loader and action starts here (a layout's loader protects nothing but itself). The role
+ * is read from the database on every request, never from the cookie cache. Pages (GET) keep the spec's
+ * redirects: guests to /admin/login with a way back, signed-in non-admins to /admin/login with the
+ * access-denied flag. Anything else (a form post, a fetcher) is refused with 401 or 403 and §6's
+ * 'Access Denied', in the one action-failure shape.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CheckedSessionUser> {
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminActor> {
   const user = await getCheckedSessionUser(request, context);
+  const actor = adminActor(user);
+  if (actor) return actor;
+  const page = request.method === 'GET' || request.method === 'HEAD';
+  if (!page) {
+    const failure: ActionFailure = {
+      ok: false,
+      error: {
+        title: ADMIN_ACCESS_DENIED.title,
+        message: user ? ADMIN_ACCESS_DENIED.notAdmin : ADMIN_ACCESS_DENIED.signedOut,
+      },
+      fieldErrors: {},
+    };
+    throw data(failure, { status: user ? 403 : 401 });
+  }
   if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
-  if (!isAdmin(user)) throw redirect('/admin/login?denied=1');
-  return user;
+  throw redirect('/admin/login?denied=1');
+}
+
+/**
+ * The action of an admin screen that takes no form: a post is refused like any admin action (401/403
+ * for non-admins), and an admin is told there is nothing to post here (405). So every admin route
+ * answers a post the same way, whatever it holds.
+ */
+export async function adminScreenWithoutForm({
+  request,
+  context,
+}: {
+  request: Request;
+  context: AppLoadContext;
+}) {
+  await requireAdmin(request, context);
+  const failure: ActionFailure = {
+    ok: false,
+    error: { title: 'Not allowed', message: 'This screen takes no form.' },
+    fieldErrors: {},
+  };
+  return data(failure, { status: 405 });
 }
 
 export interface AuthCallResult {

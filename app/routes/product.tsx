@@ -10,7 +10,7 @@ import { WishlistButton } from '~/components/catalog/wishlist-button';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { getCheckedSessionUser, getSessionUser, requireUser } from '~/lib/auth.server';
+import { getSessionUser, requireAdmin, requireUser } from '~/lib/auth.server';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
 import { attempt, invalidForm, orThrowResponse } from '~/lib/errors.server';
@@ -18,10 +18,8 @@ import { parseForm, readForm } from '~/lib/forms';
 import { previewImage } from '~/lib/images';
 import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
-import { isAdmin } from '#core/accounts/roles';
 import { CATEGORY_LABELS } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
-import { Forbidden } from '#core/errors';
 import { ReviewSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
@@ -127,10 +125,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db } = context.services;
   if (form.get('intent') === 'delete-review') {
+    const admin = await requireAdmin(request, context);
     return attempt(async () => {
-      if (!isAdmin(await getCheckedSessionUser(request, context)))
-        throw new Forbidden('Failed to delete review.');
-      await deleteReview(db, Number(form.get('reviewId')));
+      await deleteReview(db, admin, Number(form.get('reviewId')));
       return { ok: true as const, done: 'delete' as const };
     });
   }

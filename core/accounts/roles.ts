@@ -8,3 +8,26 @@ export type Role = (typeof ROLES)[number];
 export function isAdmin(user: { role: string | null } | null | undefined): boolean {
   return user?.role === 'admin';
 }
+
+declare const ADMIN_ACTOR: unique symbol;
+
+/**
+ * An administrator acting in this request, as the database has them now (STYLE §11). Only
+ * `adminActor` makes one, from a user whose role it has just checked; every admin-only function in
+ * core/ takes it as an argument, so an admin action that forgot its check does not compile, and the
+ * actor's id is at hand for the audit trail.
+ */
+export interface AdminActor {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly [ADMIN_ACTOR]: true;
+}
+
+/** The admin actor for a user checked in the database, or null when the user is not an admin. */
+export function adminActor(
+  user: { id: string; name: string; email: string; role: string | null } | null | undefined,
+): AdminActor | null {
+  if (!user || !isAdmin(user)) return null;
+  return { id: user.id, name: user.name, email: user.email } as AdminActor;
+}

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { AdminActor } from '../accounts/roles';
 import { orders, products, user } from '../../db/schema';
 
 export interface DashboardCounts {
@@ -10,7 +11,7 @@ export interface DashboardCounts {
 }
 
 /** The admin dashboard's four counters (spec §2); "fulfilled" means delivered. */
-export async function getDashboardCounts(db: Db): Promise<DashboardCounts> {
+export async function getDashboardCounts(db: Db, _admin: AdminActor): Promise<DashboardCounts> {
   const [[p], [u], [pending], [delivered]] = await Promise.all([
     db.select({ n: count() }).from(products),
     db.select({ n: count() }).from(user),

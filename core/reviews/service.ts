@@ -4,6 +4,7 @@ import { orderItems, orders, products, reviews, user } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import type { ReviewInput } from './schemas';
 import { isRowId } from '../ids';
+import type { AdminActor } from '../accounts/roles';
 
 export const NOT_A_BUYER = "You can only review products you've purchased.";
 export const ALREADY_REVIEWED = 'You have already reviewed this product.';
@@ -98,7 +99,12 @@ export async function submitReview(
 }
 
 /** Admins may delete any review (the caller checks the role); the product's rating follows. */
-export async function deleteReview(db: Db, reviewId: number): Promise<{ productId: number }> {
+/** Deleting any review is an admin's right (spec §6). */
+export async function deleteReview(
+  db: Db,
+  _admin: AdminActor,
+  reviewId: number,
+): Promise<{ productId: number }> {
   if (!isRowId(reviewId)) throw new NotFound('This review no longer exists.');
   return db.transaction(async (tx) => {
     const [deleted] = await tx

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import routes from '~/routes';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from '#server/request-body';
 import { HttpClient } from '../support/http-client';
+import { routeTablePaths } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -11,23 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-/** Every URL of the route table (parameters filled in), plus Better Auth's endpoints. */
-function everyPath(entries: RouteEntry[], parent = ''): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path ? `${parent}/${entry.path}` : parent;
-    const filled = own.replace(/:\w+/g, '1').replace('*', 'no-such-page') || '/';
-    return [...(entry.path || entry.index ? [filled] : []), ...everyPath(entry.children ?? [], own)];
-  });
-}
 const paths = [
   ...new Set([
-    ...everyPath(routes as RouteEntry[]),
+    ...routeTablePaths(),
     '/api/auth/sign-up/email',
     '/api/auth/sign-in/email',
     '/api/auth/request-password-reset',

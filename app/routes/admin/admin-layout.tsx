@@ -17,7 +17,7 @@ import { useEffect, useId, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import type { Route } from './+types/admin-layout';
 
 export const meta: Route.MetaFunction = () => [
@@ -29,6 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   return { email: admin.email };
 }
+
+/** A post to /admin itself (not `/admin?index`) lands here. */
+export const action = adminScreenWithoutForm;
 
 export const ADMIN_NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },

@@ -1,16 +1,18 @@
 import { CheckCircle2, Clock, Package, Users } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import { getDashboardCounts } from '#core/admin/dashboard';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatch Admin' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { counts: await getDashboardCounts(context.services.db) };
+  const admin = await requireAdmin(request, context);
+  return { counts: await getDashboardCounts(context.services.db, admin) };
 }
+
+export const action = adminScreenWithoutForm;
 
 export default function AdminDashboard() {
   const { counts } = useLoaderData<typeof loader>();

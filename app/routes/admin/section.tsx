@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import type { Route } from './+types/section';
 import { ADMIN_NAV } from './admin-layout';
 
@@ -7,6 +7,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return null;
 }
+
+export const action = adminScreenWithoutForm;
 
 /** Admin screens that later work builds: they say so plainly. */
 export default function AdminSection() {

@@ -1,0 +1,68 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createUser, signedInClient } from '../support/factories';
+import { HttpClient, locationOf } from '../support/http-client';
+import { routeTablePaths } from '../support/routes';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Spec §6, DESIGN §1: every admin screen and action is enforced on the server. The list comes from
+// the route table, so a new admin route without the check makes this fail.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', PAGE_CACHE_SECONDS: '0' } });
+});
+afterAll(() => server.close());
+
+const adminPaths = routeTablePaths().filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/login'));
+
+async function everyRowCount() {
+  const tables = [schema.products, schema.orders, schema.user, schema.discountCodes, schema.deliveryRates];
+  return Promise.all(
+    tables.map(async (t) => (await server.database.db.select({ n: count() }).from(t))[0]!.n),
+  );
+}
+
+describe('the admin area is enforced on the server, for every route of the route table', () => {
+  it('finds the admin routes', () => {
+    expect(adminPaths).toEqual(
+      expect.arrayContaining(['/admin', '/admin?index', '/admin/orders', '/admin/products']),
+    );
+  });
+
+  it.each(adminPaths)('%s: a guest is sent to sign in (GET) or refused with 401 (POST)', async (path) => {
+    const guest = new HttpClient(server.url);
+    const page = await guest.get(path);
+    expect(page.status).toBe(302);
+    // React Router's `?index` is not part of the page's address.
+    const back = path.replace('?index', '');
+    expect(locationOf(page)).toBe(`/admin/login?redirectTo=${encodeURIComponent(back)}`);
+    const before = await everyRowCount();
+    const post = await guest.postForm(path, { intent: 'delete', id: '1' });
+    expect(post.status).toBe(401);
+    expect(await post.text()).toContain('Access Denied');
+    expect(await everyRowCount()).toEqual(before);
+  });
+
+  it.each(adminPaths)(
+    '%s: a shopper is denied (GET) or refused with 403 (POST), changing nothing',
+    async (path) => {
+      const shopper = await createUser(server.services);
+      const client = await signedInClient(server, shopper.email);
+      const page = await client.get(path);
+      expect(page.status).toBe(302);
+      expect(locationOf(page)).toBe('/admin/login?denied=1');
+      const before = await everyRowCount();
+      const post = await client.postForm(path, { intent: 'delete', id: '1' });
+      expect(post.status).toBe(403);
+      expect(await post.text()).toContain("You don't have permission to access the admin area");
+      expect(await everyRowCount()).toEqual(before);
+    },
+  );
+
+  it.each(adminPaths)('%s: an admin gets the screen', async (path) => {
+    const admin = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await admin.get(path)).status).toBe(200);
+  });
+});
