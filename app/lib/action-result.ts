@@ -1,6 +1,23 @@
-/** What an action answers when core/ refused the request (see errors.server.ts). */
+/**
+ * The one shape every action answers in (STYLE §12): made on the server by `formAction`/`jsonAction`
+ * (app/lib/actions.server.ts) and read in the browser by `useActionResult`.
+ */
+
+/** A toast to show, once, for an answer. */
+export interface ActionToast {
+  title: string;
+  description?: string;
+  type?: 'error' | 'success' | 'info';
+}
+
+/** What an action answers when the request was refused: a toast's words and the fields to mark. */
 export interface ActionFailure {
   ok: false;
   error: { title: string; message: string };
   fieldErrors: Record<string, string>;
 }
+
+/** What an action answers when it did its work: `T` is the route's own payload, if any. */
+export type ActionSuccess<T extends object = object> = { ok: true; toast?: ActionToast } & T;
+
+export type ActionResult<T extends object = object> = ActionSuccess<T> | ActionFailure;

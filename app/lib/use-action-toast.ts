@@ -1,18 +1,12 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import type { ActionToast } from './action-result';
+import { showToast } from './use-action-result';
 
-export interface ActionToast {
-  title: string;
-  description?: string;
-  type?: 'error' | 'success' | 'info';
-}
+export type { ActionToast };
 
 /** Shows the toast an action returned (once per response). */
 export function useActionToast(actionToast: ActionToast | null | undefined) {
   useEffect(() => {
-    if (!actionToast) return;
-    const show =
-      actionToast.type === 'success' ? toast.success : actionToast.type === 'info' ? toast : toast.error;
-    show(actionToast.title, { description: actionToast.description });
+    if (actionToast) showToast(actionToast);
   }, [actionToast]);
 }

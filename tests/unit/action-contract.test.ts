@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { formAction, jsonAction, withHeaders } from '~/lib/actions.server';
+import { Conflict } from '#core/errors';
+
+const Schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
+
+function formRequest(fields: Record<string, string>) {
+  return new Request('http://shop.test/x', { method: 'POST', body: new URLSearchParams(fields) });
+}
+
+/** What a React Router action's return value sends: the body and the status. */
+function answer(result: unknown): { status: number; body: unknown; headers?: HeadersInit } {
+  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
+    const { data, init } = result as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data, ...(init?.headers ? { headers: init.headers } : {}) };
+  }
+  return { status: 200, body: result };
+}
+
+describe('one action contract', () => {
+  it('answers field errors with 400 when the form does not fit its schema, without calling core', async () => {
+    let called = false;
+    const result = await formAction(formRequest({ name: '' }), Schema, async () => {
+      called = true;
+      return {};
+    });
+    expect(called).toBe(false);
+    expect(answer(result)).toEqual({
+      status: 400,
+      body: {
+        ok: false,
+        error: { title: 'Please check the form', message: 'Please check the highlighted fields.' },
+        fieldErrors: { name: 'Name is required' },
+      },
+    });
+  });
+
+  it('answers a domain error with its status, title and message', async () => {
+    const result = await formAction(formRequest({ name: 'Ada' }), Schema, async () => {
+      throw new Conflict('Already an admin', 'Error adding admin role');
+    });
+    expect(answer(result)).toEqual({
+      status: 409,
+      body: {
+        ok: false,
+        error: { title: 'Error adding admin role', message: 'Already an admin' },
+        fieldErrors: {},
+      },
+    });
+  });
+
+  it('answers ok with the payload, keeps headers asked for, and lets a redirect through', async () => {
+    expect(
+      answer(
+        await formAction(formRequest({ name: 'Ada' }), Schema, async ({ name }) => ({ greeting: name })),
+      ),
+    ).toEqual({
+      status: 200,
+      body: { ok: true, greeting: 'Ada' },
+    });
+    const withCookie = answer(
+      await formAction(formRequest({ name: 'Ada' }), Schema, async () =>
+        withHeaders({ toast: { title: 'Saved' } }, { 'Set-Cookie': 'a=b' }),
+      ),
+    );
+    expect(withCookie).toEqual({
+      status: 200,
+      body: { ok: true, toast: { title: 'Saved' } },
+      headers: { 'Set-Cookie': 'a=b' },
+    });
+    const redirect = new Response(null, { status: 302, headers: { Location: '/' } });
+    expect(await formAction(formRequest({ name: 'Ada' }), Schema, async () => redirect)).toBe(redirect);
+  });
+
+  it('reads JSON bodies the same way, and a body that is not JSON is a 400', async () => {
+    const json = (body: string) =>
+      new Request('http://shop.test/x', {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    expect(answer(await jsonAction(json('{"name":"Ada"}'), Schema, async ({ name }) => ({ name })))).toEqual({
+      status: 200,
+      body: { ok: true, name: 'Ada' },
+    });
+    expect(answer(await jsonAction(json('nope'), Schema, async () => ({})))).toMatchObject({
+      status: 400,
+      body: { ok: false, error: { message: 'Expected a JSON body.' } },
+    });
+  });
+});
