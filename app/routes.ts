@@ -46,7 +46,7 @@ export default [
   route('admin/login', 'routes/admin/admin-login.tsx'),
   route('admin', 'routes/admin/admin-layout.tsx', [
     index('routes/admin/dashboard.tsx'),
-    route('orders', 'routes/admin/section.tsx', { id: 'admin-orders' }),
+    route('orders', 'routes/admin/orders.tsx'),
     route('products', 'routes/admin/section.tsx', { id: 'admin-products' }),
     route('users', 'routes/admin/section.tsx', { id: 'admin-users' }),
     route('delivery-rates', 'routes/admin/section.tsx', { id: 'admin-delivery-rates' }),

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import type { ActionResult, ActionSuccess, ActionToast } from './action-result';
+import type { ActionResult, ActionToast } from './action-result';
 
 const NO_ERRORS: Record<string, string> = {};
 
@@ -14,9 +14,9 @@ export function showToast(message: ActionToast) {
  * it has one and calls `onSuccess`. Returns the field errors to show next to the fields. Give it a
  * fetcher's `data` (with `fetcher.state === 'idle'`) or a route's `actionData`.
  */
-export function useActionResult<T extends object>(
-  result: ActionResult<T> | null | undefined,
-  options: { onSuccess?: (result: ActionSuccess<T>) => void; failureToast?: boolean } = {},
+export function useActionResult<R extends ActionResult>(
+  result: R | null | undefined,
+  options: { onSuccess?: (result: Extract<R, { ok: true }>) => void; failureToast?: boolean } = {},
 ): Record<string, string> {
   const handled = useRef<unknown>(null);
   const onSuccess = useRef(options.onSuccess);
@@ -30,7 +30,7 @@ export function useActionResult<T extends object>(
       return;
     }
     if (result.toast) showToast({ type: 'success', ...result.toast });
-    onSuccess.current?.(result);
+    onSuccess.current?.(result as Extract<R, { ok: true }>);
   }, [result, failureToast]);
   return result && !result.ok ? result.fieldErrors : NO_ERRORS;
 }

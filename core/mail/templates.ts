@@ -118,3 +118,18 @@ export function orderReceiptEmail(order: {
     action: { label: 'Follow your order', url: order.accountUrl },
   });
 }
+
+/** The same news as the notification an admin's status change writes (spec §4), by e-mail. */
+export function orderStatusEmail(order: {
+  to: string;
+  name: string;
+  orderId: string;
+  message: string;
+  accountUrl: string;
+}): MailMessage {
+  const number = shortOrderId(order.orderId);
+  return compose(order.to, `Your ${SHOP.name} order #${number}: an update`, `Hello ${order.name},`, {
+    paragraphs: [`Order #${number}: ${order.message}`],
+    action: { label: 'Follow your order', url: order.accountUrl },
+  });
+}

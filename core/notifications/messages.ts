@@ -7,3 +7,19 @@ export function shortOrderId(orderId: string): string {
 export function orderReceivedMessage(orderId: string): string {
   return `Your order #${shortOrderId(orderId)} has been received and is being processed.`;
 }
+
+/** Spec §4 "Orders (admin)": what the owner is told when an admin changes the order's status. */
+export function orderStatusMessage(status: string): string {
+  switch (status) {
+    case 'processing':
+      return 'Your order is now being processed.';
+    case 'shipped':
+      return 'Your order has been shipped and is on its way to you!';
+    case 'delivered':
+      return 'Your order has been delivered successfully. Enjoy!';
+    case 'cancelled':
+      return 'Your order has been cancelled.';
+    default:
+      return `Your order status has been updated to: ${status}`;
+  }
+}

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
-import { Badge, type BadgeVariant } from '~/components/ui/badge';
+import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
 import { Button } from '~/components/ui/button';
 import { cart } from '~/lib/cart';
 import { formatShopperDate } from '~/lib/dates';
@@ -10,22 +10,7 @@ import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import type { OrderStats, OrderWithItems } from '#core/orders/service';
-import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from '#core/orders/statuses';
-
-const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
-  pending: 'warning',
-  processing: 'secondary',
-  shipped: 'default',
-  delivered: 'success',
-  cancelled: 'destructive',
-};
-const PAYMENT_BADGES: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
-  success: { label: 'Paid', variant: 'success' },
-  pending: { label: 'Pending', variant: 'outline' },
-  failed: { label: 'Failed', variant: 'destructive' },
-  expired: { label: 'Expired', variant: 'destructive' },
-};
-const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+import { ORDER_STATUSES, type OrderStatus } from '#core/orders/statuses';
 
 function BuyAgain({ order }: { order: OrderWithItems }) {
   // The cart re-reads today's prices from the server when it opens.
@@ -106,10 +91,8 @@ export function OrdersTab({
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Badge variant={STATUS_VARIANTS[order.status]}>{capitalise(order.status)}</Badge>
-                  <Badge variant={PAYMENT_BADGES[order.paymentStatus].variant}>
-                    Payment: {PAYMENT_BADGES[order.paymentStatus].label}
-                  </Badge>
+                  <OrderStatusBadge status={order.status} />
+                  <PaymentStatusBadge status={order.paymentStatus} prefix="Payment: " />
                 </div>
               </div>
               <div className="mt-3 flex items-center gap-2">

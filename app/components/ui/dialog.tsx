@@ -1,0 +1,90 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import * as AlertPrimitive from '@radix-ui/react-alert-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { buttonClasses } from './button';
+
+const overlay = 'fixed inset-0 z-50 bg-slate-900/50';
+const panel =
+  'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none sm:p-6';
+
+/** A modal dialog (Radix): focus kept inside, Escape and the close button close it. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlay} />
+        <DialogPrimitive.Content className={`${panel} ${wide ? 'max-w-3xl' : 'max-w-lg'}`}>
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <DialogPrimitive.Title className="text-lg font-bold">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              aria-label="Close"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </DialogPrimitive.Close>
+          </div>
+          {description ? (
+            <DialogPrimitive.Description className="mb-4 text-sm text-slate-700">
+              {description}
+            </DialogPrimitive.Description>
+          ) : (
+            <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+          )}
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * Asks before something that cannot be undone (spec §5 confirmations). `trigger` opens it; `confirm`
+ * is the form control that does the thing (a submit button in the caller's form).
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirm: ReactNode;
+}) {
+  return (
+    <AlertPrimitive.Root>
+      <AlertPrimitive.Trigger asChild>{trigger}</AlertPrimitive.Trigger>
+      <AlertPrimitive.Portal>
+        <AlertPrimitive.Overlay className={overlay} />
+        <AlertPrimitive.Content className={`${panel} max-w-md`}>
+          <AlertPrimitive.Title className="text-lg font-bold">{title}</AlertPrimitive.Title>
+          <AlertPrimitive.Description className="mt-2 text-sm text-slate-700">
+            {description}
+          </AlertPrimitive.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
+              Cancel
+            </AlertPrimitive.Cancel>
+            <AlertPrimitive.Action asChild>{confirm}</AlertPrimitive.Action>
+          </div>
+        </AlertPrimitive.Content>
+      </AlertPrimitive.Portal>
+    </AlertPrimitive.Root>
+  );
+}

@@ -1,0 +1,437 @@
+import { Eye, Search, Trash2 } from 'lucide-react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
+import { Pagination } from '~/components/catalog/pagination';
+import { ProductImage } from '~/components/catalog/product-image';
+import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { inputClasses } from '~/components/ui/field';
+import { formAction } from '~/lib/actions.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { formatShopperDate } from '~/lib/dates';
+import { orThrowResponse } from '~/lib/errors.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { useActionResult } from '~/lib/use-action-result';
+import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { formatNaira, formatWeight } from '#core/money';
+import { shortOrderId } from '#core/notifications/messages';
+import {
+  deleteOrder,
+  getOrderForAdmin,
+  listOrdersForAdmin,
+  updateOrderStatus,
+  type AdminOrderDetails,
+} from '#core/orders/management';
+import {
+  OrderActionSchema,
+  OrderListQuerySchema,
+  PAYMENT_FILTER_LABELS,
+  PAYMENT_FILTERS,
+} from '#core/orders/schemas';
+import { ORDER_STATUSES } from '#core/orders/statuses';
+import { safeParse } from 'zod/mini';
+import type { Route } from './+types/orders';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Orders — FreshCatch Admin' }];
+
+function readQuery(url: URL) {
+  return safeParse(OrderListQuerySchema, Object.fromEntries(url.searchParams)).data ?? { page: 1 };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const query = readQuery(new URL(request.url));
+  const { db } = context.services;
+  const [list, details] = await Promise.all([
+    listOrdersForAdmin(db, admin, query),
+    query.order ? orThrowResponse(() => getOrderForAdmin(db, admin, query.order!)) : null,
+  ]);
+  return { list, details, query };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db, mailer, logger, env } = context.services;
+  return formAction(request, OrderActionSchema, async (input) => {
+    if (input.intent === 'status') {
+      await updateOrderStatus(
+        { db, mailer, logger, publicUrl: env.PUBLIC_URL },
+        admin,
+        input.orderId,
+        input.status,
+      );
+      return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
+    }
+    await deleteOrder(db, admin, input.orderId);
+    // Back to the list the admin was looking at, without the deleted order's dialog.
+    const back = new URL(request.url);
+    back.searchParams.delete('order');
+    back.searchParams.delete('index');
+    return redirectWithToast(context, back.pathname + back.search, {
+      type: 'success',
+      title: 'Order Deleted',
+      description: 'The order has been successfully deleted.',
+    });
+  });
+}
+
+function useListHref() {
+  const [params] = useSearchParams();
+  return (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    const search = next.toString();
+    return search ? `/admin/orders?${search}` : '/admin/orders';
+  };
+}
+
+export default function AdminOrders() {
+  const { list, details, query } = useLoaderData<typeof loader>();
+  const fieldErrors = useActionResult(useActionData<typeof action>());
+  const hrefWith = useListHref();
+  const navigate = useNavigate();
+  const filtered = Boolean(query.q || query.status || query.payment || query.userId);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Orders</h1>
+        <p className="text-sm text-slate-600">
+          {list.total} {list.total === 1 ? 'order' : 'orders'}
+          {query.userId ? ' of one customer' : ''}
+        </p>
+      </div>
+
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        {query.userId ? <input type="hidden" name="userId" value={query.userId} /> : null}
+        <div className="min-w-56 flex-1">
+          <label htmlFor="orders-q" className="mb-1 block text-sm font-medium">
+            Search orders
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-500"
+            />
+            <input
+              id="orders-q"
+              name="q"
+              type="search"
+              defaultValue={query.q ?? ''}
+              placeholder="Order ID, name, address or phone"
+              className={`${inputClasses} pl-9`}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="orders-status" className="mb-1 block text-sm font-medium">
+            Status
+          </label>
+          <select id="orders-status" name="status" defaultValue={query.status ?? ''} className={inputClasses}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {capitalise(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="orders-payment" className="mb-1 block text-sm font-medium">
+            Payment
+          </label>
+          <select
+            id="orders-payment"
+            name="payment"
+            defaultValue={query.payment ?? ''}
+            className={inputClasses}
+          >
+            <option value="">All payments</option>
+            {PAYMENT_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {PAYMENT_FILTER_LABELS[filter]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit">Apply</Button>
+        {filtered ? (
+          <Link to="/admin/orders" className={buttonClasses({ variant: 'ghost' })}>
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      {fieldErrors.orderId ? (
+        <p role="alert" className="text-sm text-red-700">
+          {fieldErrors.orderId}
+        </p>
+      ) : null}
+
+      {list.orders.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
+          No orders found
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Order ID
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Items
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {list.orders.map((order) => (
+                <tr key={order.id}>
+                  <td className="px-4 py-3 font-mono">#{shortOrderId(order.id)}</td>
+                  <td className="px-4 py-3">
+                    <span className="block font-medium">{order.recipient}</span>
+                    <span className="block text-slate-600">{order.customerEmail ?? 'Deleted account'}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="flex items-center gap-1">
+                      {order.thumbnails.map((item, i) => (
+                        <ProductImage
+                          key={i}
+                          url={item.imageUrl}
+                          alt={item.name}
+                          sizes="36px"
+                          className="h-9 w-9 rounded object-cover"
+                          width={36}
+                          height={36}
+                        />
+                      ))}
+                      {order.itemCount > order.thumbnails.length ? (
+                        <span className="text-xs text-slate-600">
+                          +{order.itemCount - order.thumbnails.length}
+                        </span>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 font-medium">{formatNaira(order.totalKobo)}</td>
+                  <td className="px-4 py-3">
+                    <time dateTime={new Date(order.createdAt).toISOString()}>
+                      {formatShopperDate(order.createdAt)}
+                    </time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="flex flex-wrap gap-1">
+                      <OrderStatusBadge status={order.status} />
+                      <PaymentStatusBadge status={order.paymentStatus} />
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Link
+                      to={hrefWith({ order: order.id })}
+                      preventScrollReset
+                      className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                      aria-label={`View order #${shortOrderId(order.id)}`}
+                    >
+                      <Eye aria-hidden="true" className="h-4 w-4" /> View
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Pagination
+        page={list.page}
+        pageCount={list.pages}
+        hrefFor={(page) => hrefWith({ page: String(page), order: null })}
+      />
+
+      {details ? (
+        <OrderDetailsDialog
+          details={details}
+          onClose={() => navigate(hrefWith({ order: null }), { preventScrollReset: true })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; onClose: () => void }) {
+  const { order, items } = details;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Order #${shortOrderId(order.id)}`}
+      wide
+    >
+      <div className="space-y-5 text-sm">
+        <div className="flex flex-wrap gap-2">
+          <OrderStatusBadge status={order.status} />
+          <PaymentStatusBadge status={order.paymentStatus} />
+          <span className="text-slate-600">
+            Placed{' '}
+            <time dateTime={new Date(order.createdAt).toISOString()}>
+              {formatShopperDate(order.createdAt)}
+            </time>
+          </span>
+        </div>
+
+        <section aria-labelledby="order-items">
+          <h3 id="order-items" className="mb-2 font-semibold">
+            Items
+          </h3>
+          {items.length === 0 ? (
+            <p className="text-slate-700">No items found for this order</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded border border-slate-200">
+              {items.map((item) => (
+                <li key={item.id} className="flex items-center gap-3 p-2">
+                  <ProductImage
+                    url={item.productImageUrl}
+                    alt={item.productName}
+                    sizes="48px"
+                    className="h-12 w-12 rounded object-cover"
+                    width={48}
+                    height={48}
+                  />
+                  <span className="flex-1">
+                    <span className="block font-medium">{item.productName}</span>
+                    <span className="block text-slate-600">
+                      {item.quantity} × {formatNaira(item.unitPriceKobo)} ·{' '}
+                      {formatWeight(item.productTotalWeightGrams)}
+                    </span>
+                  </span>
+                  <span className="font-medium">{formatNaira(item.totalPriceKobo)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd className="text-right">{formatNaira(details.subtotalKobo)}</dd>
+          <dt className="text-slate-600">Delivery fee</dt>
+          <dd className="text-right">{details.freeDelivery ? 'Free' : formatNaira(order.deliveryFeeKobo)}</dd>
+          <dt className="text-slate-600">
+            Discount{details.discountCode ? ` (${details.discountCode})` : ''}
+          </dt>
+          <dd className="text-right">
+            {details.freeDelivery
+              ? `Free delivery (${formatNaira(order.discountKobo)})`
+              : order.discountKobo > 0
+                ? `−${formatNaira(order.discountKobo)}`
+                : '—'}
+          </dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold">{formatNaira(order.totalKobo)}</dd>
+        </dl>
+
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-600">Payment</dt>
+            <dd>
+              {capitalise(order.paymentStatus)} · <span className="font-mono">{order.paymentReference}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Delivery</dt>
+            <dd>
+              {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {order.deliveryLocation}
+              {order.pickupLocation ? ` · ${order.pickupLocation}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Recipient</dt>
+            <dd>
+              {order.shippingName} · {order.shippingPhone}
+              <span className="block">{order.shippingAddress}</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Customer e-mail</dt>
+            <dd>{details.customerEmail ?? 'Deleted account'}</dd>
+          </div>
+        </dl>
+
+        <section aria-labelledby="order-status">
+          <h3 id="order-status" className="mb-2 font-semibold">
+            Update status
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {ORDER_STATUSES.filter((status) => status !== 'pending').map((status) => (
+              <Form key={status} method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="orderId" value={order.id} />
+                <input type="hidden" name="status" value={status} />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant={status === 'cancelled' ? 'destructive' : 'outline'}
+                  disabled={order.status === status || busy}
+                >
+                  {capitalise(status)}
+                </Button>
+              </Form>
+            ))}
+          </div>
+        </section>
+
+        <div className="flex justify-end border-t border-slate-200 pt-4">
+          <Form method="post" id={`delete-${order.id}`}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="orderId" value={order.id} />
+          </Form>
+          <ConfirmDialog
+            title="Delete order"
+            description="Are you sure you want to delete this order?"
+            trigger={
+              <Button type="button" variant="ghost" className="text-red-700">
+                <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete order
+              </Button>
+            }
+            confirm={
+              <Button type="submit" form={`delete-${order.id}`} variant="destructive">
+                Delete
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
+import type { AdminActor } from '../accounts/roles';
+import { escapeLikePattern } from '../catalog/filters';
+import { Conflict, NotFound } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { orderStatusEmail } from '../mail/templates';
+import { orderStatusMessage } from '../notifications/messages';
+import type { OrderListQuery, PaymentFilter } from './schemas';
+import type { OrderStatus, PaymentStatus } from './statuses';
+
+/** The admin's orders screen (spec §2 "Orders", §4 "Orders (admin)"): every function takes the actor. */
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+/** Spec §9: at most 3 thumbnails in a row, then '+N'. */
+const THUMBNAILS = 3;
+
+const PAYMENT_STATUSES_OF: Record<PaymentFilter, PaymentStatus[]> = {
+  paid: ['success'],
+  awaiting: ['pending'],
+  failed: ['failed', 'expired'],
+};
+
+export const ORDER_NOT_FOUND = 'This order no longer exists.';
+
+export const ORDER_DELETE_REFUSED =
+  'This order has been paid, and the books keep paid orders. Cancel it first if it will not be fulfilled.';
+
+export interface AdminOrderRow {
+  id: string;
+  createdAt: Date;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  totalKobo: number;
+  recipient: string;
+  customerEmail: string | null;
+  itemCount: number;
+  thumbnails: { name: string; imageUrl: string | null }[];
+}
+
+export interface AdminOrderPage {
+  orders: AdminOrderRow[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** Spec §5 "Admin filters": id, recipient name, address or phone, case-insensitive. */
+function listConditions(query: OrderListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = `%${escapeLikePattern(query.q)}%`;
+    conditions.push(
+      or(
+        ilike(sql`${orders.id}::text`, pattern),
+        ilike(orders.shippingName, pattern),
+        ilike(orders.shippingAddress, pattern),
+        ilike(orders.shippingPhone, pattern),
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.payment) conditions.push(inArray(orders.paymentStatus, PAYMENT_STATUSES_OF[query.payment]));
+  if (query.userId) conditions.push(eq(orders.userId, query.userId));
+  return and(...conditions);
+}
+
+/** One page of orders, newest first, with what the table shows (spec §2). */
+export async function listOrdersForAdmin(
+  db: Db,
+  _admin: AdminActor,
+  query: OrderListQuery,
+): Promise<AdminOrderPage> {
+  const where = listConditions(query);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      totalKobo: orders.totalKobo,
+      recipient: orders.shippingName,
+      customerEmail: user.email,
+    })
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+  const ids = rows.map((r) => r.id);
+  const items = ids.length
+    ? await db
+        .select({
+          orderId: orderItems.orderId,
+          name: orderItems.productName,
+          imageUrl: orderItems.productImageUrl,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.id))
+    : [];
+  return {
+    total,
+    page,
+    pages,
+    orders: rows.map((row) => {
+      const own = items.filter((i) => i.orderId === row.id);
+      return {
+        ...row,
+        itemCount: own.length,
+        thumbnails: own.slice(0, THUMBNAILS).map(({ name, imageUrl }) => ({ name, imageUrl })),
+      };
+    }),
+  };
+}
+
+export interface AdminOrderDetails {
+  order: typeof orders.$inferSelect;
+  items: (typeof orderItems.$inferSelect)[];
+  customerEmail: string | null;
+  discountCode: string | null;
+  freeDelivery: boolean;
+  /** Spec §9: admin order views compute the subtotal as total − delivery fee + discount. */
+  subtotalKobo: number;
+}
+
+/** Everything the details dialog shows (issue 12: items, amounts, payment, delivery, recipient). */
+export async function getOrderForAdmin(
+  db: Db,
+  _admin: AdminActor,
+  orderId: string,
+): Promise<AdminOrderDetails> {
+  const [row] = await db
+    .select({
+      order: orders,
+      customerEmail: user.email,
+      discountCode: discountCodes.code,
+      codeType: discountCodes.type,
+    })
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.userId))
+    .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new NotFound(ORDER_NOT_FOUND);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const freeDelivery = row.codeType === 'free_delivery';
+  const { order } = row;
+  return {
+    order,
+    items,
+    customerEmail: row.customerEmail,
+    discountCode: row.discountCode,
+    freeDelivery,
+    subtotalKobo: order.totalKobo - order.deliveryFeeKobo + (freeDelivery ? 0 : order.discountKobo),
+  };
+}
+
+export interface OrderStatusDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: { error(obj: object, msg?: string): void };
+  publicUrl: string;
+}
+
+/**
+ * Spec §4: an admin sets processing, shipped, delivered or cancelled, in any order; only setting the
+ * status the order already has is refused. The status and the owner's notification are written in
+ * one transaction; the e-mail with the same news follows, and a mail failure is logged, never undoing
+ * the change.
+ */
+export async function updateOrderStatus(
+  deps: OrderStatusDeps,
+  _admin: AdminActor,
+  orderId: string,
+  status: OrderStatus,
+): Promise<void> {
+  const message = orderStatusMessage(status);
+  const changed = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!current) throw new NotFound(ORDER_NOT_FOUND);
+    if (current.status === status) throw new Conflict(`This order is already ${status}.`, 'Update Failed');
+    await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+    await tx.insert(notifications).values({ userId: current.userId, orderId, message });
+    return current;
+  });
+  try {
+    const [owner] = await deps.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, changed.userId));
+    if (owner) {
+      await deps.mailer.send(
+        orderStatusEmail({
+          to: owner.email,
+          name: owner.name,
+          orderId,
+          message,
+          accountUrl: `${deps.publicUrl}/account?tab=orders`,
+        }),
+      );
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, orderId, status }, 'could not e-mail the order status');
+  }
+}
+
+/**
+ * Deletes an order (its items and notifications' links go with it). A paid order that is not
+ * cancelled stays: the books keep paid orders.
+ */
+export async function deleteOrder(db: Db, _admin: AdminActor, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        discountCodeId: orders.discountCodeId,
+        held: orders.discountUseHeld,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!current) throw new NotFound(ORDER_NOT_FOUND);
+    if (current.paymentStatus === 'success' && current.status !== 'cancelled')
+      throw new Conflict(ORDER_DELETE_REFUSED, 'Delete Failed');
+    await tx.delete(orders).where(eq(orders.id, orderId));
+    // An unpaid order that still held a code use gives it back.
+    if (current.held && current.paymentStatus === 'pending' && current.discountCodeId !== null) {
+      await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+        .where(eq(discountCodes.id, current.discountCodeId));
+    }
+  });
+}

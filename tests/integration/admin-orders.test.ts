@@ -1,0 +1,261 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminActor, type AdminActor } from '#core/accounts/roles';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  deleteOrder,
+  getOrderForAdmin,
+  listOrdersForAdmin,
+  ORDER_DELETE_REFUSED,
+  updateOrderStatus,
+} from '#core/orders/management';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
+import { HttpClient, locationOf } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 12 "Orders": the admin finds, reads, moves and deletes orders (spec §2, §4, §5, §8).
+let server: TestServer;
+let admin: AdminActor;
+let client: HttpClient;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', PAGE_CACHE_SECONDS: '0' } });
+  const [row] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+  admin = adminActor(row!)!;
+  client = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+async function orderFor(
+  options: Parameters<typeof createOrder>[3] = {},
+  recipient?: Partial<typeof schema.orders.$inferInsert>,
+) {
+  const shopper = await createUser(server.services);
+  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  const order = await createOrder(db(), shopper.id, [catfish.id], options);
+  if (recipient) await db().update(schema.orders).set(recipient).where(eq(schema.orders.id, order.id));
+  return { shopper, order };
+}
+
+describe('the orders list', () => {
+  it('searches id, recipient name, address and phone case-insensitively, and filters by status, payment and customer', async () => {
+    const { order, shopper } = await orderFor(
+      { paymentStatus: 'pending', status: 'pending' },
+      {
+        shippingName: 'Adaeze Okonkwo-Zed',
+        shippingAddress: '7 Zulu Close, Rumuola',
+        shippingPhone: '0809 111 2222',
+      },
+    );
+    const find = (q: string, more = {}) => listOrdersForAdmin(db(), admin, { q, page: 1, ...more });
+    for (const q of ['adaeze okonkwo-zed', 'ZULU CLOSE', '0809 111', order.id.slice(0, 8).toUpperCase()])
+      expect((await find(q)).orders.map((o) => o.id)).toEqual([order.id]);
+    expect((await find('adaeze', { status: 'delivered' })).orders).toEqual([]);
+    expect((await find('adaeze', { payment: 'awaiting' })).orders).toHaveLength(1);
+    expect((await find('adaeze', { payment: 'paid' })).orders).toEqual([]);
+    const mine = await listOrdersForAdmin(db(), admin, { userId: shopper.id, page: 1 });
+    expect(mine.orders.map((o) => o.id)).toEqual([order.id]);
+    expect(mine.orders[0]).toMatchObject({
+      recipient: 'Adaeze Okonkwo-Zed',
+      customerEmail: shopper.email,
+      itemCount: 1,
+    });
+    // A wildcard is a character, not "anything".
+    expect((await find('%')).orders).toEqual([]);
+  });
+
+  it('pages 25 at a time, newest first', async () => {
+    for (let i = 0; i < ADMIN_ORDERS_PAGE_SIZE + 1; i++)
+      await orderFor({}, { shippingName: `Pager Person ${i}` });
+    const first = await listOrdersForAdmin(db(), admin, { q: 'Pager Person', page: 1 });
+    const second = await listOrdersForAdmin(db(), admin, { q: 'Pager Person', page: 2 });
+    expect(first).toMatchObject({ total: 26, pages: 2, page: 1 });
+    expect(first.orders).toHaveLength(25);
+    expect(second.orders).toHaveLength(1);
+    const dates = first.orders.map((o) => new Date(o.createdAt).getTime());
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  });
+
+  it('is a page with the table, its filters in the URL, and a details dialog', async () => {
+    const { order } = await orderFor({}, { shippingName: 'Dialog Person' });
+    const page = await client.get(`/admin/orders?q=Dialog+Person&order=${order.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of [
+      'Order ID',
+      'Customer',
+      'Items',
+      'Amount',
+      'Date',
+      'Status',
+      'Actions',
+      'Dialog Person',
+    ])
+      expect(html).toContain(text);
+    expect(html).toContain(`#${order.id.slice(0, 8)}`);
+    expect((await client.get('/admin/orders?q=nobody-is-called-this')).status).toBe(200);
+    expect(await (await client.get('/admin/orders?q=nobody-is-called-this')).text()).toContain(
+      'No orders found',
+    );
+    // A made-up order in the URL is a 404, not a crash; a bad page number falls back to the first.
+    expect((await client.get('/admin/orders?order=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await client.get('/admin/orders?page=abc&status=nonsense')).status).toBe(200);
+  });
+});
+
+describe('order details', () => {
+  it('computes the subtotal as total − delivery fee + discount (spec §9)', async () => {
+    const { order } = await orderFor({}, { discountKobo: 100_000, totalKobo: 0 });
+    await db()
+      .update(schema.orders)
+      .set({ totalKobo: order.subtotalKobo + order.deliveryFeeKobo - 100_000 })
+      .where(eq(schema.orders.id, order.id));
+    const details = await getOrderForAdmin(db(), admin, order.id);
+    expect(details.subtotalKobo).toBe(order.subtotalKobo);
+    expect(details.items).toHaveLength(1);
+  });
+});
+
+describe('status changes (spec §4)', () => {
+  it.each([
+    ['processing', 'Your order is now being processed.'],
+    ['shipped', 'Your order has been shipped and is on its way to you!'],
+    ['delivered', 'Your order has been delivered successfully. Enjoy!'],
+    ['cancelled', 'Your order has been cancelled.'],
+  ] as const)('%s: the status, the notification "%s" and the e-mail, over HTTP', async (status, message) => {
+    const { order, shopper } = await orderFor({ status: 'pending' });
+    const response = await client.postForm(`/admin/orders?order=${order.id}`, {
+      intent: 'status',
+      orderId: order.id,
+      status,
+    });
+    expect(response.status).toBe(200);
+    const [changed] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(changed!.status).toBe(status);
+    const notes = await db()
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.userId, shopper.id));
+    expect(notes.map((n) => [n.message, n.orderId])).toEqual([[message, order.id]]);
+    const mail = server.mailer.lastTo(shopper.email);
+    expect(mail?.text).toContain(message);
+    expect(mail?.subject).toContain(`#${order.id.slice(0, 8)}`);
+  });
+
+  it('refuses only the status the order already has; any other order of changes is allowed', async () => {
+    const { order, shopper } = await orderFor({ status: 'delivered' });
+    const same = await client.postForm('/admin/orders', {
+      intent: 'status',
+      orderId: order.id,
+      status: 'delivered',
+    });
+    expect(same.status).toBe(409);
+    expect(await same.text()).toContain('Update Failed');
+    const back = await client.postForm('/admin/orders', {
+      intent: 'status',
+      orderId: order.id,
+      status: 'processing',
+    });
+    expect(back.status).toBe(200);
+    const notes = await db()
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.userId, shopper.id));
+    expect(notes).toHaveLength(1);
+  });
+
+  it('keeps the change when the e-mail cannot be sent, and logs it', async () => {
+    const { order, shopper } = await orderFor({ status: 'pending' });
+    const errors: unknown[] = [];
+    const failing = { send: async () => Promise.reject(new Error('SMTP down')) };
+    await updateOrderStatus(
+      { db: db(), mailer: failing, logger: { error: (obj) => errors.push(obj) }, publicUrl: server.url },
+      admin,
+      order.id,
+      'shipped',
+    );
+    const [changed] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(changed!.status).toBe('shipped');
+    const notes = await db()
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.userId, shopper.id));
+    expect(notes).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('refuses a status that is not one, or an order that is not there, changing nothing', async () => {
+    const { order } = await orderFor({ status: 'pending' });
+    const bad = await client.postForm('/admin/orders', {
+      intent: 'status',
+      orderId: order.id,
+      status: 'teleported',
+    });
+    expect(bad.status).toBe(400);
+    const gone = await client.postForm('/admin/orders', {
+      intent: 'status',
+      orderId: '00000000-0000-4000-8000-000000000000',
+      status: 'shipped',
+    });
+    expect(gone.status).toBe(404);
+    const [same] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(same!.status).toBe('pending');
+  });
+});
+
+describe('deleting orders', () => {
+  it('keeps a paid order that is not cancelled: the books keep paid orders', async () => {
+    const { order } = await orderFor({ paymentStatus: 'success', status: 'delivered' });
+    const refused = await client.postForm('/admin/orders', { intent: 'delete', orderId: order.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(ORDER_DELETE_REFUSED);
+    expect(await db().select().from(schema.orders).where(eq(schema.orders.id, order.id))).toHaveLength(1);
+  });
+
+  it('deletes an unpaid order with its items, says so, and goes back to the list', async () => {
+    const { order } = await orderFor({ paymentStatus: 'failed', status: 'pending' });
+    const deleted = await client.postForm(`/admin/orders?q=x&order=${order.id}`, {
+      intent: 'delete',
+      orderId: order.id,
+    });
+    expect(deleted.status).toBe(302);
+    expect(locationOf(deleted)).toBe('/admin/orders?q=x');
+    expect(await db().select().from(schema.orders).where(eq(schema.orders.id, order.id))).toEqual([]);
+    expect(
+      await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id)),
+    ).toEqual([]);
+    const list = await client.get('/admin/orders?q=x');
+    // The toast travels in a one-shot cookie to the next page.
+    expect(await list.text()).toContain('The order has been successfully deleted.');
+  });
+
+  it('a cancelled paid order can go; an unpaid order that held a code use gives it back', async () => {
+    const { order } = await orderFor({ paymentStatus: 'success', status: 'delivered' });
+    await updateOrderStatus(
+      { ...server.services.checkout, mailer: server.mailer },
+      admin,
+      order.id,
+      'cancelled',
+    );
+    await deleteOrder(db(), admin, order.id);
+    expect(await db().select().from(schema.orders).where(eq(schema.orders.id, order.id))).toEqual([]);
+
+    const [code] = await db()
+      .insert(schema.discountCodes)
+      .values({ code: 'DELHOLD', type: 'percent', discountPercent: 5, usageLimit: 5, usedCount: 1 })
+      .returning();
+    const { order: held } = await orderFor(
+      { paymentStatus: 'pending', status: 'pending' },
+      { discountCodeId: code!.id, discountUseHeld: true },
+    );
+    await deleteOrder(db(), admin, held.id);
+    const [after] = await db()
+      .select()
+      .from(schema.discountCodes)
+      .where(and(eq(schema.discountCodes.id, code!.id)));
+    expect(after!.usedCount).toBe(0);
+  });
+});
