@@ -12,7 +12,7 @@ import {
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
-import { HttpClient, locationOf } from '../support/http-client';
+import { type HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 12 "Orders": the admin finds, reads, moves and deletes orders (spec §2, §4, §5, §8).
