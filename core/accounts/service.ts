@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
 import { NotFound } from '../errors';
 import { missingProfileFields } from './profile';
+import type { AdminActor } from './roles';
 import type { ProfileInput } from './schemas';
 
 export interface Profile {
@@ -45,4 +46,10 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
       location: input.location || null,
     })
     .where(eq(user.id, userId));
+}
+
+/** Registered accounts, for the admin dashboard (spec §2). */
+export async function countUsers(db: Db, _admin: AdminActor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
 }

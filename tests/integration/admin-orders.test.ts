@@ -101,7 +101,12 @@ describe('the orders list', () => {
       'No orders found',
     );
     // A made-up order in the URL is a 404, not a crash; a bad page number falls back to the first.
-    expect((await client.get('/admin/orders?order=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const missing = await client.get('/admin/orders?order=00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    // The failed screen keeps the admin sidebar, so the admin can go on elsewhere.
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain('This order no longer exists.');
+    expect(missingHtml).toContain('href="/admin/discount-codes"');
     expect((await client.get('/admin/orders?page=abc&status=nonsense')).status).toBe(200);
   });
 });

@@ -1,21 +1,12 @@
-import { clsx } from 'clsx';
 import {
-  ExternalLink,
-  LayoutDashboard,
-  ListOrdered,
-  LogOut,
-  Menu,
-  Package,
-  Settings,
-  ShieldCheck,
-  Tag,
-  Truck,
-  Users,
-  X,
-} from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
-import { Badge } from '~/components/ui/badge';
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { AdminShell } from '~/components/admin/admin-shell';
 import { buttonClasses } from '~/components/ui/button';
 import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import type { Route } from './+types/admin-layout';
@@ -33,110 +24,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A post to /admin itself (not `/admin?index`) lands here. */
 export const action = adminScreenWithoutForm;
 
-export const ADMIN_NAV = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/orders', label: 'Orders', icon: ListOrdered },
-  { to: '/admin/products', label: 'Products', icon: Package },
-  { to: '/admin/users', label: 'Users', icon: Users },
-  { to: '/admin/delivery-rates', label: 'Delivery Rates', icon: Truck },
-  { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
-];
-
-function SidebarLinks() {
-  return (
-    <ul className="space-y-1">
-      {ADMIN_NAV.map((item) => (
-        <li key={item.to}>
-          <NavLink
-            to={item.to}
-            end={item.end}
-            className={({ isActive }) =>
-              clsx(
-                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-                isActive ? 'bg-brand-700 text-white' : 'text-slate-200 hover:bg-white/10',
-              )
-            }
-          >
-            <item.icon aria-hidden="true" className="h-4 w-4" />
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function AdminLayout() {
   const { email } = useLoaderData<typeof loader>();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerId = useId();
-  const location = useLocation();
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
   return (
-    <div className="min-h-screen bg-slate-100 lg:flex">
-      <nav aria-label="Admin" className="hidden w-64 shrink-0 bg-slate-900 p-4 lg:block">
-        <p className="mb-6 flex items-center gap-2 px-3 text-lg font-bold text-white">
-          <ShieldCheck aria-hidden="true" className="h-6 w-6 text-accent-500" /> FreshCatch
-        </p>
-        <SidebarLinks />
-      </nav>
-      {drawerOpen ? (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setDrawerOpen(false)}
-          />
-          <nav id={drawerId} aria-label="Admin" className="relative h-full w-64 bg-slate-900 p-4">
-            <button
-              type="button"
-              onClick={() => setDrawerOpen(false)}
-              aria-label="Close menu"
-              className="mb-4 rounded p-2 text-white hover:bg-white/10"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </button>
-            <SidebarLinks />
-          </nav>
-        </div>
-      ) : null}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
-          <button
-            type="button"
-            className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'lg:hidden' })}
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            aria-controls={drawerId}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <Menu aria-hidden="true" className="h-5 w-5" />
-          </button>
-          <Badge variant="warning">Admin Mode</Badge>
-          <Link
-            to="/"
-            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-          >
-            Visit Marketplace <ExternalLink aria-hidden="true" className="h-4 w-4" />
-          </Link>
-          <div className="ml-auto flex items-center gap-2 text-sm">
-            <span className="hidden text-slate-700 sm:inline">{email || 'Admin'}</span>
-            <Link to="/admin/settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              Settings
-            </Link>
-            <Form method="post" action="/logout?from=admin">
-              <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
-              </button>
-            </Form>
-          </div>
-        </header>
-        <main className="flex-1 p-4 sm:p-6">
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    <AdminShell email={email}>
+      <Outlet />
+    </AdminShell>
   );
 }
+
+/** A screen that fails keeps the sidebar, so the admin can go on to another one. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>('routes/admin/admin-layout');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const body = isRouteErrorResponse(error) ? (error.data as ErrorData | null) : null;
+  const message = body?.error?.message ?? body?.message ?? null;
+  if (status === 401 || status === 403) {
+    // Refused by requireAdmin: nothing of the admin area for someone who may not use it.
+    return (
+      <main className="mx-auto max-w-xl p-8 text-center" role="alert">
+        <h1 className="text-2xl font-bold">Access Denied</h1>
+        <p className="mt-2 text-slate-700">{message}</p>
+        <Link to="/" className={buttonClasses({ className: 'mt-4' })}>
+          Return to marketplace
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <AdminShell email={layout?.email ?? null}>
+      <section role="alert" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-bold">{status === 404 ? 'Not found' : 'Something went wrong'}</h1>
+        <p className="mt-2 text-slate-700">
+          {message ??
+            (status === 404
+              ? 'This page does not exist.'
+              : 'This screen could not be loaded. Please try again.')}
+        </p>
+        <Link to="." reloadDocument className={buttonClasses({ className: 'mt-4' })}>
+          Try again
+        </Link>
+      </section>
+    </AdminShell>
+  );
+}
+
+type ErrorData = { message?: string; error?: { message?: string } };

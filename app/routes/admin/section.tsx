@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import type { Route } from './+types/section';
-import { ADMIN_NAV } from './admin-layout';
+import { ADMIN_NAV } from '~/components/admin/admin-shell';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -1,0 +1,125 @@
+import { clsx } from 'clsx';
+import {
+  ExternalLink,
+  LayoutDashboard,
+  ListOrdered,
+  LogOut,
+  Menu,
+  Package,
+  Settings,
+  ShieldCheck,
+  Tag,
+  Truck,
+  Users,
+  X,
+} from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Badge } from '~/components/ui/badge';
+import { buttonClasses } from '~/components/ui/button';
+
+export const ADMIN_NAV = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/orders', label: 'Orders', icon: ListOrdered },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/users', label: 'Users', icon: Users },
+  { to: '/admin/delivery-rates', label: 'Delivery Rates', icon: Truck },
+  { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+];
+
+function SidebarLinks() {
+  return (
+    <ul className="space-y-1">
+      {ADMIN_NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            className={({ isActive }) =>
+              clsx(
+                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+                isActive ? 'bg-brand-700 text-white' : 'text-slate-200 hover:bg-white/10',
+              )
+            }
+          >
+            <item.icon aria-hidden="true" className="h-4 w-4" />
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The admin area's frame (spec §2): sidebar, drawer below 1024 px, Admin Mode, the user's menu. */
+export function AdminShell({ email, children }: { email: string | null; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  return (
+    <div className="min-h-screen bg-slate-100 lg:flex">
+      <nav aria-label="Admin" className="hidden w-64 shrink-0 bg-slate-900 p-4 lg:block">
+        <p className="mb-6 flex items-center gap-2 px-3 text-lg font-bold text-white">
+          <ShieldCheck aria-hidden="true" className="h-6 w-6 text-accent-500" /> FreshCatch
+        </p>
+        <SidebarLinks />
+      </nav>
+      {drawerOpen ? (
+        <div className="fixed inset-0 z-50 lg:hidden">
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-black/40"
+            onClick={() => setDrawerOpen(false)}
+          />
+          <nav id={drawerId} aria-label="Admin" className="relative h-full w-64 bg-slate-900 p-4">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(false)}
+              aria-label="Close menu"
+              className="mb-4 rounded p-2 text-white hover:bg-white/10"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </button>
+            <SidebarLinks />
+          </nav>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+          <button
+            type="button"
+            className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'lg:hidden' })}
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <Badge variant="warning">Admin Mode</Badge>
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
+            Visit Marketplace <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          </Link>
+          <div className="ml-auto flex items-center gap-2 text-sm">
+            <span className="hidden text-slate-700 sm:inline">{email || 'Admin'}</span>
+            <Link to="/admin/settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              Settings
+            </Link>
+            <Form method="post" action="/logout?from=admin">
+              <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
+              </button>
+            </Form>
+          </div>
+        </header>
+        <main className="flex-1 p-4 sm:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}
