@@ -6,14 +6,17 @@ import {
   LogOut,
   Menu,
   Package,
+  PanelLeftClose,
+  PanelLeftOpen,
   Settings,
   ShieldCheck,
   Tag,
   Truck,
+  UserRound,
   Users,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
@@ -28,7 +31,7 @@ export const ADMIN_NAV = [
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 
-function SidebarLinks() {
+function SidebarLinks({ collapsed = false }: { collapsed?: boolean }) {
   return (
     <ul className="space-y-1">
       {ADMIN_NAV.map((item) => (
@@ -43,8 +46,8 @@ function SidebarLinks() {
               )
             }
           >
-            <item.icon aria-hidden="true" className="h-4 w-4" />
-            {item.label}
+            <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
           </NavLink>
         </li>
       ))}
@@ -55,16 +58,45 @@ function SidebarLinks() {
 /** The admin area's frame (spec §2): sidebar, drawer below 1024 px, Admin Mode, the user's menu. */
 export function AdminShell({ email, children }: { email: string | null; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
   const drawerId = useId();
+  const sidebarId = useId();
+  const userMenu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    setDrawerOpen(false);
+    if (userMenu.current) userMenu.current.open = false;
+  }, [location.pathname]);
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
-      <nav aria-label="Admin" className="hidden w-64 shrink-0 bg-slate-900 p-4 lg:block">
-        <p className="mb-6 flex items-center gap-2 px-3 text-lg font-bold text-white">
-          <ShieldCheck aria-hidden="true" className="h-6 w-6 text-accent-500" /> FreshCatch
-        </p>
-        <SidebarLinks />
+      <nav
+        id={sidebarId}
+        aria-label="Admin"
+        className={clsx('hidden shrink-0 bg-slate-900 p-4 lg:block', collapsed ? 'w-20' : 'w-64')}
+      >
+        <div className="mb-6 flex items-center justify-between gap-2">
+          <p className="flex items-center gap-2 px-3 text-lg font-bold text-white">
+            <ShieldCheck aria-hidden="true" className="h-6 w-6 shrink-0 text-accent-500" />
+            <span className={collapsed ? 'sr-only' : undefined}>FreshCatch</span>
+          </p>
+        </div>
+        <SidebarLinks collapsed={collapsed} />
+        <button
+          type="button"
+          onClick={() => setCollapsed((c) => !c)}
+          aria-controls={sidebarId}
+          aria-expanded={!collapsed}
+          className="mt-6 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-white/10"
+        >
+          {collapsed ? (
+            <PanelLeftOpen aria-hidden="true" className="h-4 w-4 shrink-0" />
+          ) : (
+            <PanelLeftClose aria-hidden="true" className="h-4 w-4 shrink-0" />
+          )}
+          <span className={collapsed ? 'sr-only' : undefined}>
+            {collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          </span>
+        </button>
       </nav>
       {drawerOpen ? (
         <div className="fixed inset-0 z-50 lg:hidden">
@@ -106,17 +138,36 @@ export function AdminShell({ email, children }: { email: string | null; children
           >
             Visit Marketplace <ExternalLink aria-hidden="true" className="h-4 w-4" />
           </Link>
-          <div className="ml-auto flex items-center gap-2 text-sm">
-            <span className="hidden text-slate-700 sm:inline">{email || 'Admin'}</span>
-            <Link to="/admin/settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              Settings
-            </Link>
-            <Form method="post" action="/logout?from=admin">
-              <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
-              </button>
-            </Form>
-          </div>
+          <details ref={userMenu} className="relative ml-auto text-sm">
+            <summary
+              className={buttonClasses({
+                variant: 'ghost',
+                size: 'sm',
+                className: 'cursor-pointer list-none',
+              })}
+              aria-label={`Account menu: ${email || 'Admin'}`}
+            >
+              <UserRound aria-hidden="true" className="h-4 w-4" />
+              <span className="max-w-40 truncate sm:max-w-60">{email || 'Admin'}</span>
+            </summary>
+            <div className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+              <p className="truncate px-2 py-1 text-xs text-slate-600">{email || 'Admin'}</p>
+              <Link
+                to="/admin/settings"
+                className="flex items-center gap-2 rounded px-2 py-2 hover:bg-slate-100"
+              >
+                <Settings aria-hidden="true" className="h-4 w-4" /> Settings
+              </Link>
+              <Form method="post" action="/logout?from=admin">
+                <button
+                  type="submit"
+                  className="flex w-full items-center gap-2 rounded px-2 py-2 text-left hover:bg-slate-100"
+                >
+                  <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
+                </button>
+              </Form>
+            </div>
+          </details>
         </header>
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>

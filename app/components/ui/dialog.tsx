@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as AlertPrimitive from '@radix-ui/react-alert-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { buttonClasses } from './button';
 
 const overlay = 'fixed inset-0 z-50 bg-slate-900/50';
@@ -54,7 +54,8 @@ export function Dialog({
 
 /**
  * Asks before something that cannot be undone (spec §5 confirmations). `trigger` opens it; `confirm`
- * is the form control that does the thing (a submit button in the caller's form).
+ * is a form whose submit button does the thing: once the form has taken the submit (its own
+ * handler runs first, the event bubbles here after), the dialog closes.
  */
 export function ConfirmDialog({
   trigger,
@@ -67,12 +68,13 @@ export function ConfirmDialog({
   description: string;
   confirm: ReactNode;
 }) {
+  const [open, setOpen] = useState(false);
   return (
-    <AlertPrimitive.Root>
+    <AlertPrimitive.Root open={open} onOpenChange={setOpen}>
       <AlertPrimitive.Trigger asChild>{trigger}</AlertPrimitive.Trigger>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content className={`${panel} max-w-md`}>
+        <AlertPrimitive.Content className={`${panel} max-w-md`} onSubmit={() => setOpen(false)}>
           <AlertPrimitive.Title className="text-lg font-bold">{title}</AlertPrimitive.Title>
           <AlertPrimitive.Description className="mt-2 text-sm text-slate-700">
             {description}
@@ -81,7 +83,7 @@ export function ConfirmDialog({
             <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
               Cancel
             </AlertPrimitive.Cancel>
-            <AlertPrimitive.Action asChild>{confirm}</AlertPrimitive.Action>
+            {confirm}
           </div>
         </AlertPrimitive.Content>
       </AlertPrimitive.Portal>

@@ -412,10 +412,6 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
         </section>
 
         <div className="flex justify-end border-t border-slate-200 pt-4">
-          <Form method="post" id={`delete-${order.id}`}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="orderId" value={order.id} />
-          </Form>
           <ConfirmDialog
             title="Delete order"
             description="Are you sure you want to delete this order?"
@@ -425,9 +421,13 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
               </Button>
             }
             confirm={
-              <Button type="submit" form={`delete-${order.id}`} variant="destructive">
-                Delete
-              </Button>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="orderId" value={order.id} />
+                <Button type="submit" variant="destructive">
+                  Delete
+                </Button>
+              </Form>
             }
           />
         </div>

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test, visit } from './support/fixtures';
+import { E2E_ADMIN, E2E_OUTBOX } from './support/constants';
+import { addToCart, completeProfile, signedInShopper } from './support/shopping';
+
+async function adminPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+function mailsTo(email: string): { subject: string; text: string }[] {
+  return readdirSync(E2E_OUTBOX)
+    .filter((file) => file.endsWith('.json'))
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(path.join(E2E_OUTBOX, file), 'utf8')) as {
+          to: string;
+          subject: string;
+          text: string;
+        },
+    )
+    .filter((mail) => mail.to === email);
+}
+
+test('a shopper pays → the admin finds the order, marks it shipped → the shopper is told in the account and by e-mail', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const shopper = await signedInShopper(page, 'Obinna Shipped');
+  await completeProfile(page);
+  await addToCart(page, 'tilapia', 'Fresh Tilapia');
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\//);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
+
+  const admin = await adminPage(browser);
+  await expect(admin.getByText('Paid and waiting to be processed')).toBeVisible();
+  await expectAccessible(admin);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(admin.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await admin.getByLabel('Search orders').fill('Obinna Shipped');
+  await admin.getByLabel('Payment').selectOption('paid');
+  await admin.getByRole('button', { name: 'Apply' }).click();
+  await expect(admin).toHaveURL(/q=Obinna\+Shipped/);
+  const row = admin.getByRole('row').filter({ hasText: 'Obinna Shipped' });
+  await expect(row).toHaveCount(1);
+  await expectAccessible(admin);
+
+  await row.getByRole('link', { name: /View order/ }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText('Fresh Tilapia');
+  await expect(dialog).toContainText(shopper.email);
+  await expect(dialog.getByRole('button', { name: 'Pending' })).toHaveCount(0);
+  await expectAccessible(admin);
+  await dialog.getByRole('button', { name: 'Shipped' }).click();
+  await expect(admin.getByText('Order status updated to shipped')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Shipped' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Delivered' })).toBeEnabled();
+  const number = (await dialog.getByRole('heading').first().textContent())!.replace('Order #', '');
+
+  await page.goto('/account?tab=notifications');
+  await expect(page.getByText('Your order has been shipped and is on its way to you!')).toBeVisible();
+  await expectAccessible(page);
+  await expect
+    .poll(() =>
+      mailsTo(shopper.email).some((m) => m.subject.includes(`#${number}`) && m.text.includes('shipped')),
+    )
+    .toBe(true);
+
+  // A paid order that is not cancelled stays in the books.
+  await dialog.getByRole('button', { name: 'Delete order' }).click();
+  const confirm = admin.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this order?');
+  await expectAccessible(admin);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByText('Cancel it first if it will not be fulfilled.')).toBeVisible();
+  await admin.context().close();
+});
