@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test, visit } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
 import { E2E_ADMIN, E2E_OUTBOX } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
