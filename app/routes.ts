@@ -47,6 +47,7 @@ export default [
   route('admin', 'routes/admin/admin-layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
+    route('orders/export', 'routes/admin/orders-export.ts'),
     route('products', 'routes/admin/section.tsx', { id: 'admin-products' }),
     route('users', 'routes/admin/section.tsx', { id: 'admin-users' }),
     route('delivery-rates', 'routes/admin/section.tsx', { id: 'admin-delivery-rates' }),

@@ -48,7 +48,7 @@ export interface AdminOrderPage {
 }
 
 /** Spec §5 "Admin filters": id, recipient name, address or phone, case-insensitive. */
-function listConditions(query: OrderListQuery): SQL | undefined {
+export function listConditions(query: OrderListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
     const pattern = `%${escapeLikePattern(query.q)}%`;

@@ -1,4 +1,4 @@
-import { Eye, Search, Trash2 } from 'lucide-react';
+import { Download, Eye, Search, Trash2 } from 'lucide-react';
 import {
   Form,
   Link,
@@ -83,6 +83,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The list's filters (not its page or open order) for the CSV export. */
+function exportQuery(query: { q?: string; status?: string; payment?: string; userId?: string }) {
+  const params = new URLSearchParams();
+  for (const key of ['q', 'status', 'payment', 'userId'] as const) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 function useListHref() {
   const [params] = useSearchParams();
   return (changes: Record<string, string | null>) => {
@@ -102,15 +113,25 @@ export default function AdminOrders() {
   const hrefWith = useListHref();
   const navigate = useNavigate();
   const filtered = Boolean(query.q || query.status || query.payment || query.userId);
+  const exportSearch = exportQuery(query);
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Orders</h1>
-        <p className="text-sm text-slate-600">
-          {list.total} {list.total === 1 ? 'order' : 'orders'}
-          {query.userId ? ' of one customer' : ''}
-        </p>
+        <div className="flex items-center gap-3">
+          <p className="text-sm text-slate-600">
+            {list.total} {list.total === 1 ? 'order' : 'orders'}
+            {query.userId ? ' of one customer' : ''}
+          </p>
+          <a
+            href={`/admin/orders/export${exportSearch}`}
+            download
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+          </a>
+        </div>
       </div>
 
       <Form
