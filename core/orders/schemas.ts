@@ -31,5 +31,6 @@ export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 export const OrderActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), orderId, status: z.enum(ORDER_STATUSES) }),
   z.object({ intent: z.literal('delete'), orderId }),
+  z.object({ intent: z.literal('refund'), orderId }),
 ]);
 export type OrderAction = z.infer<typeof OrderActionSchema>;

@@ -1,8 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { demoPayments } from '../../db/schema';
 import { NotFound } from '../errors';
-import type { PaymentOutcome, PaymentProvider, PaymentStart, StartedPayment } from './provider';
+import {
+  PaymentProviderError,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentStart,
+  type RefundStarted,
+  type StartedPayment,
+} from './provider';
 
 /**
  * The provider used when no Paystack keys are set: a page of our own, clearly marked
@@ -26,6 +33,24 @@ export class DemoPaymentProvider implements PaymentProvider {
       email: payment.email,
     });
     return { authorizationUrl: `${this.publicUrl}/checkout/demo/${encodeURIComponent(payment.reference)}` };
+  }
+
+  /** Records the refund of a paid demo payment, once: no money moves. */
+  async refund(reference: string, amountKobo: number): Promise<RefundStarted> {
+    const refunded = await this.db
+      .update(demoPayments)
+      .set({ refundedKobo: amountKobo })
+      .where(
+        and(
+          eq(demoPayments.reference, reference),
+          eq(demoPayments.status, 'success'),
+          isNull(demoPayments.refundedKobo),
+        ),
+      )
+      .returning({ reference: demoPayments.reference });
+    if (refunded.length === 0)
+      throw new PaymentProviderError(`The demo payment ${reference} is not paid, or already refunded`, false);
+    return { status: 'processed', refundReference: `DEMO-REFUND-${reference}` };
   }
 
   async verify(reference: string): Promise<PaymentOutcome> {

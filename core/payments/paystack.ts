@@ -4,6 +4,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentStart,
+  type RefundStarted,
   type StartedPayment,
 } from './provider';
 
@@ -157,6 +158,26 @@ export class PaystackProvider implements PaymentProvider {
       return { status: 'failed', reference, reason: data.gateway_response || data.status };
     }
     return { status: 'pending', reference };
+  }
+
+  /**
+   * POST /refund (shared/reference/paystack.md §7): queued as `pending`; the outcome arrives as a
+   * refund.processed or refund.failed webhook.
+   */
+  async refund(reference: string, amountKobo: number): Promise<RefundStarted> {
+    const { httpStatus, body } = await this.call<{ status?: string; id?: number | string }>('refund', {
+      method: 'POST',
+      body: JSON.stringify({ transaction: reference, amount: amountKobo, currency: 'NGN' }),
+    });
+    if (httpStatus !== 200 || !body?.status) {
+      throw new PaymentProviderError(
+        `Paystack refused the refund of ${reference}: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        httpStatus >= 500,
+      );
+    }
+    const status = body.data?.status === 'processed' ? 'processed' : 'pending';
+    const id = body.data?.id;
+    return { status, refundReference: id === undefined ? null : String(id) };
   }
 
   /** Webhooks are signed with our secret key (shared/reference/paystack.md §4). */

@@ -29,12 +29,21 @@ export type PaymentOutcome =
   /** The provider does not know the reference. */
   | { status: 'not_found'; reference: string };
 
+/** What the provider said to a refund request: queued (its outcome comes later) or already done. */
+export interface RefundStarted {
+  status: 'pending' | 'processed';
+  /** The provider's id for the refund, when it gives one. */
+  refundReference: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'demo';
   /** For the browser: Paystack's public key (the demo provider has none). */
   readonly publicKey: string | null;
   start(payment: PaymentStart): Promise<StartedPayment>;
   verify(reference: string): Promise<PaymentOutcome>;
+  /** Refunds `amountKobo` of the paid transaction `reference`. Throws PaymentProviderError when refused. */
+  refund(reference: string, amountKobo: number): Promise<RefundStarted>;
   /** Providers that send webhooks check their signatures here. */
   isValidWebhook?(rawBody: Uint8Array, signature: string | null): boolean;
 }

@@ -139,6 +139,14 @@ export const orders = pgTable(
     paymentAuthorizationUrl: text('payment_authorization_url'),
     paymentAccessCode: text('payment_access_code'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A refund of a paid order (core/orders/refunds.ts): 'requested' while the provider is asked (it
+     * claims the order, so a second request finds it taken), then what the provider says.
+     */
+    refundStatus: text('refund_status'),
+    refundedKobo: bigint('refunded_kobo', { mode: 'number' }),
+    refundReference: text('refund_reference'),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -147,6 +155,10 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
+    check(
+      'orders_refund_status_known',
+      sql`${t.refundStatus} is null or ${t.refundStatus} in ('requested', 'pending', 'processed', 'failed')`,
+    ),
     check(
       'orders_amounts_not_negative',
       sql`${t.subtotalKobo} >= 0 and ${t.deliveryFeeKobo} >= 0 and ${t.discountKobo} >= 0 and ${t.totalKobo} >= 0`,
@@ -244,6 +256,8 @@ export const demoPayments = pgTable(
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A refund recorded by the demo provider (no money moves). */
+    refundedKobo: bigint('refunded_kobo', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('demo_payments_status_known', sql`${t.status} in ('pending', 'success', 'failed')`)],

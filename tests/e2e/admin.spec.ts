@@ -85,5 +85,18 @@ test('a shopper pays → the admin finds the order, marks it shipped → the sho
   await expectAccessible(admin);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(admin.getByText('Cancel it first if it will not be fulfilled.')).toBeVisible();
+
+  // Perishables get cancelled and refunded (demo provider: recorded at once, no money moves).
+  await dialog.getByRole('button', { name: 'Cancelled' }).click();
+  await expect(admin.getByText('Order status updated to cancelled')).toBeVisible();
+  await dialog.getByRole('button', { name: /^Refund ₦/ }).click();
+  const refund = admin.getByRole('alertdialog');
+  await expect(refund).toContainText('The payment goes back to them and this cannot be undone.');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(admin.getByText('The payment has been refunded to the customer.')).toBeVisible();
+  await expect(dialog).toContainText('Refunded: ₦');
+  await expect(dialog.getByRole('button', { name: /^Refund ₦/ })).toHaveCount(0);
+  await page.goto('/account?tab=notifications');
+  await expect(page.getByText(`Your order #${number} has been refunded`)).toBeVisible();
   await admin.context().close();
 });

@@ -14,7 +14,7 @@ export interface StandInTransaction {
   email: string;
   amount: number;
   currency: string;
-  status: 'abandoned' | 'success' | 'failed';
+  status: 'abandoned' | 'success' | 'failed' | 'reversed';
   callbackUrl: string;
   metadata: Record<string, unknown>;
   channels: string[];
@@ -39,7 +39,20 @@ export interface PaystackStandIn {
   /** (Re)sends charge.success for a transaction, optionally with a wrong signature. */
   sendWebhook(reference: string, options?: { badSignature?: boolean }): Promise<number>;
   webhookUrl: string | null;
+  /** Refunds asked for by POST /refund, by transaction reference. */
+  refunds: Map<string, StandInRefund>;
+  /** Refuse every refund request with this HTTP status (a knob for failures). */
+  refuseRefunds: number | null;
+  /** Finishes a queued refund as Paystack would, sending the signed refund.* webhook. */
+  finishRefund(reference: string, outcome: 'processed' | 'failed'): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface StandInRefund {
+  id: number;
+  transactionReference: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -58,6 +71,7 @@ export async function startPaystackStandIn(
 ): Promise<PaystackStandIn> {
   const transactions = new Map<string, StandInTransaction>();
   const initializeBodies: Record<string, unknown>[] = [];
+  const refunds = new Map<string, StandInRefund>();
   let nextId = 1000;
   let url = '';
 
@@ -137,6 +151,37 @@ export async function startPaystackStandIn(
         data: { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference },
       });
     }
+    if (req.method === 'POST' && path === '/refund') {
+      // shared/reference/paystack.md §7: queued as pending; the outcome comes as a refund.* webhook.
+      if (stand.refuseRefunds)
+        return json(res, stand.refuseRefunds, { status: false, message: 'Refund could not be processed' });
+      const body = JSON.parse(await readBody(req)) as { transaction?: string; amount?: number };
+      const t = body.transaction ? transactions.get(body.transaction) : undefined;
+      if (!t) return json(res, 404, { status: false, message: 'Transaction not found' });
+      if (t.status !== 'success' || refunds.has(t.reference))
+        return json(res, 400, { status: false, message: 'Transaction has been fully reversed' });
+      const amount = body.amount ?? t.amount;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > t.amount)
+        return json(res, 400, { status: false, message: 'Invalid amount', type: 'validation_error' });
+      const refund: StandInRefund = {
+        id: nextId++,
+        transactionReference: t.reference,
+        amount,
+        status: 'pending',
+      };
+      refunds.set(t.reference, refund);
+      return json(res, 200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          id: refund.id,
+          status: 'pending',
+          amount,
+          currency: 'NGN',
+          transaction: { reference: t.reference },
+        },
+      });
+    }
     const verify = path.match(/^\/transaction\/verify\/(.+)$/);
     if (req.method === 'GET' && verify) {
       const t = transactions.get(decodeURIComponent(verify[1]!));
@@ -184,6 +229,36 @@ export async function startPaystackStandIn(
       const response = await fetch(stand.webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        body,
+      });
+      return response.status;
+    },
+    refunds,
+    refuseRefunds: null,
+    async finishRefund(reference, outcome) {
+      const refund = refunds.get(reference);
+      const t = transactions.get(reference);
+      if (!refund || !t || !stand.webhookUrl) throw new Error(`stand-in: no refund of ${reference}`);
+      refund.status = outcome;
+      if (outcome === 'processed') t.status = 'reversed';
+      const body = JSON.stringify({
+        event: `refund.${outcome}`,
+        data: {
+          status: outcome,
+          transaction_reference: reference,
+          refund_reference: `RF${refund.id}`,
+          amount: String(refund.amount),
+          currency: 'NGN',
+          customer: { email: t.email },
+          domain: 'test',
+        },
+      });
+      const response = await fetch(stand.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': createHmac('sha512', secretKey).update(body).digest('hex'),
+        },
         body,
       });
       return response.status;

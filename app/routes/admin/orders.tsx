@@ -1,4 +1,4 @@
-import { Download, Eye, Search, Trash2 } from 'lucide-react';
+import { Download, Eye, Search, Trash2, Undo2 } from 'lucide-react';
 import {
   Form,
   Link,
@@ -30,6 +30,7 @@ import {
   updateOrderStatus,
   type AdminOrderDetails,
 } from '#core/orders/management';
+import { refundOrder } from '#core/orders/refunds';
 import {
   OrderActionSchema,
   OrderListQuerySchema,
@@ -69,6 +70,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         input.status,
       );
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
+    }
+    if (input.intent === 'refund') {
+      const status = await refundOrder(context.services.checkout, admin, input.orderId);
+      return {
+        toast: {
+          title: 'Refund Issued',
+          description:
+            status === 'processed'
+              ? 'The payment has been refunded to the customer.'
+              : 'The refund is with the payment provider; it reaches the customer in a few days.',
+        },
+      };
     }
     await deleteOrder(db, admin, input.orderId);
     // Back to the list the admin was looking at, without the deleted order's dialog.
@@ -432,6 +445,8 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
           </div>
         </section>
 
+        {order.paymentStatus === 'success' ? <RefundSection order={order} busy={busy} /> : null}
+
         <div className="flex justify-end border-t border-slate-200 pt-4">
           <ConfirmDialog
             title="Delete order"
@@ -454,5 +469,51 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
         </div>
       </div>
     </Dialog>
+  );
+}
+
+const REFUND_LABELS: Record<string, string> = {
+  requested: 'Refund requested',
+  pending: 'Refund pending with the provider',
+  processed: 'Refunded',
+  failed: 'The last refund attempt failed',
+};
+
+function RefundSection({ order, busy }: { order: AdminOrderDetails['order']; busy: boolean }) {
+  const open = order.refundStatus === null || order.refundStatus === 'failed';
+  return (
+    <section aria-labelledby="order-refund">
+      <h3 id="order-refund" className="mb-2 font-semibold">
+        Refund
+      </h3>
+      {order.refundStatus ? (
+        <p className="mb-2 text-slate-700">
+          {REFUND_LABELS[order.refundStatus]}
+          {order.refundedKobo && order.refundStatus !== 'failed'
+            ? `: ${formatNaira(order.refundedKobo)}`
+            : ''}
+        </p>
+      ) : null}
+      {open ? (
+        <ConfirmDialog
+          title="Refund order"
+          description={`Refund ${formatNaira(order.totalKobo)} to the customer? The payment goes back to them and this cannot be undone.`}
+          trigger={
+            <Button type="button" variant="outline" size="sm" disabled={busy}>
+              <Undo2 aria-hidden="true" className="h-4 w-4" /> Refund {formatNaira(order.totalKobo)}
+            </Button>
+          }
+          confirm={
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="orderId" value={order.id} />
+              <Button type="submit" variant="destructive">
+                Refund
+              </Button>
+            </Form>
+          }
+        />
+      ) : null}
+    </section>
   );
 }

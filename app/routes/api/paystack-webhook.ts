@@ -1,11 +1,13 @@
 import { data } from 'react-router';
 import { settlePayment } from '#core/checkout/service';
+import { settleRefund } from '#core/orders/refunds';
 import type { Route } from './+types/paystack-webhook';
 
 /**
  * POST /api/webhooks/paystack. The signature (HMAC-SHA512 of the raw body) is checked in constant
  * time; a good one gets 200 at once and the payment is then verified with Paystack's API and settled
- * (DESIGN §1). Duplicates are expected and change nothing.
+ * (DESIGN §1); a refund.processed or refund.failed event settles the order's open refund. Duplicates are
+ * expected and change nothing.
  */
 /** Paystack's events are a few kilobytes; anything far larger is not from Paystack. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -46,6 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { event: name, data: payload } = event as { event?: unknown; data?: unknown };
   const reference =
     typeof payload === 'object' && payload !== null ? (payload as { reference?: unknown }).reference : null;
+  const refunded =
+    typeof payload === 'object' && payload !== null
+      ? (payload as { transaction_reference?: unknown }).transaction_reference
+      : null;
+  if ((name === 'refund.processed' || name === 'refund.failed') && typeof refunded === 'string') {
+    // The refund's outcome: only an open refund changes (core/orders/refunds.ts).
+    const outcome = name === 'refund.processed' ? 'processed' : 'failed';
+    await settleRefund(context.services.db, refunded, outcome);
+    if (outcome === 'failed')
+      logger.error({ reference: refunded, module: 'webhook' }, 'Paystack could not process a refund');
+    return data({ received: true });
+  }
   if (name === 'charge.success' && typeof reference === 'string') {
     // Answer fast; settle after (the settlement verifies with Paystack itself).
     setImmediate(() => {

@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { placeOrder, settlePayment } from '#core/checkout/service';
+import { REFUND_FAILED, REFUND_REFUSED, refundMessage, refundOrder } from '#core/orders/refunds';
+import { decideDemoPayment } from '#core/payments/demo';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import type { HttpClient } from '../support/http-client';
+import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 12 "Refund": a paid order is refunded once, whatever clicks, admins and webhooks race.
+let stand: PaystackStandIn;
+let server: TestServer;
+let database: TestDatabase;
+let admin: AdminActor;
+let client: HttpClient;
+beforeAll(async () => {
+  stand = await startPaystackStandIn();
+  database = await createTestDatabase();
+  server = await startTestServer({
+    database,
+    env: {
+      PAYSTACK_SECRET_KEY: stand.secretKey,
+      PAYSTACK_PUBLIC_KEY: 'pk_test_standin',
+      PAYSTACK_BASE_URL: stand.url,
+      LOGIN_RATE_LIMIT_MAX: '200',
+      PAGE_CACHE_SECONDS: '0',
+    },
+  });
+  stand.webhookUrl = `${server.url}/api/webhooks/paystack`;
+  const [row] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+  admin = adminActor(row!)!;
+  client = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+  await stand.close();
+});
+
+const db = () => server.database.db;
+const orderById = async (id: string) =>
+  (await db().select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const notesOf = (userId: string) =>
+  db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+
+/** A shopper's order paid through the Paystack stand-in and settled. */
+async function paidOrder() {
+  const shopper = await createCheckoutShopper(server.services);
+  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  const placed = await placeOrder(server.services.checkout, shopper.id, {
+    idempotencyKey: checkoutKey(),
+    items: [{ productId: catfish.id, quantity: 1 }],
+    deliveryMethod: 'standard',
+    deliveryLocation: 'Port Harcourt',
+  });
+  await stand.complete(placed.reference, 'success', { webhook: false });
+  expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+  return { shopper, placed, order: await orderById(placed.orderId) };
+}
+
+const refund = (orderId: string) => client.postForm('/admin/orders', { intent: 'refund', orderId });
+
+describe('refunding a paid order through Paystack', () => {
+  it('asks Paystack once for the total, records it, tells the customer, and settles by the webhook', async () => {
+    const { shopper, order } = await paidOrder();
+    const response = await refund(order.id);
+    expect(response.status).toBe(200);
+    expect(stand.refunds.get(order.paymentReference)).toMatchObject({
+      amount: order.totalKobo,
+      status: 'pending',
+    });
+    expect(await orderById(order.id)).toMatchObject({
+      refundStatus: 'pending',
+      refundedKobo: order.totalKobo,
+    });
+    const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
+    const notes = (await notesOf(shopper.id)).map((n) => n.message);
+    expect(notes.filter((m) => m === message)).toHaveLength(1);
+    expect(server.mailer.lastTo(shopper.email)?.text).toContain(message);
+
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect((await orderById(order.id)).refundStatus).toBe('processed');
+    // A duplicate webhook changes nothing; a second refund is refused.
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    const again = await refund(order.id);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(REFUND_REFUSED.done);
+    // The paid order stays paid in the books.
+    expect(await settlePayment(server.services.checkout, order.paymentReference)).toBe('paid');
+  });
+
+  it('a double click (two requests at once) refunds once', async () => {
+    const { shopper, order } = await paidOrder();
+    const answers = await Promise.all([refund(order.id), refund(order.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(
+      [...stand.refunds.values()].filter((r) => r.transactionReference === order.paymentReference),
+    ).toHaveLength(1);
+    const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
+    expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
+  });
+
+  it('a webhook that arrives before the button has its answer is not undone by it', async () => {
+    const { shopper, order } = await paidOrder();
+    const paystack = server.services.checkout.payments;
+    const racing = {
+      ...server.services.checkout,
+      payments: Object.assign(Object.create(Object.getPrototypeOf(paystack)), paystack, {
+        refund: async (reference: string, amount: number) => {
+          const started = await paystack.refund(reference, amount);
+          await stand.finishRefund(reference, 'processed');
+          return started;
+        },
+      }),
+    };
+    expect(await refundOrder(racing, admin, order.id)).toBe('pending');
+    expect((await orderById(order.id)).refundStatus).toBe('processed');
+    const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
+    expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
+  });
+
+  it('when Paystack refuses: Refund Failed, nothing recorded as refunded, and the admin may try again', async () => {
+    const { shopper, order } = await paidOrder();
+    stand.refuseRefunds = 500;
+    try {
+      const refused = await refund(order.id);
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).toContain(REFUND_FAILED.message);
+    } finally {
+      stand.refuseRefunds = null;
+    }
+    expect((await orderById(order.id)).refundStatus).toBe('failed');
+    expect((await notesOf(shopper.id)).some((n) => n.message.includes('refunded'))).toBe(false);
+    expect((await refund(order.id)).status).toBe(200);
+    expect((await orderById(order.id)).refundStatus).toBe('pending');
+  });
+
+  it('refuses an unpaid order', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const placed = await placeOrder(server.services.checkout, shopper.id, {
+      idempotencyKey: checkoutKey(),
+      items: [{ productId: catfish.id, quantity: 1 }],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Port Harcourt',
+    });
+    const response = await refund(placed.orderId);
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(REFUND_REFUSED.notPaid);
+    expect(stand.refunds.has(placed.reference)).toBe(false);
+  });
+});
+
+describe('refunding with the demo provider', () => {
+  it('records the refund locally at once, and only once', async () => {
+    const demo = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
+    try {
+      const shopper = await createCheckoutShopper(demo.services);
+      const catfish = await productNamed(demo.database.db, 'Live Catfish (Table Size)');
+      const placed = await placeOrder(demo.services.checkout, shopper.id, {
+        idempotencyKey: checkoutKey(),
+        items: [{ productId: catfish.id, quantity: 1 }],
+        deliveryMethod: 'standard',
+        deliveryLocation: 'Port Harcourt',
+      });
+      await decideDemoPayment(demo.database.db, placed.reference, 'success');
+      await settlePayment(demo.services.checkout, placed.reference);
+      const [row] = await demo.database.db
+        .select()
+        .from(schema.user)
+        .where(eq(schema.user.email, ADMIN_EMAIL));
+      const demoAdmin = adminActor(row!)!;
+      expect(await refundOrder(demo.services.checkout, demoAdmin, placed.orderId)).toBe('processed');
+      const [payment] = await demo.database.db
+        .select()
+        .from(schema.demoPayments)
+        .where(eq(schema.demoPayments.reference, placed.reference));
+      expect(payment!.refundedKobo).toBe(placed.totalKobo);
+      await expect(refundOrder(demo.services.checkout, demoAdmin, placed.orderId)).rejects.toMatchObject({
+        status: 409,
+        message: REFUND_REFUSED.done,
+      });
+    } finally {
+      await demo.close();
+    }
+  });
+});
