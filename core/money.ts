@@ -20,3 +20,49 @@ export function formatWeight(grams: number): string {
 export function perWeightLabel(grams: number): string {
   return grams === 1000 ? 'per kg' : `per ${formatWeight(grams)}`;
 }
+
+/** Money is kept in kobo and weights in grams (docs/decisions/002); these are the only conversions. */
+export const KOBO_PER_NAIRA = 100;
+export const GRAMS_PER_KG = 1000;
+
+export function nairaToKobo(naira: number): number {
+  return Math.round(naira * KOBO_PER_NAIRA);
+}
+
+export function koboToNaira(kobo: number): number {
+  return kobo / KOBO_PER_NAIRA;
+}
+
+/** Kobo as a plain naira figure with two decimals ("4200.00"), for forms, feeds and spreadsheets. */
+export function nairaFigure(kobo: number): string {
+  return koboToNaira(kobo).toFixed(2);
+}
+
+export function kgToGrams(kg: number): number {
+  return Math.round(kg * GRAMS_PER_KG);
+}
+
+export function gramsToKg(grams: number): number {
+  return grams / GRAMS_PER_KG;
+}
+
+const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
+
+/**
+ * What an admin typed in a naira field ("4200", "4,200.50", " 4200.5 ") as kobo, or null when it is not
+ * a non-negative amount with at most two decimals. Read as text, so 0.1 + 0.2 never comes into it.
+ */
+export function parseNaira(text: string): number | null {
+  const plain = text.trim().replace(/,/g, '');
+  if (!DECIMAL.test(plain)) return null;
+  const [whole, fraction = ''] = plain.split('.');
+  return Number(whole) * KOBO_PER_NAIRA + Number(fraction.padEnd(2, '0'));
+}
+
+/** A weight typed in kg ("1", "0.25", "1.5") as grams, or null; kilograms with at most two decimals. */
+export function parseKg(text: string): number | null {
+  const plain = text.trim();
+  if (!DECIMAL.test(plain)) return null;
+  const [whole, fraction = ''] = plain.split('.');
+  return Number(whole) * GRAMS_PER_KG + Number(fraction.padEnd(2, '0')) * 10;
+}

@@ -16,7 +16,7 @@ import { cart, useCart } from '~/lib/cart';
 import { attempt, invalidForm, orThrowResponse } from '~/lib/errors.server';
 import { parseForm, readForm } from '~/lib/forms';
 import { previewImage } from '~/lib/images';
-import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
+import { formatNaira, formatWeight, gramsToKg, koboToNaira, nairaFigure, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
@@ -60,7 +60,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
           { property: 'og:image:alt', content: product.name },
         ]
       : []),
-    { property: 'product:price:amount', content: String(product.priceKobo / 100) },
+    { property: 'product:price:amount', content: String(koboToNaira(product.priceKobo)) },
     { property: 'product:price:currency', content: 'NGN' },
     { name: 'twitter:card', content: 'summary_large_image' },
     {
@@ -72,11 +72,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
         sku: String(product.id),
         category: CATEGORY_LABELS[product.category],
         ...(imageUrl ? { image: [imageUrl] } : {}),
-        weight: { '@type': 'QuantitativeValue', value: product.weightGrams / 1000, unitCode: 'KGM' },
+        weight: { '@type': 'QuantitativeValue', value: gramsToKg(product.weightGrams), unitCode: 'KGM' },
         offers: {
           '@type': 'Offer',
           url,
-          price: (product.priceKobo / 100).toFixed(2),
+          price: nairaFigure(product.priceKobo),
           priceCurrency: 'NGN',
           availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         },

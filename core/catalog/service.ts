@@ -12,6 +12,7 @@ import {
   type SearchQuery,
 } from './filters';
 import { isRowId } from '../ids';
+import { nairaToKobo } from '../money';
 
 export interface ProductSummary {
   id: number;
@@ -80,9 +81,9 @@ function filterConditions(filters: ProductFilters): SQL | undefined {
       ),
     );
   }
-  if (filters.minPriceNaira > 0) conditions.push(gte(products.priceKobo, filters.minPriceNaira * 100));
+  if (filters.minPriceNaira > 0) conditions.push(gte(products.priceKobo, nairaToKobo(filters.minPriceNaira)));
   if (filters.maxPriceNaira < PRICE_SLIDER_MAX_NAIRA)
-    conditions.push(lte(products.priceKobo, filters.maxPriceNaira * 100));
+    conditions.push(lte(products.priceKobo, nairaToKobo(filters.maxPriceNaira)));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
+import { nairaFigure } from '../money';
 import { listConditions } from './management';
 import type { OrderListQuery } from './schemas';
 
@@ -28,11 +29,6 @@ export const ORDER_EXPORT_COLUMNS = [
   'Payment reference',
   'Status',
 ] as const;
-
-/** Kobo as naira with two decimals, the way a spreadsheet reads an amount. */
-export function nairaAmount(kobo: number): string {
-  return (kobo / 100).toFixed(2);
-}
 
 /**
  * Every order the list's filters match (all pages), newest first, as CSV rows: read in batches with
@@ -75,10 +71,10 @@ export async function* orderExportRows(
         order.deliveryLocation,
         order.pickupLocation ?? '',
         String(items),
-        nairaAmount(order.subtotalKobo),
-        nairaAmount(order.deliveryFeeKobo),
-        nairaAmount(order.discountKobo),
-        nairaAmount(order.totalKobo),
+        nairaFigure(order.subtotalKobo),
+        nairaFigure(order.deliveryFeeKobo),
+        nairaFigure(order.discountKobo),
+        nairaFigure(order.totalKobo),
         order.paymentStatus,
         order.paymentReference,
         order.status,

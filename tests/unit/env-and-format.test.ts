@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
+import {
+  formatNaira,
+  formatWeight,
+  gramsToKg,
+  nairaFigure,
+  nairaToKobo,
+  parseKg,
+  parseNaira,
+  perWeightLabel,
+} from '#core/money';
 import { categoryFromId, categoryId } from '#core/catalog/categories';
 import { EnvError, loadEnv } from '#server/env';
 import { timeAgo } from '~/lib/relative-time';
@@ -77,5 +86,26 @@ describe('relative time of notifications (spec §2: always "x ago")', () => {
     expect(ago(5 * 60)).toBe('5 minutes ago');
     expect(ago(3 * 3600)).toBe('3 hours ago');
     expect(ago(2 * 86_400)).toBe('2 days ago');
+  });
+});
+
+describe('naira and kilograms at the form edge (one rule each)', () => {
+  it('reads naira as kobo from what an admin types, with at most two decimals', () => {
+    expect(parseNaira('4200')).toBe(420_000);
+    expect(parseNaira(' 4,200.5 ')).toBe(420_050);
+    expect(parseNaira('0.1')).toBe(10);
+    expect(parseNaira('0')).toBe(0);
+    for (const bad of ['', '-1', '1.234', 'abc', '1e5', '12.', '.5']) expect(parseNaira(bad)).toBeNull();
+    expect(nairaFigure(420_050)).toBe('4200.50');
+    expect(nairaToKobo(0.1 + 0.2)).toBe(30);
+  });
+
+  it('reads kilograms as grams, step 0.01 kg', () => {
+    expect(parseKg('1')).toBe(1000);
+    expect(parseKg('0.25')).toBe(250);
+    expect(parseKg('1.5')).toBe(1500);
+    expect(parseKg('0.01')).toBe(10);
+    for (const bad of ['', '-1', '0.001', 'kg']) expect(parseKg(bad)).toBeNull();
+    expect(gramsToKg(1250)).toBe(1.25);
   });
 });

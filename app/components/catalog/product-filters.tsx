@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { formatNaira } from '#core/money';
+import { formatNaira, nairaToKobo } from '#core/money';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import {
   PRICE_SLIDER_MAX_NAIRA,
@@ -62,7 +62,7 @@ export function ProductFiltersForm({
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Price range</legend>
         <p className="mt-1 text-sm text-slate-700" aria-live="polite">
-          {formatNaira(minPrice * 100)} – {formatNaira(maxPrice * 100)}
+          {formatNaira(nairaToKobo(minPrice))} – {formatNaira(nairaToKobo(maxPrice))}
           {maxPrice >= PRICE_SLIDER_MAX_NAIRA ? '+' : ''}
         </p>
         <label className="mt-2 block text-xs text-slate-600">
