@@ -3,10 +3,11 @@
  * public/images/products as WebP in two widths, plus 1200×630 JPEG cards for link previews.
  * Run with `npm run images:products` after changing db/seed/products.ts; the output is committed.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ProductCategory } from '../core/catalog/categories';
+import { renderImageFiles } from '../core/media/images';
 import { SEED_PRODUCTS, type ProductArt } from '../db/seed/products';
 import { SEED_RECIPES_ART } from '../db/seed/recipes';
 
@@ -386,23 +387,9 @@ export function productSvg(category: ProductCategory, art: ProductArt): string {
 }
 
 async function writeVariants(outDir: string, name: string, svg: string) {
-  const image = sharp(Buffer.from(svg));
-  await image
-    .clone()
-    .resize(800)
-    .webp({ quality: 78 })
-    .toFile(path.join(outDir, `${name}-800.webp`));
-  await image
-    .clone()
-    .resize(400)
-    .webp({ quality: 74 })
-    .toFile(path.join(outDir, `${name}-400.webp`));
-  // Link previews (WhatsApp, Facebook) want a wide JPEG or PNG.
-  await image
-    .clone()
-    .resize(1200, 630, { fit: 'contain', background: '#f0f9ff' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toFile(path.join(outDir, `${name}-og.jpg`));
+  // The same files, names and encodings as an uploaded picture (core/media).
+  for (const file of await renderImageFiles(await sharp(Buffer.from(svg)).png().toBuffer(), name))
+    writeFileSync(path.join(outDir, file.name), file.body);
 }
 
 async function main() {

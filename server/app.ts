@@ -13,7 +13,13 @@ import { createPageCache } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';
 import { createPageHandler, RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './react-router-handler';
 import { readBoundedBody } from './request-body';
-import type { Services } from './services';
+import { mediaDirectory, type Services } from './services';
+import {
+  MAX_UPLOAD_BYTES,
+  PRODUCT_IMAGE_UPLOAD_PATH,
+  UPLOAD_FORM_OVERHEAD_BYTES,
+} from '../core/media/images';
+import { LOCAL_MEDIA_PATH } from '../core/media/storage';
 
 export interface AppOptions {
   mode: 'production' | 'development';
@@ -143,7 +149,11 @@ export async function createApp(services: Services, options: AppOptions) {
   });
 
   // Every body is read here, within one limit, before Better Auth, the webhook or any page action sees it.
-  app.use(readBoundedBody());
+  app.use(
+    readBoundedBody({
+      routes: { [PRODUCT_IMAGE_UPLOAD_PATH]: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES },
+    }),
+  );
   app.use(privateResponsesForSignedIn());
 
   app.all('/api/auth/{*path}', toNodeHandler(services.auth));
@@ -160,6 +170,16 @@ export async function createApp(services: Services, options: AppOptions) {
     requestState: { databaseUnavailable: false },
   });
 
+  // Uploaded pictures (core/media): content-hashed names, so they never change.
+  app.use(
+    LOCAL_MEDIA_PATH,
+    express.static(mediaDirectory(env), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
   if (options.mode === 'development') {
     const vite = await import('vite').then((m) =>
       m.createServer({ server: { middlewareMode: true }, appType: 'custom' }),

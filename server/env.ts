@@ -40,6 +40,18 @@ export const EnvSchema = z.object({
   ),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYSTACK_INLINE_JS_URL: z.url().default('https://js.paystack.co/v2/inline.js'),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optional(
+    z.url({ message: 'S3_ENDPOINT must be a URL such as https://s3.eu-west-1.amazonaws.com' }),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_PUBLIC_URL: optional(z.url({ message: 'S3_PUBLIC_URL must be the URL the files are read from' })),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   FACEBOOK_CLIENT_ID: optional(z.string()),
@@ -60,6 +72,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL)
     throw new EnvError('Invalid environment:\n  ADMIN_PASSWORD is set without ADMIN_EMAIL');
+  if (env.S3_BUCKET && !env.S3_PUBLIC_URL)
+    throw new EnvError(
+      'Invalid environment:\n  S3_BUCKET is set without S3_PUBLIC_URL (the address the pictures are read from)',
+    );
   // Development serves from one process whatever WEB_CONCURRENCY says (some hosts set it themselves).
   if (env.NODE_ENV === 'production' && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)
     throw new EnvError(

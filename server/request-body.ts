@@ -22,14 +22,26 @@ export function bufferedBody(req: IncomingMessage): Buffer {
  * (chunked, or lying about its length) is cut off there. Either way the answer is 413 and the
  * connection is closed, so at most `limit` bytes per request are ever held in memory.
  */
-export function readBoundedBody(limit = MAX_BODY_BYTES): RequestHandler {
+export function readBoundedBody(
+  options: { limit?: number; routes?: Record<string, number> } = {},
+): RequestHandler {
+  const { limit: defaultLimit = MAX_BODY_BYTES, routes = {} } = options;
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
+    // A route with a larger allowance of its own (picture uploads), by exact path.
+    const limit = routes[req.path] ?? defaultLimit;
     const refuse = () => {
       req.unpipe();
       req.pause();
       res.set('Connection', 'close');
-      res.status(413).type('text/plain').send(BODY_TOO_LARGE_MESSAGE);
+      res
+        .status(413)
+        .type('text/plain')
+        .send(
+          limit === defaultLimit
+            ? BODY_TOO_LARGE_MESSAGE
+            : `This upload is too large (at most ${Math.floor(limit / 1024 / 1024)} MB).`,
+        );
       // Whatever the client still sends is not read: the socket goes once the answer is out.
       res.once('finish', () => req.socket.destroy());
     };

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createAuth, type Auth } from '../core/accounts/auth';
 import { createMailer, type Mailer } from '../core/mail/mailer';
 import type { CheckoutDeps } from '../core/checkout/service';
+import { localStorage, s3Storage, type Storage } from '../core/media/storage';
 import { formatNaira } from '../core/money';
 import { DemoPaymentProvider } from '../core/payments/demo';
 import { PaystackProvider } from '../core/payments/paystack';
@@ -21,6 +22,8 @@ export interface Services {
   payments: PaymentProvider;
   /** What checkout and payment settlement need, in one place. */
   checkout: CheckoutDeps;
+  /** Uploaded pictures: local disk under DATA_DIR/media, or S3-compatible storage (S3_*). */
+  storage: Storage;
 }
 
 export function createServices(env: Env, logger: Logger, database: Database, mailer?: Mailer): Services {
@@ -65,5 +68,31 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
     publicUrl: env.PUBLIC_URL,
     formatMoney: formatNaira,
   };
-  return { env, logger, database, db: database.db, auth, mailer: resolvedMailer, payments, checkout };
+  const storage: Storage = env.S3_BUCKET
+    ? s3Storage({
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        publicUrl: env.S3_PUBLIC_URL!,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      })
+    : localStorage(mediaDirectory(env));
+  return {
+    env,
+    logger,
+    database,
+    db: database.db,
+    auth,
+    mailer: resolvedMailer,
+    payments,
+    checkout,
+    storage,
+  };
+}
+
+/** Where local uploads are kept (and served from, at /media). */
+export function mediaDirectory(env: Env): string {
+  return path.resolve(env.DATA_DIR, 'media');
 }

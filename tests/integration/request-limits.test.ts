@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES, PRODUCT_IMAGE_UPLOAD_PATH, UPLOAD_FORM_OVERHEAD_BYTES } from '#core/media/images';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from '#server/request-body';
 import { HttpClient } from '../support/http-client';
 import { routeTablePaths } from '../support/routes';
@@ -65,12 +66,18 @@ describe('request bodies are bounded before they are read', () => {
     expect(paths.length).toBeGreaterThan(40);
   });
 
-  it.each(paths)('POST %s over 1 MB is a 413, declared or chunked', async (path) => {
-    const declared = await postLarge(path, MAX_BODY_BYTES + 1, false);
-    expect(declared).toEqual({ status: 413, body: BODY_TOO_LARGE_MESSAGE });
-    const chunked = await postLarge(path, 3 * MAX_BODY_BYTES, true);
-    expect(chunked).toEqual({ status: 413, body: BODY_TOO_LARGE_MESSAGE });
-  });
+  it.each(paths)(
+    'POST %s over its limit (1 MB, or the upload allowance) is a 413, declared or chunked',
+    async (path) => {
+      const upload = path === PRODUCT_IMAGE_UPLOAD_PATH;
+      const limit = upload ? MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES : MAX_BODY_BYTES;
+      const message = upload ? 'This upload is too large (at most 5 MB).' : BODY_TOO_LARGE_MESSAGE;
+      const declared = await postLarge(path, limit + 1, false);
+      expect(declared).toEqual({ status: 413, body: message });
+      const chunked = await postLarge(path, 3 * limit, true);
+      expect(chunked).toEqual({ status: 413, body: message });
+    },
+  );
 
   it('survives large bodies sent at once, and keeps serving forms of ordinary size', async () => {
     const attacks = Array.from({ length: 5 }, () => postLarge('/signup', 20 * MAX_BODY_BYTES, true));

@@ -1,0 +1,244 @@
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { safeParse } from 'zod/mini';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { ProductForm } from '~/components/admin/product-form';
+import { Pagination } from '~/components/catalog/pagination';
+import { ProductImage } from '~/components/catalog/product-image';
+import { Badge } from '~/components/ui/badge';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { inputClasses } from '~/components/ui/field';
+import { formAction } from '~/lib/actions.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { orThrowResponse } from '~/lib/errors.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { useActionResult } from '~/lib/use-action-result';
+import { CATEGORY_LABELS } from '#core/catalog/categories';
+import {
+  createProduct,
+  deleteProduct,
+  getProductForAdmin,
+  listProductLocationChoices,
+  listProductsForAdmin,
+  updateProduct,
+} from '#core/catalog/management';
+import { ProductActionSchema, ProductListQuerySchema } from '#core/catalog/schemas';
+import { formatNaira, formatWeight } from '#core/money';
+import type { Route } from './+types/products';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Products — FreshCatch Admin' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const query = safeParse(ProductListQuerySchema, params).data ?? { page: 1 };
+  const { db } = context.services;
+  const [list, locations, editing] = await Promise.all([
+    listProductsForAdmin(db, admin, query),
+    listProductLocationChoices(db, admin),
+    typeof query.edit === 'number'
+      ? orThrowResponse(() => getProductForAdmin(db, admin, query.edit as number))
+      : null,
+  ]);
+  return { list, locations, editing, adding: query.edit === 'new', query };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db } = context.services;
+  const back = new URL(request.url);
+  back.searchParams.delete('edit');
+  const listUrl = back.pathname + back.search;
+  return formAction(request, ProductActionSchema, async (input) => {
+    if (input.intent === 'delete') {
+      await deleteProduct(db, admin, input.productId);
+      return redirectWithToast(context, listUrl, { type: 'success', title: 'Product deleted successfully' });
+    }
+    if (input.intent === 'update') {
+      await updateProduct(db, admin, input.productId, input);
+      return redirectWithToast(context, listUrl, { type: 'success', title: 'Product updated successfully' });
+    }
+    await createProduct(db, admin, input);
+    return redirectWithToast(context, listUrl, { type: 'success', title: 'Product added successfully' });
+  });
+}
+
+export default function AdminProducts() {
+  const { list, locations, editing, adding, query } = useLoaderData<typeof loader>();
+  const fieldErrors = useActionResult(useActionData<typeof action>());
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const search = next.toString();
+    return search ? `/admin/products?${search}` : '/admin/products';
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Products</h1>
+        <Link to={hrefWith({ edit: 'new' })} preventScrollReset className={buttonClasses()}>
+          <Plus aria-hidden="true" className="h-4 w-4" /> Add Product
+        </Link>
+      </div>
+
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <div className="min-w-56 flex-1">
+          <label htmlFor="products-q" className="mb-1 block text-sm font-medium">
+            Search products
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-500"
+            />
+            <input
+              id="products-q"
+              name="q"
+              type="search"
+              defaultValue={query.q ?? ''}
+              placeholder="Name, description, location or category"
+              className={`${inputClasses} pl-9`}
+            />
+          </div>
+        </div>
+        <Button type="submit">Search</Button>
+        {query.q ? (
+          <Link to="/admin/products" className={buttonClasses({ variant: 'ghost' })}>
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      {list.products.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
+          No products found
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {[
+                  'Image',
+                  'Name',
+                  'Price/Weight',
+                  'Location',
+                  'Category',
+                  'Status',
+                  'Reviews',
+                  'Actions',
+                ].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {list.products.map((product) => (
+                <tr key={product.id}>
+                  <td className="px-4 py-3">
+                    <ProductImage
+                      url={product.imageUrl}
+                      alt={product.name}
+                      sizes="48px"
+                      width={48}
+                      height={36}
+                      className="h-9 w-12 rounded object-cover"
+                    />
+                  </td>
+                  <td className="px-4 py-3 font-medium">{product.name}</td>
+                  <td className="px-4 py-3">
+                    {formatNaira(product.priceKobo)}
+                    <span className="block text-slate-600">{formatWeight(product.weightGrams)}</span>
+                  </td>
+                  <td className="px-4 py-3">{product.location ?? '—'}</td>
+                  <td className="px-4 py-3">{CATEGORY_LABELS[product.category]}</td>
+                  <td className="px-4 py-3">
+                    <Badge variant={product.inStock ? 'success' : 'secondary'}>
+                      {product.inStock ? 'In Stock' : 'Out of Stock'}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3">
+                    {product.reviewCount > 0
+                      ? `${product.averageRating.toFixed(1)} (${product.reviewCount})`
+                      : '—'}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="flex gap-1">
+                      <Link
+                        to={hrefWith({ edit: String(product.id) })}
+                        preventScrollReset
+                        aria-label={`Edit ${product.name}`}
+                        className={buttonClasses({ variant: 'outline', size: 'icon' })}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                      </Link>
+                      <ConfirmDialog
+                        title="Delete product"
+                        description="Are you sure you want to delete this product?"
+                        trigger={
+                          <Button
+                            type="button"
+                            variant="outline"
+                            size="icon"
+                            aria-label={`Delete ${product.name}`}
+                            className="text-red-700"
+                          >
+                            <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          </Button>
+                        }
+                        confirm={
+                          <Form method="post" preventScrollReset>
+                            <input type="hidden" name="intent" value="delete" />
+                            <input type="hidden" name="productId" value={product.id} />
+                            <Button type="submit" variant="destructive">
+                              Delete
+                            </Button>
+                          </Form>
+                        }
+                      />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Pagination
+        page={list.page}
+        pageCount={list.pages}
+        hrefFor={(page) => hrefWith({ page: String(page), edit: null })}
+      />
+
+      {adding || editing ? (
+        <Dialog
+          open
+          wide
+          title={editing ? 'Edit Product' : 'Add Product'}
+          onOpenChange={(open) =>
+            open ? undefined : navigate(hrefWith({ edit: null }), { preventScrollReset: true })
+          }
+        >
+          <ProductForm
+            key={editing?.id ?? 'new'}
+            product={editing}
+            locations={locations}
+            fieldErrors={fieldErrors}
+          />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deliveryRates, products } from '../../db/schema';
+import type { AdminActor } from '../accounts/roles';
+import { NotFound } from '../errors';
+import { escapeLikePattern } from './filters';
+import type { ProductFormInput, ProductListQuery } from './schemas';
+
+/** The admin's products screen (spec §2 "Products", §5): every function takes the actor. */
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+export const PRODUCT_NOT_FOUND = 'This product no longer exists.';
+
+export type AdminProduct = typeof products.$inferSelect;
+
+export interface AdminProductPage {
+  products: AdminProduct[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** Spec §5 "Admin filters": name, description, location or category, case-insensitive. */
+export async function listProductsForAdmin(
+  db: Db,
+  _admin: AdminActor,
+  query: Pick<ProductListQuery, 'q' | 'page'>,
+): Promise<AdminProductPage> {
+  const pattern = query.q ? `%${escapeLikePattern(query.q)}%` : null;
+  const where = pattern
+    ? or(
+        ilike(products.name, pattern),
+        ilike(products.description, pattern),
+        ilike(products.location, pattern),
+        ilike(sql`${products.category}::text`, pattern),
+      )
+    : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
+  return { products: rows, total, page, pages };
+}
+
+export async function getProductForAdmin(db: Db, _admin: AdminActor, id: number): Promise<AdminProduct> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw new NotFound(PRODUCT_NOT_FOUND);
+  return row;
+}
+
+/** Spec §5: the location is chosen from the distinct locations of the delivery rates. */
+export async function listProductLocationChoices(db: Db, _admin: AdminActor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ location: deliveryRates.location })
+    .from(deliveryRates)
+    .orderBy(asc(deliveryRates.location));
+  return rows.map((r) => r.location);
+}
+
+function columns(input: ProductFormInput) {
+  return {
+    name: input.name,
+    description: input.description ?? '',
+    priceKobo: input.price,
+    weightGrams: input.weight,
+    category: input.category,
+    freshness: input.freshness,
+    inStock: input.inStock !== 'false',
+    location: input.location ? input.location : null,
+    imageUrl: input.imageUrl ? input.imageUrl : null,
+  };
+}
+
+export async function createProduct(
+  db: Db,
+  _admin: AdminActor,
+  input: ProductFormInput,
+): Promise<AdminProduct> {
+  const [created] = await db.insert(products).values(columns(input)).returning();
+  return created!;
+}
+
+export async function updateProduct(
+  db: Db,
+  _admin: AdminActor,
+  id: number,
+  input: ProductFormInput,
+): Promise<AdminProduct> {
+  const [updated] = await db.update(products).set(columns(input)).where(eq(products.id, id)).returning();
+  if (!updated) throw new NotFound(PRODUCT_NOT_FOUND);
+  return updated;
+}
+
+/**
+ * Deletes a product. Past orders keep their snapshot (name, picture, price: order_items.product_id
+ * becomes null); wishlists and reviews of it go with it; carts in browsers drop it when they next ask
+ * for current prices.
+ */
+export async function deleteProduct(db: Db, _admin: AdminActor, id: number): Promise<void> {
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (deleted.length === 0) throw new NotFound(PRODUCT_NOT_FOUND);
+}

@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { MAX_ROW_ID } from '../ids';
+import { parseKg, parseNaira } from '../money';
+import { PRODUCT_CATEGORIES } from './categories';
+
+/**
+ * The admin's product form (spec §5 "Product form"): name, price, weight, category and freshness
+ * required; price in naira ≥ 0 (step 0.01), weight ≥ 0.01 kg (step 0.01, default 1.0), freshness 1–5
+ * (default 5), in stock by default, location optional ('(None)' clears it), a picture by URL or upload.
+ * Amounts are read as text and turned into kobo and grams here, once.
+ */
+export const ProductFormSchema = z.object({
+  name: z.string('Name is required').check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  price: z.pipe(
+    z.string('Price is required').check(z.trim(), z.minLength(1, 'Price is required')),
+    z.transform((text, ctx) => {
+      const kobo = parseNaira(text);
+      if (kobo === null) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'Price must be a number of naira, at least 0',
+          input: text,
+        });
+        return z.NEVER;
+      }
+      return kobo;
+    }),
+  ),
+  weight: z.pipe(
+    z.string('Weight is required').check(z.trim(), z.minLength(1, 'Weight is required')),
+    z.transform((text, ctx) => {
+      const grams = parseKg(text);
+      if (grams === null || grams < 10) {
+        ctx.issues.push({ code: 'custom', message: 'Weight must be at least 0.01 kg', input: text });
+        return z.NEVER;
+      }
+      return grams;
+    }),
+  ),
+  category: z.enum(PRODUCT_CATEGORIES, 'Please choose a category'),
+  freshness: z.coerce
+    .number('Freshness is required')
+    .check(z.int(), z.minimum(1, 'Freshness is 1 to 5'), z.maximum(5, 'Freshness is 1 to 5')),
+  inStock: z.optional(z.enum(['true', 'false'])),
+  location: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  imageUrl: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(1000),
+      z.refine(
+        (url) => url === '' || /^(https:\/\/|\/media\/|\/images\/)\S+$/.test(url),
+        'Use an https:// address or upload a picture',
+      ),
+    ),
+  ),
+});
+export type ProductFormInput = z.infer<typeof ProductFormSchema>;
+
+const productId = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID));
+
+/** The admin products screen's forms: one discriminated `intent`. */
+export const ProductActionSchema = z.discriminatedUnion('intent', [
+  z.extend(ProductFormSchema, { intent: z.literal('create') }),
+  z.extend(ProductFormSchema, { intent: z.literal('update'), productId }),
+  z.object({ intent: z.literal('delete'), productId }),
+]);
+export type ProductAction = z.infer<typeof ProductActionSchema>;
+
+export const ProductListQuerySchema = z.object({
+  q: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined),
+  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  edit: z.catch(
+    z.optional(
+      z.union([z.literal('new'), z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID))]),
+    ),
+    undefined,
+  ),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;

@@ -1,0 +1,32 @@
+/**
+ * The one rule for our pictures' files (no I/O here: the browser imports it too). A picture is stored
+ * as `<name>-800.webp` and `<name>-400.webp`, plus `<name>-og.jpg` (1200×630) for link previews. The
+ * seed artwork, uploads and the storefront's `srcset` all follow it.
+ */
+export const IMAGE_WIDTHS = [400, 800] as const;
+export const LARGEST_WIDTH = 800;
+export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+
+export function variantFile(name: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+  return `${name}-${width}.webp`;
+}
+
+export function previewFile(name: string): string {
+  return `${name}-og.jpg`;
+}
+
+const OURS = /-800\.webp$/;
+
+/** Whether a picture's URL is one of ours (so it has the other widths and a preview card). */
+export function isOurImage(url: string): boolean {
+  return OURS.test(url);
+}
+
+/** The URL of another width of one of our pictures (given the URL of its largest). */
+export function variantUrl(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+  return url.replace(OURS, `-${width}.webp`);
+}
+
+export function previewUrl(url: string): string {
+  return url.replace(OURS, '-og.jpg');
+}
