@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { E2E_ADMIN, E2E_OUTBOX } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
@@ -30,21 +31,47 @@ function mailsTo(email: string): { subject: string; text: string }[] {
     .filter((mail) => mail.to === email);
 }
 
-test('a shopper pays → the admin finds the order, marks it shipped → the shopper is told in the account and by e-mail', async ({
+test('the admin adds a product with a picture → a shopper pays for it → the admin finds the order, marks it shipped → the shopper is told in the account and by e-mail', async ({
   page,
   browser,
 }) => {
   test.slow();
+  const admin = await adminPage(browser);
+  // The admin adds a product with an uploaded picture.
+  const productName = `Bonga Fish ${Date.now().toString(36)}`;
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  await admin.getByRole('link', { name: 'Add Product' }).click();
+  const form = admin.getByRole('dialog', { name: 'Add Product' });
+  await form.getByLabel('Name').fill(productName);
+  await form.getByLabel('Description').fill('Smoked bonga from Bonny, packed this week');
+  await form.getByLabel('Price (₦)').fill('6500');
+  await form.getByLabel('Weight (kg)').fill('0.5');
+  await form.getByLabel('Category').selectOption('smoked');
+  await form.getByLabel(/Upload a picture/).setInputFiles({
+    name: 'bonga.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#b45309' } })
+      .png()
+      .toBuffer(),
+  });
+  await expect(form.getByLabel("…or the picture's address")).toHaveValue(/^\/media\/[0-9a-f]{20}-800\.webp$/);
+  await expectAccessible(admin);
+  await form.getByRole('button', { name: 'Add Product' }).click();
+  await expect(admin.getByText('Product added successfully')).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: productName })).toHaveCount(1);
+  await expectAccessible(admin);
+
+  // A shopper finds it, orders and pays it.
   const shopper = await signedInShopper(page, 'Obinna Shipped');
   await completeProfile(page);
-  await addToCart(page, 'tilapia', 'Fresh Tilapia');
+  await addToCart(page, productName, productName);
   await page.goto('/checkout');
   await page.getByRole('button', { name: /^Pay ₦/ }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\//);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
 
-  const admin = await adminPage(browser);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(admin.getByText('Paid and waiting to be processed')).toBeVisible();
   await expectAccessible(admin);
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
@@ -59,7 +86,7 @@ test('a shopper pays → the admin finds the order, marks it shipped → the sho
 
   await row.getByRole('link', { name: /View order/ }).click();
   const dialog = admin.getByRole('dialog');
-  await expect(dialog).toContainText('Fresh Tilapia');
+  await expect(dialog).toContainText(productName);
   await expect(dialog).toContainText(shopper.email);
   await expect(dialog.getByRole('button', { name: 'Pending' })).toHaveCount(0);
   await expectAccessible(admin);
