@@ -106,6 +106,50 @@ export default tseslint.config(
     },
   },
   {
+    // Routes stay thin: they call core/, which owns every query (STYLE §1, §13).
+    files: ['app/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['\\#db/*', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'Routes call core/, never the database or Drizzle directly.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components render what loaders give them: core's services are for the server (types are fine).
+    files: ['app/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '\\#core/*/service',
+                '\\#core/*/management',
+                '\\#core/*/refunds',
+                '\\#core/*/reports',
+                '\\#core/*/export',
+                '\\#core/media/images',
+                '\\#core/media/storage',
+              ],
+              allowTypeImports: true,
+              message:
+                'Components never call core services; take the data from the route (types may be imported).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
     ignores: ['app/**/*.server.ts', 'app/lib/context.ts'],
     rules: {

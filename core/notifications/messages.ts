@@ -23,3 +23,15 @@ export function orderStatusMessage(status: string): string {
       return `Your order status has been updated to: ${status}`;
   }
 }
+
+/** The icon a notification gets, from keywords in its message (spec §2). */
+export function notificationKind(
+  message: string,
+): 'delivered' | 'shipped' | 'processing' | 'cancelled' | 'other' {
+  const text = message.toLowerCase();
+  if (text.includes('delivered')) return 'delivered';
+  if (text.includes('shipped')) return 'shipped';
+  if (text.includes('processing') || text.includes('processed')) return 'processing';
+  if (text.includes('cancelled')) return 'cancelled';
+  return 'other';
+}

@@ -39,15 +39,3 @@ export async function markAllNotificationsRead(db: Db, userId: string): Promise<
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
 }
-
-/** The icon a notification gets, from keywords in its message (spec §2). */
-export function notificationKind(
-  message: string,
-): 'delivered' | 'shipped' | 'processing' | 'cancelled' | 'other' {
-  const text = message.toLowerCase();
-  if (text.includes('delivered')) return 'delivered';
-  if (text.includes('shipped')) return 'shipped';
-  if (text.includes('processing') || text.includes('processed')) return 'processing';
-  if (text.includes('cancelled')) return 'cancelled';
-  return 'other';
-}

@@ -2,7 +2,7 @@ import { Bell, CircleX, Clock, PackageCheck, Truck } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { timeAgo } from '~/lib/relative-time';
-import { notificationKind } from '#core/notifications/service';
+import { notificationKind } from '#core/notifications/messages';
 
 interface NotificationView {
   id: number;
