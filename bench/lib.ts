@@ -7,6 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -364,4 +366,57 @@ export function verdict(ok: boolean) {
 export function table(rows: (string | number)[][]) {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const row of rows) console.log(row.map((cell, i) => String(cell).padEnd(widths[i]!)).join('  '));
+}
+
+/** First-load JavaScript (gzip) of the storefront's pages, and whether any admin code rides along. */
+export async function bundleSizes() {
+  const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as {
+    assets: AssetManifest;
+  };
+  const { assets } = build;
+  const gz = (file: string) => gzipSync(readFileSync(path.join('build/client', file))).length;
+  const chain = (routeId: string): string[] => {
+    const route = assets.routes[routeId]!;
+    return [...(route.parentId ? chain(route.parentId) : []), route.module, ...(route.imports ?? [])];
+  };
+  const adminModules = new Set(
+    Object.entries(assets.routes)
+      .filter(([id]) => id.startsWith('routes/admin/') || id.startsWith('admin-'))
+      .map(([, r]) => r.module),
+  );
+  const pages = [
+    ['/', 'routes/home'],
+    ['/products', 'routes/products'],
+    ['/products/{id}', 'routes/product'],
+    ['/cart', 'routes/cart'],
+    ['/search', 'routes/search'],
+  ] as const;
+  const rows: (string | number)[][] = [['page', 'files', 'JS gzip KB', 'admin code?']];
+  let worst = 0;
+  let adminLeak = false;
+  for (const [page, id] of pages) {
+    const files = [...new Set([assets.entry.module, ...assets.entry.imports, ...chain(id)])];
+    const bytes = files.reduce((sum, f) => sum + gz(f), 0);
+    const leak = files.some(
+      (f) => adminModules.has(f) || readFileSync(path.join('build/client', f), 'utf8').includes('Admin Mode'),
+    );
+    worst = Math.max(worst, bytes);
+    adminLeak ||= leak;
+    rows.push([page, files.length, (bytes / 1024).toFixed(1), leak ? 'YES' : 'no']);
+  }
+  console.log('\nFirst-load JavaScript (gzip)');
+  table(rows);
+  return [
+    [
+      'storefront first-load JS ≤ 150 KB gzip',
+      verdict(worst <= 150 * 1024),
+      `${(worst / 1024).toFixed(1)} KB (largest)`,
+    ],
+    ['no admin code in storefront chunks', verdict(!adminLeak), adminLeak ? 'found' : 'none'],
+  ];
+}
+
+interface AssetManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { parentId?: string; module: string; imports?: string[]; css?: string[] }>;
 }

@@ -8,10 +8,7 @@
  *   4. Lighthouse (mobile) performance scores of /, /products and a product page.
  * Figures are printed as ratios against baselines measured in the same run; nothing here is a test.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { parseSearchQuery } from '#core/catalog/filters';
@@ -19,6 +16,7 @@ import { searchProducts } from '#core/catalog/service';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client';
 import {
+  bundleSizes,
   createBenchShopper,
   ensurePostgres,
   generateProducts,
@@ -195,58 +193,6 @@ async function search(pgUrl: string) {
     `\nSearch over 100,000 products (${timings.length} searches, page + total count): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms`,
   );
   return [['search p95 ≤ 50 ms', verdict(p95 <= 50), `${p95.toFixed(1)} ms`]];
-}
-
-interface AssetManifest {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, { parentId?: string; module: string; imports?: string[]; css?: string[] }>;
-}
-
-async function bundleSizes() {
-  const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as {
-    assets: AssetManifest;
-  };
-  const { assets } = build;
-  const gz = (file: string) => gzipSync(readFileSync(path.join('build/client', file))).length;
-  const chain = (routeId: string): string[] => {
-    const route = assets.routes[routeId]!;
-    return [...(route.parentId ? chain(route.parentId) : []), route.module, ...(route.imports ?? [])];
-  };
-  const adminModules = new Set(
-    Object.entries(assets.routes)
-      .filter(([id]) => id.startsWith('routes/admin/') || id.startsWith('admin-'))
-      .map(([, r]) => r.module),
-  );
-  const pages = [
-    ['/', 'routes/home'],
-    ['/products', 'routes/products'],
-    ['/products/{id}', 'routes/product'],
-    ['/cart', 'routes/cart'],
-    ['/search', 'routes/search'],
-  ] as const;
-  const rows: (string | number)[][] = [['page', 'files', 'JS gzip KB', 'admin code?']];
-  let worst = 0;
-  let adminLeak = false;
-  for (const [page, id] of pages) {
-    const files = [...new Set([assets.entry.module, ...assets.entry.imports, ...chain(id)])];
-    const bytes = files.reduce((sum, f) => sum + gz(f), 0);
-    const leak = files.some(
-      (f) => adminModules.has(f) || readFileSync(path.join('build/client', f), 'utf8').includes('Admin Mode'),
-    );
-    worst = Math.max(worst, bytes);
-    adminLeak ||= leak;
-    rows.push([page, files.length, (bytes / 1024).toFixed(1), leak ? 'YES' : 'no']);
-  }
-  console.log('\nFirst-load JavaScript (gzip)');
-  table(rows);
-  return [
-    [
-      'storefront first-load JS ≤ 150 KB gzip',
-      verdict(worst <= 150 * 1024),
-      `${(worst / 1024).toFixed(1)} KB (largest)`,
-    ],
-    ['no admin code in storefront chunks', verdict(!adminLeak), adminLeak ? 'found' : 'none'],
-  ];
 }
 
 async function lighthouseScores(pgUrl: string) {

@@ -1,0 +1,170 @@
+/**
+ * npm run bench:admin — the admin area on PostgreSQL with 100,000 orders and 10,000 products:
+ *   1. five admins at once, each requesting one screen after another for a few seconds: the orders
+ *      list, an orders search, the products list and the dashboard (p95 of each);
+ *   2. the CSV export of all 100,000 orders, with the shop's RSS sampled while it streams;
+ *   3. the storefront's first-load JavaScript, and that no admin code rides along.
+ * Prints each figure against its target with PASS/MISS. Everything runs on this machine's loopback.
+ */
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import {
+  bundleSizes,
+  createBenchShopper,
+  ensurePostgres,
+  generateProducts,
+  percentile,
+  recreateDatabase,
+  SERVE_ARGS,
+  signIn,
+  startProcess,
+  table,
+  verdict,
+} from './lib';
+
+const PORT = 3611;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'bench.admin@freshcatch.ng', password: 'bench-admin-password' };
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const ADMINS = 5;
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+async function prepare(pgUrl: string): Promise<string> {
+  const url = await recreateDatabase(pgUrl, 'fc_bench_admin');
+  console.log('• generating 10,000 products…');
+  const database = await generateProducts(url, 10_000);
+  await createBenchShopper(database, ADMIN.email, ADMIN.password);
+  await database.db.execute(sql`update "user" set role = 'admin' where email = ${ADMIN.email}`);
+  console.log(`• generating ${ORDERS.toLocaleString('en')} orders with their items…`);
+  // Orders spread over the last year, of the seeded customers, most of them paid; 1–3 items each.
+  await database.db.execute(
+    sql.raw(`
+    with customers as (select array_agg(id) as ids from "user"),
+         prods as (select array_agg(id) as ids, array_agg(name) as names, array_agg(price_kobo) as prices from (select id, name, price_kobo from products order by id limit 500) p)
+    insert into orders (user_id, status, payment_status, payment_reference, payment_provider, subtotal_kobo,
+                        delivery_fee_kobo, total_kobo, shipping_name, shipping_phone, shipping_address,
+                        delivery_method, delivery_location, total_weight_grams, paid_at, created_at)
+    select c.ids[1 + i % array_length(c.ids, 1)],
+           (array['pending','processing','shipped','delivered','cancelled'])[1 + i % 5]::order_status,
+           (array['success','success','success','pending','expired'])[1 + (i / 5) % 5]::payment_status,
+           'FC-BENCH-' || i, 'demo', 1000000 + (i % 97) * 1000, 250000, 1250000 + (i % 97) * 1000,
+           (array['Ada','Chinedu','Ngozi','Tunde','Bisi','Emeka','Halima','Ibrahim'])[1 + i % 8] || ' ' ||
+             (array['Okafor','Adeyemi','Musa','Eze','Bello','Nwosu','Amadi','Okonkwo'])[1 + (i / 8) % 8] || ' ' || i,
+           '0803 ' || lpad((i % 1000000)::text, 7, '0'),
+           (i % 200) || ' Aba Road, Port Harcourt',
+           'standard', 'Port Harcourt', 2000,
+           now() - (i || ' minutes')::interval * 5,
+           now() - (i || ' minutes')::interval * 5
+    from generate_series(1, ${ORDERS}) as i, customers c`),
+  );
+  await database.db.execute(
+    sql.raw(`
+    insert into order_items (order_id, product_id, product_name, product_image_url, quantity, unit_price_kobo,
+                             total_price_kobo, product_weight_grams, product_total_weight_grams)
+    select o.id, p.id, p.name, p.image_url, 1, p.price_kobo, p.price_kobo, p.weight_grams, p.weight_grams
+    from orders o
+    cross join lateral generate_series(1, 1 + (abs(hashtext(o.id::text)) % 3)) as n
+    join lateral (select * from products where id = 1 + (abs(hashtext(o.id::text || n)) % 500)) p on true`),
+  );
+  await database.db.execute(sql`vacuum analyze`);
+  await database.close();
+  return url;
+}
+
+/** `ADMINS` admins at once, each requesting `path` one after another for `seconds`: every latency. */
+async function screen(
+  path: string,
+  cookie: string,
+): Promise<{ p95: number; count: number; failures: number }> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: ADMINS }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        const response = await fetch(`${BASE}${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (response.status !== 200) failures++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { p95: percentile(latencies, 95), count: latencies.length, failures };
+}
+
+async function main() {
+  if (!existsSync('build/server.mjs'))
+    throw new Error('Run `npm run build` first (npm run bench:admin does).');
+  const postgres = await ensurePostgres();
+  try {
+    const url = await prepare(postgres.url);
+    const shop = await startProcess(
+      process.execPath,
+      SERVE_ARGS,
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: BASE,
+        LOG_LEVEL: 'warn',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+        LOGIN_RATE_LIMIT_MAX: '100',
+      },
+      `${BASE}/readyz`,
+    );
+    try {
+      const cookie = await signIn(BASE, ADMIN.email, ADMIN.password);
+      const results: (string | number)[][] = [['figure', 'verdict', 'value']];
+      const screens = [
+        ['orders list', '/admin/orders'],
+        ['orders search', '/admin/orders?q=Ngozi+Bello'],
+        ['orders, paid and pending', '/admin/orders?status=pending&payment=paid'],
+        ['products list', '/admin/products'],
+        ['products search', '/admin/products?q=prawns'],
+        ['dashboard', '/admin'],
+      ] as const;
+      console.log(`\nFive admins at once, ${seconds} s per screen`);
+      const rows: (string | number)[][] = [['screen', 'requests', 'p95 ms', 'failures']];
+      for (const [name, path] of screens) {
+        const r = await screen(path, cookie);
+        rows.push([name, r.count, r.p95.toFixed(1), r.failures]);
+        results.push([
+          `${name} p95 ≤ 100 ms`,
+          verdict(r.p95 <= 100 && r.failures === 0),
+          `${r.p95.toFixed(1)} ms`,
+        ]);
+      }
+      table(rows);
+
+      console.log(`\nCSV export of all ${ORDERS.toLocaleString('en')} orders`);
+      const before = shop.memory().rssMb;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, shop.memory().rssMb)), 50);
+      const started = performance.now();
+      const response = await fetch(`${BASE}/admin/orders/export`, { headers: { cookie } });
+      let lines = 0;
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body!)
+        lines += (decoder.decode(chunk, { stream: true }).match(/\n/g) ?? []).length;
+      clearInterval(sampler);
+      const took = (performance.now() - started) / 1000;
+      const growth = peak - before;
+      console.log(`  ${lines - 1} rows in ${took.toFixed(1)} s; RSS ${before} MB → peak ${peak} MB`);
+      results.push(['CSV export has every order', verdict(lines - 1 >= ORDERS), `${lines - 1} rows`]);
+      results.push(['CSV export RSS growth ≤ 50 MB', verdict(growth <= 50), `${growth} MB`]);
+
+      results.push(...(await bundleSizes()));
+      console.log('\nSummary');
+      table(results);
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+await main();
