@@ -66,7 +66,9 @@ function ReviewForm({ productId }: { productId: number }) {
 
 function DeleteReviewButton({ productId, reviewId }: { productId: number; reviewId: number }) {
   const fetcher = useFetcher<ActionResult>();
-  useActionResult(settledData(fetcher), { failureToast: () => ({ title: 'Failed to delete review.' }) });
+  // Read as soon as it arrives, not once settled: the revalidated list no longer has this review, so
+  // the button is gone by then and 'Review deleted' was never shown.
+  useActionResult(fetcher.data, { failureToast: () => ({ title: 'Failed to delete review.' }) });
   return (
     <fetcher.Form method="post" action={`/products/${productId}`}>
       <input type="hidden" name="intent" value="delete-review" />
