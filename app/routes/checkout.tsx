@@ -73,14 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  return jsonAction(
-    request,
-    PlaceOrderSchema,
-    (order) => placeOrder(context.services.checkout, user.id, order),
-    {
-      errorTitle: ORDER_PROCESSING_ERROR.title,
-    },
-  );
+  const { checkout } = context.services;
+  return jsonAction(request, PlaceOrderSchema, (order) => placeOrder(checkout, user.id, order), {
+    errorTitle: ORDER_PROCESSING_ERROR.title,
+  });
 }
 
 type QuoteResult = ActionResult<{
