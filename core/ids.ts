@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 /** Row ids are PostgreSQL `serial`s: positive 32-bit integers. */
 export const MAX_ROW_ID = 2 ** 31 - 1;
 
@@ -5,3 +7,13 @@ export const MAX_ROW_ID = 2 ** 31 - 1;
 export function isRowId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= MAX_ROW_ID;
 }
+
+/**
+ * A row id as a form sent it, not judged here: whatever it is becomes a number (NaN for junk), and the
+ * core function looking it up answers one that names no row with NotFound (404), as it does an id
+ * that no longer exists.
+ */
+export const rowIdAsSent = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((value) => Number(value ?? Number.NaN)),
+);

@@ -8,6 +8,8 @@ export interface ActionToast {
   title: string;
   description?: string;
   type?: 'error' | 'success' | 'info';
+  /** In milliseconds, for toasts that follow the cart's timing (spec §8: 3 s). */
+  duration?: number;
 }
 
 /** What an action answers when the request was refused: a toast's words and the fields to mark. */

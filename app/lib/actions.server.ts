@@ -9,16 +9,18 @@ import { parseForm, parseJsonBody, readForm } from './forms';
  * schema from core/<domain>/schemas.ts (a multi-action route uses one discriminated `intent` schema),
  * call core, and answer in the one shape: `{ ok: true, ...payload }`, or an `ActionFailure` with the
  * field errors (400) or the domain error's status, title and message. A `Response` the work returns
- * (a redirect) goes out as it is.
+ * (a redirect) goes out as it is. `invalidMessage` words a refused form for a caller that is not a
+ * form with fields to mark (an API a fetcher posts to).
  */
 export async function formAction<S extends $ZodType, T extends object | Response | void>(
   request: Request,
   schema: S,
   work: (input: output<S>, form: FormData) => Promise<T>,
+  options: { invalidMessage?: string } = {},
 ) {
   const form = await readForm(request);
   const parsed = parseForm(schema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors);
+  if (!parsed.ok) return invalidForm(parsed.fieldErrors, options.invalidMessage);
   return attempt(async () => succeed(await work(parsed.data, form)));
 }
 

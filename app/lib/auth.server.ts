@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER } from '#core/accounts/auth';
 import { hasSessionCookie } from '#core/accounts/cookies';
 import { adminActor, isAdmin, type AdminActor } from '#core/accounts/roles';
+import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
 import type { ActionFailure } from './action-result';
 import type { ToastInput } from './toast';
 import { redirectWithToast } from './toast.server';
@@ -220,16 +221,15 @@ export function authErrorMessage(result: AuthCallResult, fallback: string): stri
   return typeof message === 'string' && message ? message : fallback;
 }
 
-export type SignInResult =
-  | { ok: true; user: CheckedSessionUser; setCookies: string[] }
-  | { ok: false; status: number; title: string; message: string };
-
-/** E-mail and password sign-in through Better Auth, with the spec's texts for each failure. */
+/**
+ * E-mail and password sign-in through Better Auth. A refusal is a domain error with the spec's texts
+ * for each failure ('Login failed', or 'An error occurred' when the auth service is down).
+ */
 export async function signInWithPassword(
   request: Request,
   context: AppLoadContext,
   credentials: { email: string; password: string },
-): Promise<SignInResult> {
+): Promise<{ user: CheckedSessionUser; setCookies: string[] }> {
   const result = await callAuthEndpoint(request, context, '/sign-in/email', {
     email: credentials.email,
     password: credentials.password,
@@ -238,7 +238,6 @@ export async function signInWithPassword(
   if (result.status === 200 && result.body?.user) {
     const user = result.body.user as Record<string, unknown>;
     return {
-      ok: true,
       setCookies: result.setCookies,
       user: checkedUser({
         id: String(user.id),
@@ -249,32 +248,18 @@ export async function signInWithPassword(
       }),
     };
   }
-  const code = result.body?.code;
-  if (result.status === 429) {
-    return {
-      ok: false,
-      status: 429,
-      title: 'Login failed',
-      message: 'Too many login attempts. Please wait a minute and try again.',
-    };
+  const title = 'Login failed';
+  if (result.status === 429)
+    throw new TooManyRequests('Too many login attempts. Please wait a minute and try again.', title);
+  if (result.body?.code === 'EMAIL_NOT_VERIFIED') {
+    throw new Forbidden(
+      'Please confirm your e-mail address first. We have sent you a new confirmation link.',
+      title,
+    );
   }
-  if (code === 'EMAIL_NOT_VERIFIED') {
-    return {
-      ok: false,
-      status: 403,
-      title: 'Login failed',
-      message: 'Please confirm your e-mail address first. We have sent you a new confirmation link.',
-    };
-  }
-  if (result.status >= 500) {
-    return { ok: false, status: 503, title: 'An error occurred', message: 'Please try again later' };
-  }
-  return {
-    ok: false,
-    status: result.status === 401 ? 401 : 400,
-    title: 'Login failed',
-    message: authErrorMessage(result, 'Invalid email or password'),
-  };
+  if (result.status >= 500) throw new DomainError('Please try again later', 503, 'An error occurred');
+  const message = authErrorMessage(result, 'Invalid email or password');
+  throw result.status === 401 ? new Unauthorized(message, title) : new Invalid(message, {}, title);
 }
 
 /** Ends the session named by `cookie` (this request's, unless another is given). */

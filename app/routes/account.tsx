@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Bell, Heart, LogOut, Package, Settings, User } from 'lucide-react';
-import { data, Form, Link, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { Form, Link, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { NotificationsTab } from '~/components/account/notifications-tab';
 import { OrdersTab } from '~/components/account/orders-tab';
 import { ProfileTab } from '~/components/account/profile-tab';
@@ -8,12 +8,13 @@ import { SettingsTab } from '~/components/account/settings-tab';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { authErrorMessage, callAuthEndpoint, getSessionUser, refreshSessionCookie } from '~/lib/auth.server';
-import { attempt, invalidForm } from '~/lib/errors.server';
-import { parseForm, readForm } from '~/lib/forms';
-import { ChangePasswordSchema, ProfileSchema } from '#core/accounts/schemas';
+import { formAction, withHeaders } from '~/lib/actions.server';
+import { actionFailure } from '~/lib/errors.server';
+import { AccountActionSchema } from '#core/accounts/schemas';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import { loadRates } from '#core/checkout/service';
 import { locationSuggestions } from '#core/delivery/methods';
+import { Invalid, Unauthorized } from '#core/errors';
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -68,59 +69,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context);
-  if (!user)
-    return data(
-      {
-        ok: false as const,
-        error: { title: 'Sign In Required', message: 'Please log in again.' },
-        fieldErrors: {},
-      },
-      { status: 401 },
-    );
-  const form = await readForm(request);
+  if (!user) return actionFailure(new Unauthorized('Please log in again.', 'Sign In Required'));
   const { db } = context.services;
-  switch (form.get('intent')) {
-    case 'profile': {
-      const parsed = parseForm(ProfileSchema, form);
-      if (!parsed.ok) return invalidForm(parsed.fieldErrors);
-      return attempt(async () => {
-        await updateProfile(db, user.id, parsed.data);
+  return formAction(request, AccountActionSchema, async (input) => {
+    switch (input.intent) {
+      case 'profile': {
+        const { intent: _intent, ...profile } = input;
+        await updateProfile(db, user.id, profile);
         // The name is carried in the signed session cookie: reissue it so the header shows the new one.
         await refreshSessionCookie(request, context);
-        return { ok: true as const };
-      });
-    }
-    case 'mark-read':
-      return attempt(async () => {
-        await markNotificationRead(db, user.id, Number(form.get('id')));
-        return { ok: true as const };
-      });
-    case 'mark-all-read':
-      await markAllNotificationsRead(db, user.id);
-      return { ok: true as const };
-    case 'change-password': {
-      const parsed = parseForm(ChangePasswordSchema, form);
-      if (!parsed.ok) return invalidForm(parsed.fieldErrors);
-      const result = await callAuthEndpoint(request, context, '/change-password', {
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.password,
-        revokeOtherSessions: true,
-      });
-      if (result.status !== 200) {
-        const wrongPassword = result.body?.code === 'INVALID_PASSWORD';
-        return invalidForm(
-          wrongPassword ? { currentPassword: 'Your current password is not right' } : {},
-          authErrorMessage(result, 'Could not change the password. Please try again.'),
+        return {
+          toast: { title: 'Profile updated', description: 'Your profile information has been saved.' },
+        };
+      }
+      case 'mark-read':
+        await markNotificationRead(db, user.id, input.id);
+        return {};
+      case 'mark-all-read':
+        await markAllNotificationsRead(db, user.id);
+        return {};
+      case 'change-password': {
+        const result = await callAuthEndpoint(request, context, '/change-password', {
+          currentPassword: input.currentPassword,
+          newPassword: input.password,
+          revokeOtherSessions: true,
+        });
+        if (result.status !== 200) {
+          const wrongPassword = result.body?.code === 'INVALID_PASSWORD';
+          throw new Invalid(
+            authErrorMessage(result, 'Could not change the password. Please try again.'),
+            wrongPassword ? { currentPassword: ['Your current password is not right'] } : {},
+          );
+        }
+        // The session is renewed with the new password: keep this browser signed in.
+        return withHeaders(
+          { toast: { title: 'Password changed', description: 'Your other devices have been signed out.' } },
+          result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]),
         );
       }
-      // The session is renewed with the new password: keep this browser signed in.
-      const headers = new Headers();
-      for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
-      return data({ ok: true as const }, { headers });
     }
-    default:
-      return invalidForm({}, 'Unknown request.');
-  }
+  });
 }
 
 function SignInRequired() {

@@ -1,10 +1,11 @@
 import { CircleCheck } from 'lucide-react';
-import { data, Form, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { ContentPage, Section } from '~/components/content/page';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field, inputClasses } from '~/components/ui/field';
-import { parseForm, type FieldErrors, readForm } from '~/lib/forms';
+import { formAction } from '~/lib/actions.server';
+import { useActionResult } from '~/lib/use-action-result';
 import { BulkEnquirySchema } from '#core/enquiries/schemas';
 import { createBulkEnquiry } from '#core/enquiries/service';
 import type { Route } from './+types/bulk';
@@ -19,16 +20,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(BulkEnquirySchema, await readForm(request));
-  if (!parsed.ok) return data({ sent: false, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  await createBulkEnquiry(context.services.db, context.services.mailer, parsed.data);
-  return { sent: true, fieldErrors: {} as FieldErrors };
+  return formAction(request, BulkEnquirySchema, async (enquiry) => {
+    await createBulkEnquiry(context.services.db, context.services.mailer, enquiry);
+    return {};
+  });
 }
 
 export default function BulkRoute() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors: FieldErrors = result?.fieldErrors ?? {};
+  const errors = useActionResult(result, { failureToast: 'unless-field-errors' });
   return (
     <ContentPage
       title="Bulk Delivery"
@@ -44,7 +45,7 @@ export default function BulkRoute() {
           <li>One invoice a month for account customers.</li>
         </ul>
       </Section>
-      {result?.sent ? (
+      {result?.ok ? (
         <Alert tone="success" title="Thank you — we have your enquiry">
           <p className="flex items-center gap-2">
             <CircleCheck aria-hidden="true" className="h-5 w-5" /> Our sales desk will call you within one

@@ -1,6 +1,6 @@
+import { formAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import { attempt } from '~/lib/errors.server';
-import { readForm } from '~/lib/forms';
+import { CancelPaymentSchema } from '#core/checkout/schemas';
 import { settlePayment } from '#core/checkout/service';
 import { assertOwnOrder } from '#core/orders/service';
 import type { Route } from './+types/checkout-cancel';
@@ -12,11 +12,9 @@ import type { Route } from './+types/checkout-cancel';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const reference = String((await readForm(request)).get('reference') ?? '');
   const { checkout, db } = context.services;
-  return attempt(async () => {
+  return formAction(request, CancelPaymentSchema, async ({ reference }) => {
     await assertOwnOrder(db, user.id, reference);
-    const settled = await settlePayment(checkout, reference);
-    return { ok: true as const, settled };
+    return { settled: await settlePayment(checkout, reference) };
   });
 }

@@ -2,14 +2,15 @@ import { FlaskConical } from 'lucide-react';
 import { data, Form, redirect, useLoaderData, useNavigation } from 'react-router';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
+import { formAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
+import { DemoPaymentDecisionSchema } from '#core/checkout/schemas';
 import { shortOrderId } from '#core/notifications/messages';
 import { formatNaira } from '#core/money';
 import { getUserOrderByReference } from '#core/orders/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import type { Route } from './+types/checkout-demo';
-import { readForm } from '~/lib/forms';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment — FreshCatch' },
@@ -37,19 +38,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const order = await demoOrder(request, context, params.reference);
+  const callback = `/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`;
   // An order that was already paid, declined or expired takes no new decision.
-  if (order.paymentStatus !== 'pending')
-    return redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
-  const decision = (await readForm(request)).get('decision');
-  if (decision !== 'pay' && decision !== 'decline')
-    return data({ message: 'Choose Pay or Decline.' }, { status: 400 });
-  await decideDemoPayment(
-    context.services.db,
-    order.paymentReference,
-    decision === 'pay' ? 'success' : 'failed',
+  if (order.paymentStatus !== 'pending') return redirect(callback);
+  return formAction(
+    request,
+    DemoPaymentDecisionSchema,
+    async ({ decision }) => {
+      await decideDemoPayment(
+        context.services.db,
+        order.paymentReference,
+        decision === 'pay' ? 'success' : 'failed',
+      );
+      // The same way back as from a real provider: the callback verifies what happened.
+      return redirect(callback);
+    },
+    { invalidMessage: 'Choose Pay or Decline.' },
   );
-  // The same way back as from a real provider: the callback verifies what happened.
-  return redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
 }
 
 export default function DemoPaymentRoute() {

@@ -7,10 +7,11 @@ import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
+import type { ActionResult } from '~/lib/action-result';
+import { jsonAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { useCart } from '~/lib/cart';
-import { attempt, type ActionFailure } from '~/lib/errors.server';
-import { parseJsonBody } from '~/lib/forms';
+import { settledData, showToast, useActionResult } from '~/lib/use-action-result';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
@@ -72,15 +73,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  return attempt(async () => {
-    const order = await parseJsonBody(PlaceOrderSchema, request, ORDER_PROCESSING_ERROR.title);
-    return { ok: true as const, ...(await placeOrder(context.services.checkout, user.id, order)) };
+  const { checkout } = context.services;
+  return jsonAction(request, PlaceOrderSchema, (order) => placeOrder(checkout, user.id, order), {
+    errorTitle: ORDER_PROCESSING_ERROR.title,
   });
 }
 
-type QuoteResult =
-  | { ok: true; discount: (DiscountCheck & { toast: { title: string; description: string } }) | null }
-  | ActionFailure;
+type QuoteResult = ActionResult<{
+  discount: (DiscountCheck & { toast: { title: string; description: string } }) | null;
+}>;
 
 type DiscountState =
   | { status: 'empty' }
@@ -119,24 +120,30 @@ function useDiscount(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== 'idle' || !result || asked.current !== key) return;
+  // Only the answer for the code, place and cart now on screen counts: an older one is dropped.
+  const answersCurrentKey = () => {
+    if (asked.current !== key) return false;
     asked.current = '';
-    if (!result.ok) {
-      setState({ status: 'invalid', message: result.error.message });
-      return;
-    }
-    if (!result.discount) return;
-    const { toast: message } = result.discount;
-    if (result.discount.ok) {
-      setState({ status: 'valid', discount: result.discount.discount, message: message.description });
-      toast.success(message.title, { description: message.description });
-    } else {
-      setState({ status: 'invalid', message: result.discount.message });
-      toast.error(message.title, { description: message.description });
-    }
-  }, [fetcher.state, fetcher.data, key]);
+    return true;
+  };
+  useActionResult(settledData(fetcher), {
+    // A refused quote is said under the code field, not in a toast.
+    failureToast: false,
+    onFailure: (failure) => {
+      if (answersCurrentKey()) setState({ status: 'invalid', message: failure.error.message });
+    },
+    onSuccess: ({ discount }) => {
+      if (!answersCurrentKey() || !discount) return;
+      const { toast: message } = discount;
+      if (discount.ok) {
+        setState({ status: 'valid', discount: discount.discount, message: message.description });
+        showToast({ type: 'success', ...message });
+      } else {
+        setState({ status: 'invalid', message: discount.message });
+        showToast({ type: 'error', ...message });
+      }
+    },
+  });
 
   return state;
 }

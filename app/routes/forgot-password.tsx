@@ -1,53 +1,47 @@
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import { formAction } from '~/lib/actions.server';
 import { callAuthEndpoint } from '~/lib/auth.server';
-import { parseForm, readForm } from '~/lib/forms';
+import { useActionResult } from '~/lib/use-action-result';
 import { ForgotPasswordSchema } from '#core/accounts/schemas';
+import { TooManyRequests } from '#core/errors';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset your password — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
-  if (!parsed.ok) return data({ sent: false, error: parsed.fieldErrors.email }, { status: 400 });
-  const result = await callAuthEndpoint(request, context, '/request-password-reset', {
-    email: parsed.data.email,
-    redirectTo: '/reset-password',
+  return formAction(request, ForgotPasswordSchema, async ({ email }) => {
+    const result = await callAuthEndpoint(request, context, '/request-password-reset', {
+      email,
+      redirectTo: '/reset-password',
+    });
+    if (result.status === 429)
+      throw new TooManyRequests('Too many requests. Please wait a minute and try again.');
+    return {};
   });
-  if (result.status === 429) {
-    return data(
-      { sent: false, error: 'Too many requests. Please wait a minute and try again.' },
-      { status: 429 },
-    );
-  }
-  return { sent: true, error: undefined };
 }
 
 export default function ForgotPasswordRoute() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  // Every refusal is said under the e-mail field: its own error, or why the link was not sent.
+  const errors = useActionResult(actionData, { failureToast: false });
+  const error = errors.email ?? (actionData?.ok === false ? actionData.error.message : undefined);
   return (
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your e-mail and we will send you a link to choose a new one."
     >
-      {actionData?.sent ? (
+      {actionData?.ok ? (
         <Alert tone="success" title="Check your email" className="mb-4">
           If an account exists for that e-mail, a link to reset your password is on its way.
         </Alert>
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          error={actionData?.error}
-        />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={error} />
         <Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
           Send reset link
         </Button>

@@ -1,5 +1,4 @@
 import {
-  data,
   Form,
   Link,
   redirect,
@@ -14,10 +13,11 @@ import { SocialButtons } from '~/components/auth/social-buttons';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import { formAction } from '~/lib/actions.server';
 import { getSessionUser, signInWithPassword, socialProviders } from '~/lib/auth.server';
-import { parseForm, safeRedirectPath, readForm } from '~/lib/forms';
+import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
-import { useActionToast } from '~/lib/use-action-toast';
+import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { LoginSchema } from '#core/accounts/schemas';
 import type { Route } from './+types/login';
 
@@ -30,24 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(LoginSchema, await readForm(request));
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
-  const result = await signInWithPassword(request, context, parsed.data);
-  if (!result.ok) {
-    return data(
-      {
-        fieldErrors: {},
-        toast: { title: result.title, description: result.message, type: 'error' as const },
-      },
-      { status: result.status },
+  return formAction(request, LoginSchema, async (credentials) => {
+    const { setCookies } = await signInWithPassword(request, context, credentials);
+    return redirectWithToast(
+      context,
+      safeRedirectPath(credentials.redirectTo),
+      { type: 'success', title: 'Welcome back!' },
+      setCookies,
     );
-  }
-  return redirectWithToast(
-    context,
-    safeRedirectPath(parsed.data.redirectTo),
-    { type: 'success', title: 'Welcome back!' },
-    result.setCookies,
-  );
+  });
 }
 
 export default function LoginRoute() {
@@ -56,13 +47,13 @@ export default function LoginRoute() {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state === 'submitting';
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
-  useActionToast(actionData?.toast);
+  const errors = useActionResult(actionData, { failureToast: 'unless-field-errors' });
+  const refused = actionData?.ok === false && !hasFieldErrors(actionData) ? actionData.error : null;
   return (
     <AuthCard title="Welcome back" subtitle="Log in to order, track deliveries and keep your wishlist.">
-      {actionData?.toast ? (
-        <Alert tone="error" title={actionData.toast.title} className="mb-4">
-          {actionData.toast.description}
+      {refused ? (
+        <Alert tone="error" title={refused.title} className="mb-4">
+          {refused.message}
         </Alert>
       ) : null}
       <Form method="post" replace className="space-y-4" noValidate>

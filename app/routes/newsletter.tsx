@@ -1,5 +1,5 @@
-import { data, redirect } from 'react-router';
-import { parseForm, readForm } from '~/lib/forms';
+import { redirect } from 'react-router';
+import { formAction } from '~/lib/actions.server';
 import { NewsletterSchema } from '#core/accounts/schemas';
 import { subscribeToNewsletter } from '#core/newsletter/service';
 import type { Route } from './+types/newsletter';
@@ -9,12 +9,13 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(NewsletterSchema, await readForm(request));
-  if (!parsed.ok)
-    return data(
-      { ok: false as const, error: parsed.fieldErrors.email ?? 'Please enter a valid email address' },
-      { status: 400 },
-    );
-  await subscribeToNewsletter(context.services.db, parsed.data.email);
-  return { ok: true as const, message: 'Thank you! You are on the list for fresh arrivals and farm tips.' };
+  return formAction(request, NewsletterSchema, async ({ email }) => {
+    await subscribeToNewsletter(context.services.db, email);
+    return {
+      toast: {
+        title: 'Subscribed',
+        description: 'Thank you! You are on the list for fresh arrivals and farm tips.',
+      },
+    };
+  });
 }

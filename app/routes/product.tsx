@@ -13,14 +13,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { getSessionUser, requireAdmin, requireUser } from '~/lib/auth.server';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
-import { attempt, invalidForm, orThrowResponse } from '~/lib/errors.server';
-import { parseForm, readForm } from '~/lib/forms';
+import { formAction } from '~/lib/actions.server';
+import { orThrowResponse } from '~/lib/errors.server';
 import { previewImage } from '~/lib/images';
 import { formatNaira, formatWeight, gramsToKg, koboToNaira, nairaFigure, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
-import { ReviewSchema } from '#core/reviews/schemas';
+import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/product';
@@ -122,20 +122,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productId = parseProductId(params.id);
   const user = await requireUser(request, context);
-  const form = await readForm(request);
   const { db } = context.services;
-  if (form.get('intent') === 'delete-review') {
-    const admin = await requireAdmin(request, context);
-    return attempt(async () => {
-      await deleteReview(db, admin, Number(form.get('reviewId')));
-      return { ok: true as const, done: 'delete' as const };
-    });
-  }
-  const parsed = parseForm(ReviewSchema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors);
-  return attempt(async () => {
-    await submitReview(db, user.id, productId, parsed.data);
-    return { ok: true as const, done: 'review' as const };
+  return formAction(request, ReviewActionSchema, async (input) => {
+    if (input.intent === 'delete-review') {
+      // The schema cannot refuse a deletion: the admin check is the first thing it meets.
+      const admin = await requireAdmin(request, context);
+      await deleteReview(db, admin, input.reviewId);
+      return { toast: { title: 'Review deleted', description: 'The review has been removed.' } };
+    }
+    const { intent: _intent, ...review } = input;
+    await submitReview(db, user.id, productId, review);
+    return { toast: { title: 'Review submitted', description: 'Thank you for your review!' } };
   });
 }
 

@@ -1,36 +1,36 @@
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { formAction } from '~/lib/actions.server';
 import { authErrorMessage, callAuthEndpoint } from '~/lib/auth.server';
-import { parseForm, type FieldErrors, readForm } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
+import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { ResetPasswordSchema } from '#core/accounts/schemas';
+import { Invalid } from '#core/errors';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, error: undefined }, { status: 400 });
-  const result = await callAuthEndpoint(request, context, '/reset-password', {
-    newPassword: parsed.data.password,
-    token: parsed.data.token,
-  });
-  if (result.status !== 200) {
-    return data(
-      {
-        fieldErrors: {} as FieldErrors,
-        error: authErrorMessage(result, 'This reset link is invalid or has expired.'),
-      },
-      { status: 400 },
-    );
-  }
-  return redirectWithToast(context, '/login', {
-    type: 'success',
-    title: 'Password changed',
-    description: 'You can now log in with your new password.',
+  return formAction(request, ResetPasswordSchema, async ({ password, token }) => {
+    const result = await callAuthEndpoint(request, context, '/reset-password', {
+      newPassword: password,
+      token,
+    });
+    if (result.status !== 200) {
+      throw new Invalid(
+        authErrorMessage(result, 'This reset link is invalid or has expired.'),
+        {},
+        'Could not reset the password',
+      );
+    }
+    return redirectWithToast(context, '/login', {
+      type: 'success',
+      title: 'Password changed',
+      description: 'You can now log in with your new password.',
+    });
   });
 }
 
@@ -39,7 +39,9 @@ export default function ResetPasswordRoute() {
   const token = params.get('token');
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors: FieldErrors = actionData?.fieldErrors ?? {};
+  // Said on the page, not in a toast: under the fields, or above the form when the link is refused.
+  const errors = useActionResult(actionData, { failureToast: false });
+  const refused = actionData?.ok === false && !hasFieldErrors(actionData) ? actionData.error : null;
   if (!token || params.has('error')) {
     return (
       <AuthCard title="This link has expired">
@@ -54,9 +56,9 @@ export default function ResetPasswordRoute() {
   }
   return (
     <AuthCard title="Choose a new password">
-      {actionData?.error ? (
-        <Alert tone="error" title="Could not reset the password" className="mb-4">
-          {actionData.error}
+      {refused ? (
+        <Alert tone="error" title={refused.title} className="mb-4">
+          {refused.message}
         </Alert>
       ) : null}
       <Form method="post" className="space-y-4" noValidate>

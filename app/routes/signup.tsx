@@ -1,18 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { toast } from 'sonner';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { PasswordField } from '~/components/auth/password-field';
 import { SocialButtons } from '~/components/auth/social-buttons';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import type { ActionFailure, ActionToast } from '~/lib/action-result';
+import { formAction } from '~/lib/actions.server';
 import { authErrorMessage, callAuthEndpoint, getSessionUser, socialProviders } from '~/lib/auth.server';
-import { parseForm, type FieldErrors, readForm } from '~/lib/forms';
+import { parseForm, type FieldErrors } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
-import { useActionToast, type ActionToast } from '~/lib/use-action-toast';
+import { hasFieldErrors, showToast, useActionResult } from '~/lib/use-action-result';
 import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
 import { PASSWORDS_DO_NOT_MATCH, SignUpSchema, TERMS_REQUIRED } from '#core/accounts/schemas';
+import { DomainError } from '#core/errors';
 import type { Route } from './+types/signup';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign up — FreshCatch' }];
@@ -33,38 +35,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(SignUpSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data(
-      { fieldErrors: parsed.fieldErrors, toast: toastForErrors(parsed.fieldErrors) },
-      { status: 400 },
-    );
-  }
-  const { fullName, email, password } = parsed.data;
-  const result = await callAuthEndpoint(request, context, '/sign-up/email', {
-    name: fullName,
-    email,
-    password,
-    callbackURL: EMAIL_CONFIRMATION_PATH,
+  return formAction(request, SignUpSchema, async ({ fullName, email, password }) => {
+    const result = await callAuthEndpoint(request, context, '/sign-up/email', {
+      name: fullName,
+      email,
+      password,
+      callbackURL: EMAIL_CONFIRMATION_PATH,
+    });
+    if (result.status !== 200) {
+      const message =
+        result.status === 429
+          ? 'Too many sign-up attempts. Please wait a minute and try again.'
+          : authErrorMessage(result, 'Please try again later');
+      const status = result.status >= 500 ? 503 : result.status === 429 ? 429 : 400;
+      throw new DomainError(message, status, 'Registration failed');
+    }
+    return redirectWithToast(context, `/verify-email?email=${encodeURIComponent(email)}`, {
+      type: 'success',
+      title: 'Registration successful',
+      description: 'Please check your email to verify your account.',
+    });
   });
-  if (result.status !== 200) {
-    const message =
-      result.status === 429
-        ? 'Too many sign-up attempts. Please wait a minute and try again.'
-        : authErrorMessage(result, 'Please try again later');
-    return data(
-      {
-        fieldErrors: {} as FieldErrors,
-        toast: { title: 'Registration failed', description: message } as ActionToast,
-      },
-      { status: result.status >= 500 ? 503 : result.status === 429 ? 429 : 400 },
-    );
-  }
-  return redirectWithToast(context, `/verify-email?email=${encodeURIComponent(email)}`, {
-    type: 'success',
-    title: 'Registration successful',
-    description: 'Please check your email to verify your account.',
-  });
+}
+
+/** A refused sign-up: the toast of its field errors (spec §5), or the auth service's refusal. */
+function failureToast(failure: ActionFailure): ActionToast | null {
+  if (hasFieldErrors(failure)) return toastForErrors(failure.fieldErrors);
+  return { title: failure.error.title, description: failure.error.message };
 }
 
 export default function SignUpRoute() {
@@ -75,9 +72,9 @@ export default function SignUpRoute() {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  useActionToast(actionData?.toast);
+  const serverErrors = useActionResult(actionData, { failureToast });
 
-  const errors: FieldErrors = { ...(clientErrors ?? actionData?.fieldErrors ?? {}) };
+  const errors: FieldErrors = { ...(clientErrors ?? serverErrors) };
   // Live check under the confirm field, as the user types.
   if (confirm && password !== confirm) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   else if (confirm && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH) delete errors.confirmPassword;
@@ -91,19 +88,18 @@ export default function SignUpRoute() {
     event.preventDefault();
     setClientErrors(parsed.fieldErrors);
     const message = toastForErrors(parsed.fieldErrors);
-    if (message) toast.error(message.title, { description: message.description });
+    if (message) showToast(message);
   }
 
-  const serverError =
-    actionData?.toast && !actionData.fieldErrors?.confirmPassword && !actionData.fieldErrors?.terms;
+  const refused = actionData?.ok === false && !hasFieldErrors(actionData) ? actionData.error : null;
   return (
     <AuthCard
       title="Create your account"
       subtitle="Order fresh fish and farm supplies, delivered from Port Harcourt."
     >
-      {serverError && actionData?.toast ? (
-        <Alert tone="error" title={actionData.toast.title} className="mb-4">
-          {actionData.toast.description}
+      {refused ? (
+        <Alert tone="error" title={refused.title} className="mb-4">
+          {refused.message}
         </Alert>
       ) : null}
       <Form method="post" className="space-y-4" noValidate onSubmit={validate}>

@@ -1,54 +1,41 @@
 import { MailCheck } from 'lucide-react';
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { type ActionFailure } from '~/lib/action-result';
+import { formAction } from '~/lib/actions.server';
 import { callAuthEndpoint } from '~/lib/auth.server';
 import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
-import { parseForm, readForm } from '~/lib/forms';
-import { useActionToast } from '~/lib/use-action-toast';
+import { useActionResult } from '~/lib/use-action-result';
 import { ForgotPasswordSchema } from '#core/accounts/schemas';
+import { TooManyRequests } from '#core/errors';
 import type { Route } from './+types/verify-email';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Check your email — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
-  if (!parsed.ok) {
-    return data(
-      {
-        toast: {
-          title: 'Could not send the link',
-          description: parsed.fieldErrors.email,
-          type: 'error' as const,
-        },
+  return formAction(request, ForgotPasswordSchema, async ({ email }) => {
+    const result = await callAuthEndpoint(request, context, '/send-verification-email', {
+      email,
+      callbackURL: EMAIL_CONFIRMATION_PATH,
+    });
+    if (result.status === 429) throw new TooManyRequests('Too many requests. Try again in a minute.');
+    // The same answer whether or not the address has an account.
+    return {
+      toast: {
+        title: 'Link sent',
+        description: 'If this e-mail needs confirming, a new link is on its way.',
       },
-      { status: 400 },
-    );
-  }
-  const result = await callAuthEndpoint(request, context, '/send-verification-email', {
-    email: parsed.data.email,
-    callbackURL: EMAIL_CONFIRMATION_PATH,
+    };
   });
-  if (result.status === 429) {
-    return data(
-      {
-        toast: {
-          title: 'Please wait',
-          description: 'Too many requests. Try again in a minute.',
-          type: 'error' as const,
-        },
-      },
-      { status: 429 },
-    );
-  }
-  // The same answer whether or not the address has an account.
-  return {
-    toast: {
-      title: 'Link sent',
-      description: 'If this e-mail needs confirming, a new link is on its way.',
-      type: 'success' as const,
-    },
-  };
+}
+
+/** The page has no field to mark: an address it cannot use is said in the toast. */
+function failureToast(failure: ActionFailure) {
+  const { email } = failure.fieldErrors;
+  return email
+    ? { title: 'Could not send the link', description: email }
+    : { title: failure.error.title, description: failure.error.message };
 }
 
 export default function VerifyEmailRoute() {
@@ -56,7 +43,7 @@ export default function VerifyEmailRoute() {
   const email = params.get('email');
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  useActionToast(actionData?.toast);
+  useActionResult(actionData, { failureToast });
   return (
     <AuthCard title="Check your email">
       <div className="space-y-4 text-slate-800">

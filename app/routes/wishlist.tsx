@@ -6,10 +6,12 @@ import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
+import type { ActionResult } from '~/lib/action-result';
 import { getSessionUser } from '~/lib/auth.server';
 import { CART_TOAST_MS } from '~/lib/cart';
 import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { formatNaira, perWeightLabel } from '#core/money';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { ProductSummary } from '#core/catalog/service';
 import { listWishlist } from '#core/wishlist/service';
@@ -26,12 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function RemoveButton({ product, signedIn }: { product: ProductSummary; signedIn: boolean }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok) {
-      toast.error('Error', { description: 'Could not remove from wishlist', duration: CART_TOAST_MS });
-    }
-  }, [fetcher.state, fetcher.data]);
+  const fetcher = useFetcher<ActionResult>();
+  useActionResult(settledData(fetcher), {
+    failureToast: () => ({
+      title: 'Error',
+      description: 'Could not remove from wishlist',
+      duration: CART_TOAST_MS,
+    }),
+  });
   const remove = () => {
     if (signedIn)
       fetcher.submit(

@@ -1,5 +1,6 @@
 // Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
 import * as z from 'zod/mini';
+import { rowIdAsSent } from '../ids';
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.email('Please enter a valid email address'));
 const checkbox = z.pipe(
@@ -84,3 +85,19 @@ export const ChangePasswordSchema = z
     confirmPassword,
   })
   .check(passwordsMatch);
+
+/**
+ * Every form the account page posts, told apart by `intent` (STYLE §12). The profile and password
+ * forms keep their own schemas' rules and messages; any other intent is refused.
+ */
+export const AccountActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.extend(ProfileSchema, { intent: z.literal('profile') }),
+    z.extend(ChangePasswordSchema, { intent: z.literal('change-password') }),
+    z.object({ intent: z.literal('mark-read'), id: rowIdAsSent }),
+    z.object({ intent: z.literal('mark-all-read') }),
+  ],
+  { error: 'Unknown request.' },
+);
+export type AccountActionInput = z.infer<typeof AccountActionSchema>;

@@ -39,3 +39,14 @@ export const PlaceOrderSchema = z.extend(QuoteSchema, {
   idempotencyKey: z.string(RELOAD_CHECKOUT).check(z.regex(/^[\w-]{16,100}$/, RELOAD_CHECKOUT)),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
+
+/**
+ * The payment the shopper walked away from. Any reference is taken as sent: one that is not the
+ * shopper's own order is refused by the order lookup (404), as an unknown one is.
+ */
+export const CancelPaymentSchema = z.object({ reference: z._default(z.string(), '') });
+
+/** What the demo payment page answers for the bank. */
+export const DemoPaymentDecisionSchema = z.object({
+  decision: z.enum(['pay', 'decline'], 'Choose Pay or Decline.'),
+});

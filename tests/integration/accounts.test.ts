@@ -259,9 +259,25 @@ describe('the newsletter box', () => {
     for (const email of ['News@Example.ng', 'news@example.ng']) {
       const response = await client.postForm('/newsletter', { email });
       expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        ok: true,
+        toast: {
+          title: 'Subscribed',
+          description: 'Thank you! You are on the list for fresh arrivals and farm tips.',
+        },
+      });
     }
     const rows = await server.database.db.select().from(schema.newsletterSubscribers);
     expect(rows.filter((r) => r.email === 'news@example.ng')).toHaveLength(1);
+  });
+
+  it('says what is wrong with an address next to the box', async () => {
+    const response = await new HttpClient(server.url).postForm('/newsletter', { email: 'nope' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      fieldErrors: { email: 'Please enter a valid email address' },
+    });
   });
 });
 

@@ -38,11 +38,25 @@ describe('wishlist: each shopper sees and changes only their own', () => {
   });
 
   it('refuses a guest with 401 and bad input with 400, unknown products with 404', async () => {
-    expect((await change(new HttpClient(server.url), { intent: 'add', productId: '1' })).status).toBe(401);
+    const guest = await change(new HttpClient(server.url), { intent: 'add', productId: '1' });
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toMatchObject({
+      ok: false,
+      error: { message: 'Please log in to keep a wishlist on your account.' },
+    });
     const shopper = await createUser(server.services);
     const client = await signedInClient(server, shopper.email);
-    expect((await change(client, { intent: 'add', productId: 'x' })).status).toBe(400);
-    expect((await change(client, { intent: 'steal', productId: '1' })).status).toBe(400);
+    for (const fields of [
+      { intent: 'add', productId: 'x' },
+      { intent: 'steal', productId: '1' },
+    ]) {
+      const refused = await change(client, fields);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        ok: false,
+        error: { message: 'That is not a product we know.' },
+      });
+    }
     expect((await change(client, { intent: 'add', productId: '999999' })).status).toBe(404);
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseForm, safeRedirectPath } from '~/lib/forms';
 import { emailConfirmedRedirect } from '~/lib/email-confirmed';
-import { LoginSchema, SignUpSchema } from '#core/accounts/schemas';
+import { AccountActionSchema, LoginSchema, SignUpSchema } from '#core/accounts/schemas';
+import { ReviewActionSchema } from '#core/reviews/schemas';
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -55,6 +56,55 @@ describe('sign-up form (spec §5)', () => {
     expect(parseForm(LoginSchema, form({ email: 'nope', password: '' }))).toEqual({
       ok: false,
       fieldErrors: { email: 'Please enter a valid email address', password: 'Password is required' },
+    });
+  });
+});
+
+describe('one schema per page that posts several forms, told apart by intent (STYLE §12)', () => {
+  it('keeps each form’s own rules and messages', () => {
+    expect(
+      parseForm(
+        AccountActionSchema,
+        form({
+          intent: 'change-password',
+          currentPassword: 'x',
+          password: 'catfish-123',
+          confirmPassword: 'y',
+        }),
+      ),
+    ).toEqual({ ok: false, fieldErrors: { confirmPassword: 'Passwords do not match' } });
+    expect(
+      parseForm(AccountActionSchema, form({ intent: 'profile', fullName: ' ', phone: '' })),
+    ).toMatchObject({
+      ok: false,
+      fieldErrors: { fullName: 'Full name is required' },
+    });
+    expect(
+      parseForm(ReviewActionSchema, form({ intent: 'review', rating: '9', reviewText: 'Fresh' })),
+    ).toEqual({
+      ok: false,
+      fieldErrors: { rating: 'Choose a rating from 1 to 5' },
+    });
+  });
+
+  it('refuses an intent the account page does not post', () => {
+    expect(parseForm(AccountActionSchema, form({ intent: 'delete-account' }))).toEqual({
+      ok: false,
+      fieldErrors: { intent: 'Unknown request.' },
+    });
+  });
+
+  it('never refuses a row id itself: one that names no row is core’s 404, after the admin check', () => {
+    for (const id of ['abc', '', '-1', '1.5', '1e10']) {
+      const deletion = parseForm(ReviewActionSchema, form({ intent: 'delete-review', reviewId: id }));
+      expect(deletion, id).toMatchObject({ ok: true, data: { intent: 'delete-review' } });
+      const markRead = parseForm(AccountActionSchema, form({ intent: 'mark-read', id }));
+      expect(markRead, id).toMatchObject({ ok: true, data: { intent: 'mark-read' } });
+    }
+    expect(parseForm(ReviewActionSchema, form({ intent: 'delete-review' }))).toMatchObject({ ok: true });
+    expect(parseForm(ReviewActionSchema, form({ intent: 'delete-review', reviewId: '42' }))).toEqual({
+      ok: true,
+      data: { intent: 'delete-review', reviewId: 42 },
     });
   });
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import type { ActionFailure } from '~/lib/action-result';
 import { formAction, jsonAction, withHeaders } from '~/lib/actions.server';
+import { failureToastFor } from '~/lib/use-action-result';
 import { Conflict } from '#core/errors';
 
 const Schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
@@ -31,6 +33,20 @@ describe('one action contract', () => {
       body: {
         ok: false,
         error: { title: 'Please check the form', message: 'Please check the highlighted fields.' },
+        fieldErrors: { name: 'Name is required' },
+      },
+    });
+  });
+
+  it('words a refused form for a caller without fields to mark, when asked', async () => {
+    const result = await formAction(formRequest({ name: '' }), Schema, async () => ({}), {
+      invalidMessage: 'That is not a product we know.',
+    });
+    expect(answer(result)).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: { message: 'That is not a product we know.' },
         fieldErrors: { name: 'Name is required' },
       },
     });
@@ -88,5 +104,50 @@ describe('one action contract', () => {
       status: 400,
       body: { ok: false, error: { message: 'Expected a JSON body.' } },
     });
+  });
+});
+
+describe('what a failure shows in the browser', () => {
+  const refused: ActionFailure = {
+    ok: false,
+    error: { title: 'Login failed', message: 'Invalid email or password' },
+    fieldErrors: {},
+  };
+  const marked: ActionFailure = {
+    ok: false,
+    error: { title: 'Please check the form', message: 'Please check the highlighted fields.' },
+    fieldErrors: { email: 'Please enter a valid email address' },
+  };
+
+  it('is its own title and message unless the form says otherwise', () => {
+    expect(failureToastFor(refused)).toEqual({
+      title: 'Login failed',
+      description: 'Invalid email or password',
+    });
+    expect(failureToastFor(marked, true)).toEqual({
+      title: 'Please check the form',
+      description: 'Please check the highlighted fields.',
+    });
+    expect(failureToastFor(refused, false)).toBeNull();
+  });
+
+  it('is left to the fields when they are marked, if the form shows its errors there', () => {
+    expect(failureToastFor(marked, 'unless-field-errors')).toBeNull();
+    expect(failureToastFor(refused, 'unless-field-errors')).toEqual({
+      title: 'Login failed',
+      description: 'Invalid email or password',
+    });
+  });
+
+  it('is the form’s own words when it gives them', () => {
+    const words = (failure: ActionFailure) =>
+      failure.fieldErrors.email
+        ? { title: 'Could not send the link', description: failure.fieldErrors.email }
+        : null;
+    expect(failureToastFor(marked, words)).toEqual({
+      title: 'Could not send the link',
+      description: 'Please enter a valid email address',
+    });
+    expect(failureToastFor(refused, words)).toBeNull();
   });
 });

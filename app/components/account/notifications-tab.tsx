@@ -1,7 +1,9 @@
 import { Bell, CircleX, Clock, PackageCheck, Truck } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
+import type { ActionResult } from '~/lib/action-result';
 import { timeAgo } from '~/lib/relative-time';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { notificationKind } from '#core/notifications/messages';
 
 interface NotificationView {
@@ -14,7 +16,8 @@ interface NotificationView {
 const ICONS = { delivered: PackageCheck, shipped: Truck, processing: Clock, cancelled: CircleX, other: Bell };
 
 function MarkRead({ id }: { id: number }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ActionResult>();
+  useActionResult(settledData(fetcher));
   return (
     <fetcher.Form method="post" action="/account?tab=notifications">
       <input type="hidden" name="intent" value="mark-read" />
@@ -34,7 +37,8 @@ export function NotificationsTab({
   now: Date | string;
 }) {
   const unread = notifications.filter((n) => !n.isRead);
-  const markAll = useFetcher();
+  const markAll = useFetcher<ActionResult>();
+  useActionResult(settledData(markAll));
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

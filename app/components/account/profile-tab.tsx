@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
-import type { ActionFailure } from '~/lib/action-result';
-import type { FieldErrors } from '~/lib/forms';
+import type { ActionResult } from '~/lib/action-result';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { PROFILE_FIELD_LABELS } from '#core/accounts/profile';
 
 export interface ProfileView {
@@ -18,22 +17,13 @@ export interface ProfileView {
   missing: string[];
 }
 
-type Result = { ok: true } | ActionFailure;
-
 export function ProfileTab({ profile, locations }: { profile: ProfileView; locations: string[] }) {
   const [editing, setEditing] = useState(false);
-  const fetcher = useFetcher<Result>();
-  const errors: FieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
-
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast.success('Profile updated', { description: 'Your profile information has been saved.' });
-      setEditing(false);
-    } else {
-      toast.error('Failed to update profile', { description: fetcher.data.error.message });
-    }
-  }, [fetcher.state, fetcher.data]);
+  const fetcher = useFetcher<ActionResult>();
+  const errors = useActionResult(settledData(fetcher), {
+    onSuccess: () => setEditing(false),
+    failureToast: (failure) => ({ title: 'Failed to update profile', description: failure.error.message }),
+  });
 
   const labels = PROFILE_FIELD_LABELS;
   const rows: [string, string | null][] = [

@@ -1,28 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { PasswordField } from '~/components/auth/password-field';
 import { Button } from '~/components/ui/button';
-import type { ActionFailure } from '~/lib/action-result';
-import type { FieldErrors } from '~/lib/forms';
+import type { ActionResult } from '~/lib/action-result';
 import { formatShopperDate } from '~/lib/dates';
-
-type Result = { ok: true } | ActionFailure;
+import { settledData, useActionResult } from '~/lib/use-action-result';
 
 export function SettingsTab({ email, memberSince }: { email: string; memberSince: Date | string }) {
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
-  const errors: FieldErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast.success('Password changed', { description: 'Your other devices have been signed out.' });
-      form.current?.reset();
-    } else if (!Object.keys(fetcher.data.fieldErrors).length) {
-      toast.error(fetcher.data.error.title, { description: fetcher.data.error.message });
-    }
-  }, [fetcher.state, fetcher.data]);
+  const errors = useActionResult(settledData(fetcher), {
+    onSuccess: () => form.current?.reset(),
+    failureToast: 'unless-field-errors',
+  });
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold">Account Settings</h2>

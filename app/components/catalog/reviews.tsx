@@ -1,40 +1,36 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Await, Link, useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { formatShopperDate } from '~/lib/dates';
-import type { ActionFailure } from '~/lib/action-result';
+import type { ActionFailure, ActionResult, ActionToast } from '~/lib/action-result';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { DEFAULT_REVIEW_RATING } from '#core/reviews/rules';
 import type { ReviewView } from '#core/reviews/service';
 import { RatingInput } from './rating-input';
 import { RatingStars } from './rating-stars';
 
-type ReviewActionResult = { ok: true; done: 'review' | 'delete' } | ActionFailure;
+/** Spec §8: a refused review is 'Not allowed' for a shopper who has not bought it, else 'Error'. */
+function reviewFailureToast(failure: ActionFailure): ActionToast {
+  if (failure.error.title === 'Not allowed')
+    return { title: 'Not allowed', description: "You can only review products you've purchased." };
+  if (failure.error.title === 'Already reviewed')
+    return { title: 'Error', description: failure.error.message };
+  return { title: 'Error', description: 'Failed to submit your review. Please try again.' };
+}
 
 function ReviewForm({ productId }: { productId: number }) {
-  const fetcher = useFetcher<ReviewActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
   const [text, setText] = useState('');
-  const handled = useRef<unknown>(null);
   const submitting = fetcher.state !== 'idle';
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== 'idle' || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success('Review submitted', { description: 'Thank you for your review!' });
+  useActionResult(settledData(fetcher), {
+    onSuccess: () => {
       setRating(DEFAULT_REVIEW_RATING);
       setText('');
-    } else if (result.error.title === 'Not allowed') {
-      toast.error('Not allowed', { description: "You can only review products you've purchased." });
-    } else if (result.error.title === 'Already reviewed') {
-      toast.error('Error', { description: result.error.message });
-    } else {
-      toast.error('Error', { description: 'Failed to submit your review. Please try again.' });
-    }
-  }, [fetcher.state, fetcher.data]);
+    },
+    failureToast: reviewFailureToast,
+  });
 
   return (
     <fetcher.Form
@@ -69,12 +65,10 @@ function ReviewForm({ productId }: { productId: number }) {
 }
 
 function DeleteReviewButton({ productId, reviewId }: { productId: number; reviewId: number }) {
-  const fetcher = useFetcher<ReviewActionResult>();
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success('Review deleted', { description: 'The review has been removed.' });
-    else toast.error('Failed to delete review.');
-  }, [fetcher.state, fetcher.data]);
+  const fetcher = useFetcher<ActionResult>();
+  // Read as soon as it arrives, not once settled: the revalidated list no longer has this review, so
+  // the button is gone by then and 'Review deleted' was never shown.
+  useActionResult(fetcher.data, { failureToast: () => ({ title: 'Failed to delete review.' }) });
   return (
     <fetcher.Form method="post" action={`/products/${productId}`}>
       <input type="hidden" name="intent" value="delete-review" />

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
+import type { ActionResult } from '~/lib/action-result';
 import { CART_TOAST_MS } from '~/lib/cart';
 import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { useSessionUser } from '~/lib/session-user';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { useHydrated } from '~/lib/use-hydrated';
-
-type WishlistResult = { ok: true } | { ok: false; error: string };
 
 /**
  * Add to / Remove from Wishlist. Signed-in shoppers change their list on the server; guests keep it in
@@ -27,7 +27,7 @@ export function WishlistButton({
   const user = useSessionUser();
   const hydrated = useHydrated();
   const guestIds = useGuestWishlist();
-  const fetcher = useFetcher<WishlistResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [serverState, setServerState] = useState(inServerWishlist);
   useEffect(() => setServerState(inServerWishlist), [inServerWishlist]);
 
@@ -38,15 +38,13 @@ export function WishlistButton({
       : serverState
     : hydrated && guestIds.includes(product.id);
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (!fetcher.data.ok) {
-      toast.error('Error', {
-        description: serverState ? 'Could not remove from wishlist' : 'Could not add to wishlist',
-        duration: CART_TOAST_MS,
-      });
-    }
-  }, [fetcher.state, fetcher.data, serverState]);
+  useActionResult(settledData(fetcher), {
+    failureToast: () => ({
+      title: 'Error',
+      description: serverState ? 'Could not remove from wishlist' : 'Could not add to wishlist',
+      duration: CART_TOAST_MS,
+    }),
+  });
 
   function toggle() {
     const adding = !inWishlist;

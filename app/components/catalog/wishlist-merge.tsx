@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
+import type { ActionResult } from '~/lib/action-result';
 import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { useSessionUser } from '~/lib/session-user';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 
 /** When a guest with a local wishlist signs in, the list joins the account once (spec §4, issue 3). */
 export function WishlistMerge() {
   const user = useSessionUser();
   const ids = useGuestWishlist();
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<ActionResult>();
   const sent = useRef(false);
   useEffect(() => {
     if (!user || ids.length === 0 || sent.current) return;
@@ -17,9 +19,13 @@ export function WishlistMerge() {
       { method: 'post', action: '/api/wishlist' },
     );
   }, [user, ids, fetcher]);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) guestWishlist.clear();
-    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok) sent.current = false;
-  }, [fetcher.state, fetcher.data]);
+  // Quietly: a list that could not join the account stays in this browser and is sent again.
+  useActionResult(settledData(fetcher), {
+    failureToast: false,
+    onSuccess: () => guestWishlist.clear(),
+    onFailure: () => {
+      sent.current = false;
+    },
+  });
   return null;
 }

@@ -1,22 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
-import type { ActionFailure } from '~/lib/action-result';
+import type { ActionResult } from '~/lib/action-result';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { formatNaira } from '#core/money';
 
-export type PlaceOrderResult =
-  | {
-      ok: true;
-      orderId: string;
-      reference: string;
-      totalKobo: number;
-      provider: 'paystack' | 'demo';
-      publicKey: string | null;
-      authorizationUrl: string;
-      accessCode?: string;
-    }
-  | ActionFailure;
+export type PlaceOrderResult = ActionResult<{
+  orderId: string;
+  reference: string;
+  totalKobo: number;
+  provider: 'paystack' | 'demo';
+  publicKey: string | null;
+  authorizationUrl: string;
+  accessCode?: string;
+}>;
 
 interface PaystackPopup {
   resumeTransaction(
@@ -85,46 +83,41 @@ export function PaymentButton({
   const fetcher = useFetcher<PlaceOrderResult>();
   const cancel = useFetcher();
   const [scriptFailed, setScriptFailed] = useState<string | null>(null);
-  const handled = useRef<unknown>(null);
   // One key per visit of the checkout page: Pay pressed twice, or retried on a weak network, places one
   // order, and pressing it again after closing the payment window resumes that order's payment.
   const [idempotencyKey] = useState(newCheckoutKey);
   const busy = fetcher.state !== 'idle';
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== 'idle' || !result || handled.current === result) return;
-    handled.current = result;
-    if (!result.ok) {
-      onPlacing(false);
-      toast.error(result.error.title, { description: result.error.message });
-      return;
-    }
-    if (result.provider === 'demo' || !result.accessCode) {
-      window.location.assign(result.authorizationUrl);
-      return;
-    }
-    const { accessCode, reference, authorizationUrl } = result;
-    loadPaystack(payment.inlineScriptUrl)
-      .then((Popup) => {
-        new Popup().resumeTransaction(accessCode, {
-          onSuccess: () => window.location.assign(callbackUrl(reference)),
-          onCancel: () => {
-            onPlacing(false);
-            // Asks the provider what happened; an open transaction stays pending until it expires.
-            cancel.submit({ reference }, { method: 'post', action: '/checkout/cancel' });
-            toast('Payment cancelled', {
-              description: 'Nothing was charged. You can pay again when you are ready.',
-            });
-          },
-          onError: () => window.location.assign(authorizationUrl),
+  // A refused order shows its own toast ('Order Processing Error', a limit, …) and Pay comes back.
+  useActionResult(settledData(fetcher), {
+    onFailure: () => onPlacing(false),
+    onSuccess: (result) => {
+      if (result.provider === 'demo' || !result.accessCode) {
+        window.location.assign(result.authorizationUrl);
+        return;
+      }
+      const { accessCode, reference, authorizationUrl } = result;
+      loadPaystack(payment.inlineScriptUrl)
+        .then((Popup) => {
+          new Popup().resumeTransaction(accessCode, {
+            onSuccess: () => window.location.assign(callbackUrl(reference)),
+            onCancel: () => {
+              onPlacing(false);
+              // Asks the provider what happened; an open transaction stays pending until it expires.
+              cancel.submit({ reference }, { method: 'post', action: '/checkout/cancel' });
+              toast('Payment cancelled', {
+                description: 'Nothing was charged. You can pay again when you are ready.',
+              });
+            },
+            onError: () => window.location.assign(authorizationUrl),
+          });
+        })
+        .catch(() => {
+          onPlacing(false);
+          setScriptFailed(authorizationUrl);
         });
-      })
-      .catch(() => {
-        onPlacing(false);
-        setScriptFailed(authorizationUrl);
-      });
-  }, [fetcher.state, fetcher.data, onPlacing, payment.inlineScriptUrl, cancel]);
+    },
+  });
 
   function pay() {
     setScriptFailed(null);

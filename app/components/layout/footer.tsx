@@ -1,9 +1,10 @@
 import { Fish, Mail, MapPin, Phone } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
+import type { ActionResult } from '~/lib/action-result';
+import { settledData, useActionResult } from '~/lib/use-action-result';
 import { SHOP } from '#core/shop';
 
 const footerLinks = [
@@ -16,21 +17,16 @@ const footerLinks = [
   { to: '/faq', label: 'FAQ' },
 ];
 
-type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
-
 function Newsletter() {
-  const fetcher = useFetcher<NewsletterResult>();
+  const fetcher = useFetcher<ActionResult>();
   const emailId = useId();
   const errorId = useId();
   const form = useRef<HTMLFormElement>(null);
-  const result = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !result) return;
-    if (result.ok) {
-      toast.success('Subscribed', { description: result.message });
-      form.current?.reset();
-    }
-  }, [fetcher.state, result]);
+  // The address's problem is said under the box, not in a toast.
+  const { email: error } = useActionResult(settledData(fetcher), {
+    failureToast: false,
+    onSuccess: () => form.current?.reset(),
+  });
   return (
     <fetcher.Form ref={form} method="post" action="/newsletter" className="space-y-2" noValidate>
       <label htmlFor={emailId} className="block text-sm font-semibold text-white">
@@ -45,17 +41,17 @@ function Newsletter() {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          aria-invalid={result && !result.ok ? true : undefined}
-          aria-describedby={result && !result.ok ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className={`${inputClasses} min-w-0 flex-1`}
         />
         <Button type="submit" variant="default" disabled={fetcher.state !== 'idle'}>
           Subscribe
         </Button>
       </div>
-      {result && !result.ok ? (
+      {error ? (
         <p id={errorId} className="text-sm font-medium text-red-300">
-          {result.error}
+          {error}
         </p>
       ) : null}
     </fetcher.Form>

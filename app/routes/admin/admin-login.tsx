@@ -1,6 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
 import {
-  data,
   Form,
   Link,
   redirect,
@@ -12,12 +11,14 @@ import {
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
+import { formAction } from '~/lib/actions.server';
 import { cookiesFromSetCookie, getCheckedSessionUser, signInWithPassword, signOut } from '~/lib/auth.server';
-import { parseForm, safeRedirectPath, readForm } from '~/lib/forms';
+import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
-import { useActionToast, type ActionToast } from '~/lib/use-action-toast';
+import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { isAdmin } from '#core/accounts/roles';
 import { AdminLoginSchema } from '#core/accounts/schemas';
+import { Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
 import type { Route } from './+types/admin-login';
 
@@ -40,37 +41,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(AdminLoginSchema, await readForm(request));
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
-  const result = await signInWithPassword(request, context, parsed.data);
-  if (!result.ok) {
-    return data(
-      { fieldErrors: {}, toast: { title: result.title, description: result.message } as ActionToast },
-      { status: result.status },
+  return formAction(request, AdminLoginSchema, async (credentials) => {
+    const { user, setCookies } = await signInWithPassword(request, context, credentials);
+    if (!isAdmin(user)) {
+      // Credentials were right but this is not an administrator: end that new session at once.
+      const out = await signOut(request, context, cookiesFromSetCookie(setCookies));
+      for (const cookie of out.setCookies) context.appendSetCookie(cookie);
+      throw new Forbidden('You do not have administrator privileges', 'Access denied');
+    }
+    return redirectWithToast(
+      context,
+      adminTarget(credentials.redirectTo),
+      { type: 'success', title: 'Login successful', description: 'Welcome to the admin dashboard' },
+      setCookies,
     );
-  }
-  if (!isAdmin(result.user)) {
-    // Credentials were right but this is not an administrator: end that new session at once.
-    const out = await signOut(request, context, cookiesFromSetCookie(result.setCookies));
-    const headers = new Headers();
-    for (const cookie of out.setCookies) headers.append('Set-Cookie', cookie);
-    return data(
-      {
-        fieldErrors: {},
-        toast: {
-          title: 'Access denied',
-          description: 'You do not have administrator privileges',
-        } as ActionToast,
-      },
-      { status: 403, headers },
-    );
-  }
-  return redirectWithToast(
-    context,
-    adminTarget(parsed.data.redirectTo),
-    { type: 'success', title: 'Login successful', description: 'Welcome to the admin dashboard' },
-    result.setCookies,
-  );
+  });
 }
 
 export default function AdminLoginRoute() {
@@ -79,8 +64,8 @@ export default function AdminLoginRoute() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submitting = navigation.state === 'submitting';
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
-  useActionToast(actionData?.toast);
+  const errors = useActionResult(actionData, { failureToast: 'unless-field-errors' });
+  const refused = actionData?.ok === false && !hasFieldErrors(actionData) ? actionData.error : null;
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -94,9 +79,9 @@ export default function AdminLoginRoute() {
             You need administrator privileges to access this area.
           </Alert>
         ) : null}
-        {actionData?.toast ? (
-          <Alert tone="error" title={actionData.toast.title} className="mt-4">
-            {actionData.toast.description}
+        {refused ? (
+          <Alert tone="error" title={refused.title} className="mt-4">
+            {refused.message}
           </Alert>
         ) : null}
         <Form method="post" replace className="mt-6 space-y-4" noValidate>

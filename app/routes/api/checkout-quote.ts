@@ -1,6 +1,6 @@
+import { jsonAction } from '~/lib/actions.server';
 import { getSessionUser } from '~/lib/auth.server';
-import { attempt } from '~/lib/errors.server';
-import { parseJsonBody } from '~/lib/forms';
+import { actionFailure } from '~/lib/errors.server';
 import { QuoteSchema } from '#core/checkout/schemas';
 import { quoteOrder } from '#core/checkout/service';
 import { discountToast } from '#core/discounts/rules';
@@ -12,15 +12,16 @@ import type { Route } from './+types/checkout-quote';
  * verdict (the checkout page asks 500 ms after the code is typed). Prices come from the database.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return attempt(async () => {
-    const user = await getSessionUser(request, context);
-    if (!user)
-      throw new Unauthorized('You must be logged in to complete this purchase.', 'Authentication Error');
-    const order = await parseJsonBody(QuoteSchema, request);
-    const { checkout } = context.services;
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    return actionFailure(
+      new Unauthorized('You must be logged in to complete this purchase.', 'Authentication Error'),
+    );
+  }
+  const { checkout } = context.services;
+  return jsonAction(request, QuoteSchema, async (order) => {
     const quote = await quoteOrder(checkout, user.id, order);
     return {
-      ok: true as const,
       price: quote.price,
       discount: quote.discount
         ? { ...quote.discount, toast: discountToast(quote.discount, checkout.formatMoney) }

@@ -1,28 +1,25 @@
-import { data } from 'react-router';
+import { formAction } from '~/lib/actions.server';
 import { getSessionUser } from '~/lib/auth.server';
-import { attempt } from '~/lib/errors.server';
-import { parseForm, readForm } from '~/lib/forms';
+import { actionFailure } from '~/lib/errors.server';
 import { WishlistChangeSchema } from '#core/wishlist/schemas';
 import { addToWishlist, mergeIntoWishlist, removeFromWishlist } from '#core/wishlist/service';
+import { Unauthorized } from '#core/errors';
 import type { Route } from './+types/wishlist';
 
 /** POST /api/wishlist: add, remove or merge — always the signed-in user's own list. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context);
-  if (!user)
-    return data(
-      { ok: false as const, error: 'Please log in to keep a wishlist on your account.' },
-      { status: 401 },
-    );
-  const parsed = parseForm(WishlistChangeSchema, await readForm(request));
-  if (!parsed.ok)
-    return data({ ok: false as const, error: 'That is not a product we know.' }, { status: 400 });
+  if (!user) return actionFailure(new Unauthorized('Please log in to keep a wishlist on your account.'));
   const { db } = context.services;
-  const change = parsed.data;
-  return attempt(async () => {
-    if (change.intent === 'add') await addToWishlist(db, user.id, change.productId);
-    else if (change.intent === 'remove') await removeFromWishlist(db, user.id, change.productId);
-    else return { ok: true as const, merged: await mergeIntoWishlist(db, user.id, change.productIds) };
-    return { ok: true as const, merged: 0 };
-  });
+  return formAction(
+    request,
+    WishlistChangeSchema,
+    async (change) => {
+      if (change.intent === 'add') await addToWishlist(db, user.id, change.productId);
+      else if (change.intent === 'remove') await removeFromWishlist(db, user.id, change.productId);
+      else return { merged: await mergeIntoWishlist(db, user.id, change.productIds) };
+      return { merged: 0 };
+    },
+    { invalidMessage: 'That is not a product we know.' },
+  );
 }
