@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createAuth, type Auth } from '../core/accounts/auth';
 import { createMailer, type Mailer } from '../core/mail/mailer';
-import type { CheckoutDeps } from '../core/checkout/service';
+import type { CheckoutDeps } from '../core/checkout/deps';
 import { localStorage, s3Storage, type Storage } from '../core/media/storage';
 import { formatNaira } from '../core/money';
 import { DemoPaymentProvider } from '../core/payments/demo';

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
-import { expireStaleOrders, releaseHeldCodeUses } from '../core/checkout/service';
+import { expireStaleOrders, releaseHeldCodeUses } from '../core/checkout/settle';
 import { DatabaseLockedError, lockEmbeddedDatabase, openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDatabase } from '../db/seed';

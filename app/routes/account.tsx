@@ -12,7 +12,7 @@ import { formAction, withHeaders } from '~/lib/actions.server';
 import { actionFailure } from '~/lib/errors.server';
 import { AccountActionSchema } from '#core/accounts/schemas';
 import { getProfile, updateProfile } from '#core/accounts/service';
-import { loadRates } from '#core/checkout/service';
+import { loadRates } from '#core/checkout/quote';
 import { locationSuggestions } from '#core/delivery/methods';
 import { Invalid, Unauthorized } from '#core/errors';
 import {

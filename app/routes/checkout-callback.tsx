@@ -4,7 +4,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { settlePayment } from '#core/checkout/service';
+import { settlePayment } from '#core/checkout/settle';
 import { assertOwnOrder } from '#core/orders/service';
 import type { Route } from './+types/checkout-callback';
 

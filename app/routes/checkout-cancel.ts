@@ -1,7 +1,7 @@
 import { formAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { CancelPaymentSchema } from '#core/checkout/schemas';
-import { settlePayment } from '#core/checkout/service';
+import { settlePayment } from '#core/checkout/settle';
 import { assertOwnOrder } from '#core/orders/service';
 import type { Route } from './+types/checkout-cancel';
 

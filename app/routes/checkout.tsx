@@ -18,7 +18,9 @@ import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
 import { DELIVERY_TIMES, findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
-import { loadRates, ORDER_PROCESSING_ERROR, placeOrder } from '#core/checkout/service';
+import { loadRates } from '#core/checkout/quote';
+import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
+import { placeOrder } from '#core/checkout/place';
 import {
   DELIVERY_METHOD_LABELS,
   DELIVERY_METHODS,

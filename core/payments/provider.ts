@@ -1,7 +1,7 @@
 /**
  * Payment providers behind one interface (DESIGN §2): Paystack with keys, the demo provider without.
  * A provider never decides that an order is paid: it reports what happened to a payment, and
- * core/checkout/service.ts settles the order after checking amount and currency itself.
+ * core/checkout/settle.ts settles the order after checking amount and currency itself.
  */
 export interface PaymentStart {
   reference: string;

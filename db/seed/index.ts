@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../../core/accounts/auth';
-import { orderItemSnapshot } from '../../core/checkout/service';
+import { orderItemSnapshot } from '../../core/checkout/quote';
 import { computeDeliveryFee } from '../../core/delivery/rules';
 import type { Db } from '../client';
 import * as schema from '../schema';

@@ -40,6 +40,8 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   // The admin adds a product with an uploaded picture.
   const productName = `Bonga Fish ${Date.now().toString(36)}`;
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+  // The sign-in toast fades first: axe would judge it dimmed behind the dialog's backdrop.
+  await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await admin.getByRole('link', { name: 'Add Product' }).click();
   const form = admin.getByRole('dialog', { name: 'Add Product' });
   await form.getByLabel('Name').fill(productName);

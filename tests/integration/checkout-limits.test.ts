@@ -1,12 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CAPPED_CODE_HOLD_MS,
-  placeOrder,
-  releaseHeldCodeUses,
-  settlePayment,
-  UNPAID_ORDERS_LIMIT,
-} from '#core/checkout/service';
+import { CAPPED_CODE_HOLD_MS } from '#core/checkout/deps';
+import { placeOrder, UNPAID_ORDERS_LIMIT } from '#core/checkout/place';
+import { releaseHeldCodeUses, settlePayment } from '#core/checkout/settle';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';

@@ -2,7 +2,9 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { safeParse } from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
-import { expireStaleOrders, placeOrder, quoteOrder, settlePayment } from '#core/checkout/service';
+import { expireStaleOrders, settlePayment } from '#core/checkout/settle';
+import { placeOrder } from '#core/checkout/place';
+import { quoteOrder } from '#core/checkout/quote';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '#core/checkout/service';
+import { placeOrder } from '#core/checkout/place';
 import { PaystackProvider, isValidPaystackSignature, signPaystackBody } from '#core/payments/paystack';
 import * as schema from '#db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';

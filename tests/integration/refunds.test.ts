@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
-import { placeOrder, settlePayment } from '#core/checkout/service';
+import { placeOrder } from '#core/checkout/place';
+import { settlePayment } from '#core/checkout/settle';
 import { REFUND_FAILED, REFUND_REFUSED, refundMessage, refundOrder } from '#core/orders/refunds';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orderItemSnapshot } from '#core/checkout/service';
+import { orderItemSnapshot } from '#core/checkout/quote';
 import * as schema from '#db/schema';
 import type { Db } from '#db/client';
 import type { Services } from '#server/services';

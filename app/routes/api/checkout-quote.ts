@@ -2,7 +2,7 @@ import { jsonAction } from '~/lib/actions.server';
 import { getSessionUser } from '~/lib/auth.server';
 import { actionFailure } from '~/lib/errors.server';
 import { QuoteSchema } from '#core/checkout/schemas';
-import { quoteOrder } from '#core/checkout/service';
+import { quoteOrder } from '#core/checkout/quote';
 import { discountToast } from '#core/discounts/rules';
 import { Unauthorized } from '#core/errors';
 import type { Route } from './+types/checkout-quote';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { settlePayment } from '#core/checkout/service';
+import { settlePayment } from '#core/checkout/settle';
 import { settleRefund } from '#core/orders/refunds';
 import type { Route } from './+types/paystack-webhook';
 

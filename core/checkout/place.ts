@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { discountCodes, orderItems, orders, user } from '../../db/schema';
+import { missingProfileFields } from '../accounts/profile';
+import { DISCOUNT_MESSAGES } from '../discounts/rules';
+import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from '../errors';
+import { type PaymentProvider, type StartedPayment } from '../payments/provider';
+import { orderFingerprint } from './fingerprint';
+import { findRate } from './pricing';
+import type { PlaceOrderInput } from './schemas';
+import {
+  newPaymentReference,
+  ORDER_PROCESSING_ERROR,
+  PENDING_ORDER_LIFETIME_MS,
+  type CheckoutDeps,
+} from './deps';
+import { orderItemSnapshot, priceCart } from './quote';
+import { releaseOrderIn } from './settle';
+
+/** Placing an order: one order per submission, its payment started, its code use reserved. */
+
+export interface PlacedOrder {
+  orderId: string;
+  reference: string;
+  totalKobo: number;
+  provider: PaymentProvider['name'];
+  publicKey: string | null;
+  authorizationUrl: string;
+  accessCode?: string;
+}
+
+/** At most this many orders of one account wait for payment at once. */
+export const MAX_UNPAID_ORDERS = 3;
+
+export const UNPAID_ORDERS_LIMIT = {
+  title: 'Too many unpaid orders',
+  message: `You already have ${MAX_UNPAID_ORDERS} unpaid orders. Pay for one of them, or wait until it expires (${PENDING_ORDER_LIFETIME_MS / 60_000} minutes after it was placed), before placing another.`,
+};
+
+export const ORDER_ALREADY_PAID = {
+  title: 'Already paid',
+  message: 'This order has already been paid. You can find it in your account under Orders.',
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+function asPlaced(order: OrderRow, deps: Pick<CheckoutDeps, 'payments'>): PlacedOrder {
+  return {
+    orderId: order.id,
+    reference: order.paymentReference,
+    totalKobo: order.totalKobo,
+    provider: deps.payments.name,
+    publicKey: deps.payments.publicKey,
+    authorizationUrl: order.paymentAuthorizationUrl ?? '',
+    accessCode: order.paymentAccessCode ?? undefined,
+  };
+}
+
+/**
+ * The answer to a submission whose key already placed `order`: the same unpaid order (the same
+ * payment) when the same cart was sent again; null when a new order is wanted (the cart changed, or
+ * the earlier one ended unpaid). A paid order is not placed twice.
+ */
+function repeatOf(order: OrderRow, fingerprint: string, deps: Pick<CheckoutDeps, 'payments'>) {
+  if (order.idempotencyFingerprint !== fingerprint) return null;
+  if (order.paymentStatus === 'success')
+    throw new Conflict(ORDER_ALREADY_PAID.message, ORDER_ALREADY_PAID.title);
+  if (
+    order.paymentStatus === 'pending' &&
+    order.paymentAuthorizationUrl &&
+    order.paymentProvider === deps.payments.name
+  )
+    return asPlaced(order, deps);
+  return null;
+}
+
+function orderWithKey(db: Db | Tx, userId: string, key: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+}
+
+/**
+ * Places an order (DESIGN §1): everything is priced again from the database, the profile must be
+ * complete, products in stock and the code valid. The payment is started first, then in one
+ * transaction, one account at a time: a repeat of the same submission gets the order it already
+ * placed, the account's earlier unpaid order with the same code is released (one held use of a code
+ * per account), at most MAX_UNPAID_ORDERS may wait for payment, and the code's use is reserved with
+ * the order (never past its limit, whatever runs at once).
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  userId: string,
+  input: PlaceOrderInput,
+): Promise<PlacedOrder> {
+  const { db } = deps;
+  const [profile] = await db.select().from(user).where(eq(user.id, userId));
+  if (!profile) throw new NotFound('Your account no longer exists.');
+  const fingerprint = orderFingerprint(input);
+  const [earlier] = await orderWithKey(db, userId, input.idempotencyKey);
+  const repeat = earlier && repeatOf(earlier, fingerprint, deps);
+  if (repeat) return repeat;
+
+  const missing = missingProfileFields({ ...profile, email: profile.email });
+  if (missing.length > 0) {
+    throw new Invalid(
+      `Please complete your profile before paying: ${missing.join(', ')}.`,
+      { profile: missing },
+      'Profile incomplete',
+    );
+  }
+
+  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input);
+  if (discount && !discount.ok) {
+    if (discount.reason === 'guesses') throw new TooManyRequests(discount.message, 'Discount Code Error');
+    throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');
+  }
+  const location = input.deliveryLocation;
+  let pickupLocation: string | null = null;
+  if (input.deliveryMethod === 'pickup') {
+    pickupLocation = input.pickupLocation ?? '';
+    if (!pickupLocation)
+      throw new Invalid('Please choose a pickup location.', {
+        pickupLocation: ['Please choose a pickup location.'],
+      });
+    const listed = findRate(rates, location, 'pickup')?.pickupLocations ?? [];
+    if (listed.length > 0 && !listed.includes(pickupLocation)) {
+      throw new Invalid(`Please choose one of the pickup points for ${location}.`, {
+        pickupLocation: ['Choose a listed pickup point.'],
+      });
+    }
+  }
+  if (price.totalKobo <= 0) throw new Invalid('This order has nothing to pay.');
+
+  // Started before the order exists, so an order is never without its payment. A submission that
+  // loses a race below leaves an unused transaction with the provider, which is never paid.
+  const orderId = randomUUID();
+  const reference = newPaymentReference(deps.now?.());
+  let started: StartedPayment;
+  try {
+    started = await deps.payments.start({
+      reference,
+      amountKobo: price.totalKobo,
+      currency: 'NGN',
+      email: profile.email,
+      orderId,
+      callbackUrl: `${deps.publicUrl}/checkout/callback`,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, reference }, 'could not start the payment');
+    throw new DomainError(ORDER_PROCESSING_ERROR.message, 503, ORDER_PROCESSING_ERROR.title);
+  }
+
+  return db.transaction(async (tx) => {
+    // One placement per account at a time: the checks below read what earlier ones wrote.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+    const [sameKey] = await orderWithKey(tx, userId, input.idempotencyKey);
+    if (sameKey) {
+      const repeated = repeatOf(sameKey, fingerprint, deps);
+      if (repeated) return repeated;
+      // The cart changed, or that order ended unpaid: it gives way to this one.
+      await releaseOrderIn(tx, deps.logger, eq(orders.id, sameKey.id), 'expired');
+      await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, sameKey.id));
+    }
+    if (discountCodeId !== null) {
+      const holding = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.paymentStatus, 'pending'),
+            eq(orders.discountCodeId, discountCodeId),
+          ),
+        );
+      for (const { id } of holding) await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired');
+    }
+    const [unpaid] = await tx
+      .select({ count: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending')));
+    if ((unpaid?.count ?? 0) >= MAX_UNPAID_ORDERS)
+      throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
+
+    if (discountCodeId !== null) {
+      // The reservation: one conditional UPDATE, so concurrent checkouts can never pass the limit.
+      const reserved = await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+        .where(
+          and(
+            eq(discountCodes.id, discountCodeId),
+            eq(discountCodes.active, true),
+            sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+            sql`(${discountCodes.expiresAt} is null or ${discountCodes.expiresAt} > now())`,
+          ),
+        )
+        .returning({ id: discountCodes.id });
+      if (reserved.length === 0) throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
+    }
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId,
+        paymentReference: reference,
+        paymentProvider: deps.payments.name,
+        paymentAuthorizationUrl: started.authorizationUrl,
+        paymentAccessCode: started.accessCode ?? null,
+        idempotencyKey: input.idempotencyKey,
+        idempotencyFingerprint: fingerprint,
+        subtotalKobo: price.subtotalKobo,
+        deliveryFeeKobo: price.deliveryFee.feeKobo,
+        discountKobo: price.storedDiscountKobo,
+        totalKobo: price.totalKobo,
+        shippingName: profile.name,
+        shippingPhone: profile.phone!,
+        shippingAddress: profile.address!,
+        deliveryMethod: input.deliveryMethod,
+        deliveryLocation: location,
+        pickupLocation,
+        totalWeightGrams: price.totalWeightGrams,
+        discountCodeId,
+        discountUseHeld: discountCodeId !== null,
+      })
+      .returning();
+    await tx
+      .insert(orderItems)
+      .values(lines.map(({ product, quantity }) => orderItemSnapshot(created!.id, product, quantity)));
+    return asPlaced(created!, deps);
+  });
+}

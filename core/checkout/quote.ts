@@ -1,0 +1,156 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { deliveryRates, discountCodes, type orderItems, products } from '../../db/schema';
+import { MAX_LINE_QUANTITY } from '../cart/rules';
+import { CODE_GUESSES, settleCodeGuess, takeCodeGuess } from '../discounts/guessing';
+import {
+  checkDiscount,
+  DISCOUNT_MESSAGES,
+  normalizeDiscountCode,
+  type DiscountCheck,
+} from '../discounts/rules';
+import { Conflict, Invalid } from '../errors';
+import { priceOrder, type OrderPrice, type RateFacts } from './pricing';
+import type { PlaceOrderInput } from './schemas';
+import { type CheckoutDeps } from './deps';
+
+/** Pricing a cart from the database: the quote the checkout page shows and the order that is placed. */
+
+/** Every stored delivery rate, as the pricing rules take them. */
+export async function loadRates(db: Db | Tx): Promise<RateFacts[]> {
+  return db
+    .select({
+      location: deliveryRates.location,
+      method: deliveryRates.method,
+      baseRateKobo: deliveryRates.baseRateKobo,
+      pickupLocations: deliveryRates.pickupLocations,
+    })
+    .from(deliveryRates);
+}
+
+async function loadDiscountCode(db: Db | Tx, code: string) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.code, normalizeDiscountCode(code)));
+  return row;
+}
+
+/** Current products for the cart's lines; a missing or sold-out product stops the order. */
+async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  const quantities = new Map<number, number>();
+  for (const item of items)
+    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  return [...quantities].map(([productId, quantity]) => {
+    const product = byId.get(productId);
+    if (quantity > MAX_LINE_QUANTITY)
+      throw new Invalid(`You can order at most ${MAX_LINE_QUANTITY} of one product.`, {
+        items: [`At most ${MAX_LINE_QUANTITY} of one product.`],
+      });
+    if (!product)
+      throw new Conflict(
+        'A product in your cart is no longer sold. Please remove it from your cart.',
+        'Cart changed',
+      );
+    if (!product.inStock)
+      throw new Conflict(`${product.name} is out of stock. Please remove it from your cart.`, 'Out of stock');
+    return { product, quantity };
+  });
+}
+
+/** An order line as sold: name, picture, price and weight copied, so later product edits leave it be. */
+export function orderItemSnapshot(
+  orderId: string,
+  product: typeof products.$inferSelect,
+  quantity: number,
+): typeof orderItems.$inferInsert {
+  return {
+    orderId,
+    productId: product.id,
+    productName: product.name,
+    productImageUrl: product.imageUrl,
+    quantity,
+    unitPriceKobo: product.priceKobo,
+    totalPriceKobo: product.priceKobo * quantity,
+    productWeightGrams: product.weightGrams,
+    productTotalWeightGrams: product.weightGrams * quantity,
+  };
+}
+
+export interface Quote {
+  price: OrderPrice;
+  discount: DiscountCheck | null;
+}
+
+/**
+ * A code checked against spec §5's rules, for a shopper who still has tries left (guessing.ts):
+ * an unknown or inactive code uses up a try, a code that exists does not.
+ */
+async function checkCode(
+  deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  userId: string,
+  typed: string,
+  order: { subtotalKobo: number; deliveryLocation: string },
+): Promise<{ check: DiscountCheck; codeId: number | null }> {
+  const now = deps.now?.() ?? new Date();
+  const normalized = normalizeDiscountCode(typed);
+  const taken = await takeCodeGuess(deps.db, userId, normalized, now);
+  if (taken === 'blocked') {
+    const message = DISCOUNT_MESSAGES.guesses(CODE_GUESSES.windowMinutes);
+    return { check: { ok: false, reason: 'guesses', message }, codeId: null };
+  }
+  const code = await loadDiscountCode(deps.db, normalized);
+  const check = checkDiscount(code, { ...order, now, formatMoney: deps.formatMoney });
+  const exists = check.ok || check.reason !== 'unknown';
+  if (taken === 'counted') await settleCodeGuess(deps.db, userId, normalized, exists);
+  return { check, codeId: check.ok ? code!.id : null };
+}
+
+/**
+ * Prices a cart as the server will charge it: database prices, stored rates and the code's rules.
+ * The quote the checkout page shows and the order that is placed both come from here.
+ */
+export async function priceCart(
+  deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  userId: string,
+  input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
+) {
+  const [lines, rates] = await Promise.all([loadLines(deps.db, input.items), loadRates(deps.db)]);
+  const order = {
+    lines: lines.map((l) => ({
+      priceKobo: l.product.priceKobo,
+      quantity: l.quantity,
+      weightGrams: l.product.weightGrams,
+    })),
+    rates,
+    location: input.deliveryLocation,
+    method: input.deliveryMethod,
+  };
+  let price = priceOrder(order);
+  let discount: DiscountCheck | null = null;
+  let discountCodeId: number | null = null;
+  if (input.discountCode) {
+    const checked = await checkCode(deps, userId, input.discountCode, {
+      subtotalKobo: price.subtotalKobo,
+      deliveryLocation: input.deliveryLocation,
+    });
+    discount = checked.check;
+    if (discount.ok) {
+      price = priceOrder({ ...order, discount: discount.discount });
+      discountCodeId = checked.codeId;
+    }
+  }
+  return { lines, rates, price, discount, discountCodeId };
+}
+
+export async function quoteOrder(
+  deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
+  userId: string,
+  input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
+): Promise<Quote> {
+  const { price, discount } = await priceCart(deps, userId, input);
+  return { price, discount };
+}

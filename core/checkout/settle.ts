@@ -1,0 +1,281 @@
+import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
+import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
+import { NotFound } from '../errors';
+import { orderReceiptEmail } from '../mail/templates';
+import { orderReceivedMessage } from '../notifications/messages';
+import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
+import { PENDING_ORDER_LIFETIME_MS, type CheckoutDeps, type LogLike, CAPPED_CODE_HOLD_MS } from './deps';
+
+/** Settling payments: marking paid once, releasing unpaid orders and their code uses, expiring them. */
+
+/**
+ * Ends the unpaid order `which` as failed (declined) or expired (abandoned or superseded): it is
+ * cancelled, and its code use released if it still held one. Only a pending order changes, so the
+ * release happens once however often this runs.
+ */
+export async function releaseOrderIn(
+  tx: Tx,
+  logger: LogLike,
+  which: SQL | undefined,
+  outcome: 'failed' | 'expired',
+): Promise<boolean> {
+  const [before] = await tx
+    .select({ held: orders.discountUseHeld })
+    .from(orders)
+    .where(and(which, eq(orders.paymentStatus, 'pending')))
+    .for('update');
+  if (!before) return false;
+  const [released] = await tx
+    .update(orders)
+    .set({ paymentStatus: outcome, status: 'cancelled', discountUseHeld: false })
+    .where(and(which, eq(orders.paymentStatus, 'pending')))
+    .returning({ reference: orders.paymentReference, discountCodeId: orders.discountCodeId });
+  if (!released) return false;
+  if (before.held && released.discountCodeId !== null) {
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+      .where(eq(discountCodes.id, released.discountCodeId));
+  }
+  logger.info({ reference: released.reference, outcome }, 'order released');
+  return true;
+}
+
+/** Ends an unpaid order as failed or expired (releaseOrderIn), by its payment reference. */
+export async function releaseOrder(
+  deps: Pick<CheckoutDeps, 'db' | 'logger'>,
+  reference: string,
+  outcome: 'failed' | 'expired',
+): Promise<boolean> {
+  return deps.db.transaction((tx) =>
+    releaseOrderIn(tx, deps.logger, eq(orders.paymentReference, reference), outcome),
+  );
+}
+
+/**
+ * Unpaid orders placed more than CAPPED_CODE_HOLD_MS ago give back their use of a code that has a
+ * usage limit, so the next buyer can have it. The order itself stays payable until it expires; a
+ * payment that still comes is honoured (markPaid counts the use again if the limit allows).
+ */
+export async function releaseHeldCodeUses(
+  deps: Pick<CheckoutDeps, 'db' | 'logger' | 'now'>,
+): Promise<number> {
+  const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - CAPPED_CODE_HOLD_MS);
+  return deps.db.transaction(async (tx) => {
+    const released = await tx
+      .update(orders)
+      .set({ discountUseHeld: false })
+      .where(
+        and(
+          eq(orders.paymentStatus, 'pending'),
+          eq(orders.discountUseHeld, true),
+          lt(orders.createdAt, cutoff),
+          inArray(
+            orders.discountCodeId,
+            tx
+              .select({ id: discountCodes.id })
+              .from(discountCodes)
+              .where(isNotNull(discountCodes.usageLimit)),
+          ),
+        ),
+      )
+      .returning({ reference: orders.paymentReference, discountCodeId: orders.discountCodeId });
+    const perCode = new Map<number, number>();
+    for (const { discountCodeId } of released)
+      if (discountCodeId !== null) perCode.set(discountCodeId, (perCode.get(discountCodeId) ?? 0) + 1);
+    for (const [codeId, uses] of perCode) {
+      await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`greatest(${discountCodes.usedCount} - ${uses}, 0)` })
+        .where(eq(discountCodes.id, codeId));
+    }
+    for (const { reference } of released)
+      deps.logger.info({ reference }, 'unpaid order released its use of a capped discount code');
+    return released.length;
+  });
+}
+
+/**
+ * Marks an order paid, once (DESIGN §1): in one transaction the order becomes paid, its notification
+ * is written and its code's use stays counted; the receipt is mailed after. A payment that arrives
+ * after the order expired still settles it (the money moved); its code use is counted again if the
+ * limit still allows.
+ */
+async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | null): Promise<boolean> {
+  const paid = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentReference, reference))
+      .for('update');
+    if (!current || current.paymentStatus === 'success') return null;
+    // A payment for an order whose code use was released (expired, or held past CAPPED_CODE_HOLD_MS)
+    // is honoured: the money moved. The use is counted again if the limit still allows.
+    let held = current.discountUseHeld;
+    if (current.discountCodeId !== null && !held) {
+      const recounted = await tx
+        .update(discountCodes)
+        .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+        .where(
+          and(
+            eq(discountCodes.id, current.discountCodeId),
+            sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+          ),
+        )
+        .returning({ id: discountCodes.id });
+      held = recounted.length > 0;
+      if (held)
+        deps.logger.info({ reference }, 'late payment: its released discount code use is counted again');
+      else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
+    }
+    const [updated] = await tx
+      .update(orders)
+      // A late payment revives an order that had been cancelled for want of one.
+      .set({
+        paymentStatus: 'success',
+        paidAt: paidAt ?? new Date(),
+        status: 'pending',
+        discountUseHeld: held,
+      })
+      .where(eq(orders.id, current.id))
+      .returning();
+    await tx
+      .insert(notifications)
+      .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });
+    return updated!;
+  });
+  if (!paid) return false;
+  try {
+    const [owner] = await deps.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, paid.userId));
+    const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, paid.id));
+    const [code] = paid.discountCodeId
+      ? await deps.db
+          .select({ type: discountCodes.type })
+          .from(discountCodes)
+          .where(eq(discountCodes.id, paid.discountCodeId))
+      : [];
+    if (owner) {
+      await deps.mailer.send(
+        orderReceiptEmail({
+          to: owner.email,
+          name: owner.name,
+          orderId: paid.id,
+          items: items.map((i) => ({
+            name: i.productName,
+            quantity: i.quantity,
+            totalKobo: i.totalPriceKobo,
+          })),
+          subtotalKobo: paid.subtotalKobo,
+          deliveryFeeKobo: paid.deliveryFeeKobo,
+          discountKobo: paid.discountKobo,
+          freeDelivery: code?.type === 'free_delivery',
+          totalKobo: paid.totalKobo,
+          delivery: `${DELIVERY_METHOD_LABELS[paid.deliveryMethod]}, ${paid.pickupLocation ?? paid.deliveryLocation}`,
+          accountUrl: `${deps.publicUrl}/account?tab=orders`,
+          formatMoney: deps.formatMoney,
+        }),
+      );
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, reference }, 'could not send the order receipt');
+  }
+  return true;
+}
+
+/**
+ * 'unverified': the provider could not be asked just now; nothing changed. 'mismatch': the provider
+ * reports a payment that is not this order's amount or currency; the order is not paid and a person
+ * must refund the payment (logged as an error).
+ */
+export type Settlement = 'paid' | 'failed' | 'pending' | 'unverified' | 'mismatch';
+
+/**
+ * Asks the provider what happened to a payment and settles the order accordingly. Callback, popup,
+ * webhook and the expiry job all come here, in any order and any number of times.
+ */
+export async function settlePayment(deps: CheckoutDeps, reference: string): Promise<Settlement> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.paymentReference, reference));
+  if (!order) throw new NotFound('We could not find this order.');
+  if (order.paymentStatus === 'success') return 'paid';
+  if (order.paymentProvider !== deps.payments.name) {
+    // Only the provider that took the order can say what happened to it.
+    deps.logger.warn(
+      { reference, placedWith: order.paymentProvider, configured: deps.payments.name },
+      'payment provider of the order is not configured: not settled',
+    );
+    return 'unverified';
+  }
+
+  let outcome: PaymentOutcome;
+  try {
+    outcome = await deps.payments.verify(reference);
+  } catch (error) {
+    if (PaymentProviderError.is(error)) {
+      deps.logger.warn({ err: error, reference }, 'payment verification unavailable');
+      return 'unverified';
+    }
+    throw error;
+  }
+
+  if (outcome.status === 'success') {
+    if (outcome.amountKobo !== order.totalKobo || outcome.currency !== 'NGN') {
+      deps.logger.error(
+        { reference, paid: outcome.amountKobo, currency: outcome.currency, expected: order.totalKobo },
+        'payment does not match the order: not marked paid, refund it',
+      );
+      await releaseOrder(deps, reference, 'failed');
+      return 'mismatch';
+    }
+    await markPaid(deps, reference, outcome.paidAt);
+    return 'paid';
+  }
+  if (outcome.status === 'failed') {
+    await releaseOrder(deps, reference, 'failed');
+    return 'failed';
+  }
+  const [current] = await deps.db
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.paymentReference, reference));
+  return current?.paymentStatus === 'pending'
+    ? 'pending'
+    : current?.paymentStatus === 'success'
+      ? 'paid'
+      : 'failed';
+}
+
+/**
+ * Unpaid orders older than 30 minutes: asked about once more (a payment may have gone through
+ * without its callback or webhook), then expired, which releases their code reservations.
+ */
+export async function expireStaleOrders(deps: CheckoutDeps, limit = 50): Promise<number> {
+  const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - PENDING_ORDER_LIFETIME_MS);
+  const stale = await deps.db
+    .select({ reference: orders.paymentReference })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'pending'),
+        eq(orders.paymentProvider, deps.payments.name),
+        lt(orders.createdAt, cutoff),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+  let expired = 0;
+  for (const { reference } of stale) {
+    try {
+      const settled = await settlePayment(deps, reference);
+      // Only when the provider answered that it is still unpaid; 'unverified' waits for the next run.
+      if (settled === 'pending' && (await releaseOrder(deps, reference, 'expired'))) expired++;
+    } catch (error) {
+      deps.logger.error({ err: error, reference }, 'could not expire a stale order');
+    }
+  }
+  return expired;
+}
