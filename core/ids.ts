@@ -17,3 +17,10 @@ export const rowIdAsSent = z.pipe(
   z.optional(z.unknown()),
   z.transform((value) => Number(value ?? Number.NaN)),
 );
+
+/** A row id from a URL segment ("12"), or null for anything that cannot name a row ("1e3", "0", "abc"). */
+export function parseRowId(raw: string | null | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return isRowId(id) ? id : null;
+}

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { DomainError, type Invalid } from '#core/errors';
+import { parseRowId } from '#core/ids';
 import type { ActionFailure } from './action-result';
 
 /**
@@ -57,4 +58,11 @@ export function invalidForm(
 ) {
   const body: ActionFailure = { ok: false, error: { title: 'Please check the form', message }, fieldErrors };
   return data(body, { status: 400 });
+}
+
+/** The one rule for a route's id parameter: a row id, or the route's 404 with its own words. */
+export function parseRowIdParam(raw: string | undefined, notFoundMessage: string): number {
+  const id = parseRowId(raw);
+  if (id === null) throw data({ message: notFoundMessage }, { status: 404 });
+  return id;
 }

@@ -14,7 +14,7 @@ import { getSessionUser, requireAdmin, requireUser } from '~/lib/auth.server';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
 import { formAction } from '~/lib/actions.server';
-import { orThrowResponse } from '~/lib/errors.server';
+import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
 import { previewImage } from '~/lib/images';
 import { formatNaira, formatWeight, gramsToKg, koboToNaira, nairaFigure, perWeightLabel } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -24,15 +24,9 @@ import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/product';
-import { isRowId } from '#core/ids';
 
-function parseProductId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !isRowId(id)) {
-    throw data({ message: 'Error loading product details. This product may not exist.' }, { status: 404 });
-  }
-  return id;
-}
+const parseProductId = (raw: string | undefined) =>
+  parseRowIdParam(raw, 'Error loading product details. This product may not exist.');
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: 'Product not found — FreshCatch' }];

@@ -1,7 +1,7 @@
 import { ArrowLeft, ChefHat, Clock, Flame, Users } from 'lucide-react';
 import { data, Link, useLoaderData } from 'react-router';
 import { catalogueHeaders } from '~/lib/cache.server';
-import { orThrowResponse } from '~/lib/errors.server';
+import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
 import { previewImage, responsiveImage } from '~/lib/images';
 import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
@@ -39,9 +39,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,9}$/.test(params.id ?? ''))
-    throw data({ message: 'This recipe does not exist.' }, { status: 404 });
+  const id = parseRowIdParam(params.id, 'This recipe does not exist.');
   const recipe = await orThrowResponse(() => getRecipe(context.services.db, id));
   return data({ recipe, origin: context.services.env.PUBLIC_URL }, { headers: catalogueHeaders(request) });
 }
