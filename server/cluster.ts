@@ -59,7 +59,9 @@ export function runPrimary(env: Env, logger: Logger): void {
     logger.error({ pid: worker.process.pid, code, signal }, 'a server process died; starting another');
     if (listened.has(worker)) fork(runJobs);
     else {
-      setTimeout(() => stopping || fork(runJobs), retryMs).unref();
+      // Not unref'd: while no server process is alive, this timer is what keeps the supervisor (and the
+      // embedded database's lock) in place until the replacement is tried again.
+      setTimeout(() => stopping || fork(runJobs), retryMs);
       retryMs = Math.min(retryMs * 2, 30_000);
     }
   });

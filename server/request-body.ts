@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
+import { hasSessionCookie } from '../core/accounts/cookies';
 
 /** The most a form or JSON body may carry. Uploads will have a route and a limit of their own. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -28,8 +29,9 @@ export function readBoundedBody(
   const { limit: defaultLimit = MAX_BODY_BYTES, routes = {} } = options;
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    // A route with a larger allowance of its own (picture uploads), by exact path.
-    const limit = routes[req.path] ?? defaultLimit;
+    // A route with a larger allowance of its own (picture uploads), by exact path, and only for a
+    // signed-in visitor: an anonymous client never gets more than the default to hold in memory.
+    const limit = (hasSessionCookie(req.headers.cookie) ? routes[req.path] : undefined) ?? defaultLimit;
     const refuse = () => {
       req.unpipe();
       req.pause();

@@ -3,6 +3,9 @@ import { MAX_ROW_ID } from '../ids';
 import { parseKg, parseNaira } from '../money';
 import { PRODUCT_CATEGORIES } from './categories';
 
+/** A product's unit weighs at most 100 tonnes (a pond, a truck of feed): grams fit the column. */
+const MAX_PRODUCT_GRAMS = 100_000 * 1000;
+
 /**
  * The admin's product form (spec §5 "Product form"): name, price, weight, category and freshness
  * required; price in naira ≥ 0 (step 0.01), weight ≥ 0.01 kg (step 0.01, default 1.0), freshness 1–5
@@ -33,6 +36,10 @@ export const ProductFormSchema = z.object({
       const grams = parseKg(text);
       if (grams === null || grams < 10) {
         ctx.issues.push({ code: 'custom', message: 'Weight must be at least 0.01 kg', input: text });
+        return z.NEVER;
+      }
+      if (grams > MAX_PRODUCT_GRAMS) {
+        ctx.issues.push({ code: 'custom', message: 'Weight must be at most 100,000 kg', input: text });
         return z.NEVER;
       }
       return grams;

@@ -92,3 +92,11 @@ interface ExportRow {
   email: string | null;
   items: number;
 }
+
+/**
+ * A shopper's name or address that starts like a formula (=, +, -, @, tab, return) would run when the
+ * export is opened in a spreadsheet: it is written as text, with a leading apostrophe (OWASP's advice).
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -28,6 +28,12 @@ export const ORDER_NOT_FOUND = 'This order no longer exists.';
 export const ORDER_DELETE_REFUSED =
   'This order has been paid, and the books keep paid orders. Cancel it first if it will not be fulfilled.';
 
+export const ORDER_DELETE_UNREFUNDED =
+  'This order was paid and has not been refunded: refund it first, so the books keep the money it took.';
+
+export const ORDER_DELETE_AWAITING_PAYMENT =
+  'This order may still be paid: it can be deleted once its payment has failed or expired (30 minutes after it was placed).';
+
 export interface AdminOrderRow {
   id: string;
   createdAt: Date;
@@ -219,8 +225,9 @@ export async function updateOrderStatus(
 }
 
 /**
- * Deletes an order (its items and notifications' links go with it). A paid order that is not
- * cancelled stays: the books keep paid orders.
+ * Deletes an order (its items and notifications' links go with it). The books keep paid orders: one
+ * that is not cancelled, or cancelled but not refunded, stays. An order still waiting for its payment
+ * stays too, since its payment link still works and a payment without its order would be lost.
  */
 export async function deleteOrder(db: Db, _admin: AdminActor, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -228,6 +235,7 @@ export async function deleteOrder(db: Db, _admin: AdminActor, orderId: string): 
       .select({
         status: orders.status,
         paymentStatus: orders.paymentStatus,
+        refundStatus: orders.refundStatus,
         discountCodeId: orders.discountCodeId,
         held: orders.discountUseHeld,
       })
@@ -235,11 +243,15 @@ export async function deleteOrder(db: Db, _admin: AdminActor, orderId: string): 
       .where(eq(orders.id, orderId))
       .for('update');
     if (!current) throw new NotFound(ORDER_NOT_FOUND);
-    if (current.paymentStatus === 'success' && current.status !== 'cancelled')
-      throw new Conflict(ORDER_DELETE_REFUSED, 'Delete Failed');
+    if (current.paymentStatus === 'pending')
+      throw new Conflict(ORDER_DELETE_AWAITING_PAYMENT, 'Delete Failed');
+    if (current.paymentStatus === 'success') {
+      if (current.status !== 'cancelled') throw new Conflict(ORDER_DELETE_REFUSED, 'Delete Failed');
+      if (current.refundStatus !== 'processed') throw new Conflict(ORDER_DELETE_UNREFUNDED, 'Delete Failed');
+    }
     await tx.delete(orders).where(eq(orders.id, orderId));
-    // An unpaid order that still held a code use gives it back.
-    if (current.held && current.paymentStatus === 'pending' && current.discountCodeId !== null) {
+    // A use of a code this order still counted is given back.
+    if (current.held && current.discountCodeId !== null) {
       await tx
         .update(discountCodes)
         .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })

@@ -6,7 +6,7 @@ import { Conflict, DomainError, NotFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { orderStatusEmail } from '../mail/templates';
 import { shortOrderId } from '../notifications/messages';
-import type { PaymentProvider, RefundStarted } from '../payments/provider';
+import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
 import { ORDER_NOT_FOUND } from './management';
 
 /**
@@ -26,6 +26,7 @@ export const REFUND_REFUSED = {
 export const REFUND_FAILED = {
   title: 'Refund Failed',
   message: 'The payment provider did not accept the refund. Nothing was refunded; please try again later.',
+  refused: 'The payment provider refused this refund, so nothing was refunded',
 };
 
 export function refundMessage(orderId: string, amount: string): string {
@@ -71,6 +72,12 @@ export async function refundOrder(
       .update(orders)
       .set({ refundStatus: 'failed' })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
+    // Unreachable or failing (retryable): try later. Refused for good (already reversed, …): say so.
+    if (PaymentProviderError.is(error) && !error.retryable)
+      throw new Conflict(
+        `${REFUND_FAILED.refused}: ${error.message.replace(/^.*?: /, '')}`,
+        REFUND_FAILED.title,
+      );
     throw new DomainError(REFUND_FAILED.message, 503, REFUND_FAILED.title);
   }
 
@@ -135,6 +142,7 @@ export async function settleRefund(
   db: Db,
   transactionReference: string,
   outcome: 'processed' | 'failed',
+  refundId?: string,
 ): Promise<boolean> {
   const settled = await db
     .update(orders)
@@ -143,6 +151,10 @@ export async function settleRefund(
       and(
         eq(orders.paymentReference, transactionReference),
         inArray(orders.refundStatus, ['requested', 'pending']),
+        // A late event about an earlier attempt (it failed, the admin tried again) is not this refund's.
+        refundId === undefined
+          ? undefined
+          : or(isNull(orders.refundReference), eq(orders.refundReference, refundId)),
       ),
     )
     .returning({ id: orders.id });

@@ -11,7 +11,14 @@ export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
   failed: 'Failed or expired',
 };
 
-const orderId = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'This order does not exist.'));
+const orderId = z
+  .string()
+  .check(
+    z.regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
+      'This order does not exist.',
+    ),
+  );
 
 /**
  * The admin orders list's address (spec §2, §5 "Admin filters"): search, status, payment, one

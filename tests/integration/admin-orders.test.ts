@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
 import {
@@ -6,7 +6,9 @@ import {
   deleteOrder,
   getOrderForAdmin,
   listOrdersForAdmin,
+  ORDER_DELETE_AWAITING_PAYMENT,
   ORDER_DELETE_REFUSED,
+  ORDER_DELETE_UNREFUNDED,
   updateOrderStatus,
 } from '#core/orders/management';
 import * as schema from '#db/schema';
@@ -108,6 +110,15 @@ describe('the orders list', () => {
     expect(missingHtml).toContain('This order no longer exists.');
     expect(missingHtml).toContain('href="/admin/discount-codes"');
     expect((await client.get('/admin/orders?page=abc&status=nonsense')).status).toBe(200);
+    // Something shaped like an id that is not one is no order, not a database error.
+    const zeros = '0'.repeat(36);
+    expect((await client.get(`/admin/orders?order=${zeros}`)).status).toBe(200);
+    const post = await client.postForm('/admin/orders', {
+      intent: 'status',
+      orderId: zeros,
+      status: 'shipped',
+    });
+    expect(post.status).toBe(400);
   });
 });
 
@@ -237,30 +248,46 @@ describe('deleting orders', () => {
     expect(await list.text()).toContain('The order has been successfully deleted.');
   });
 
-  it('a cancelled paid order can go; an unpaid order that held a code use gives it back', async () => {
-    const { order } = await orderFor({ paymentStatus: 'success', status: 'delivered' });
+  it('keeps an order that may still be paid, and a cancelled paid order until it is refunded', async () => {
+    const { order: awaiting } = await orderFor({ paymentStatus: 'pending', status: 'pending' });
+    const refused = await client.postForm('/admin/orders', { intent: 'delete', orderId: awaiting.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(ORDER_DELETE_AWAITING_PAYMENT);
+
+    const { order: paid } = await orderFor({ paymentStatus: 'success', status: 'delivered' });
     await updateOrderStatus(
       { ...server.services.checkout, mailer: server.mailer },
       admin,
-      order.id,
+      paid.id,
       'cancelled',
     );
-    await deleteOrder(db(), admin, order.id);
-    expect(await db().select().from(schema.orders).where(eq(schema.orders.id, order.id))).toEqual([]);
+    await expect(deleteOrder(db(), admin, paid.id)).rejects.toMatchObject({
+      message: ORDER_DELETE_UNREFUNDED,
+    });
+    await db().update(schema.orders).set({ refundStatus: 'processed' }).where(eq(schema.orders.id, paid.id));
+    await deleteOrder(db(), admin, paid.id);
+    expect(await db().select().from(schema.orders).where(eq(schema.orders.id, paid.id))).toEqual([]);
+  });
 
+  it('gives back the code use an order still counted, whether it was unpaid or paid', async () => {
     const [code] = await db()
       .insert(schema.discountCodes)
-      .values({ code: 'DELHOLD', type: 'percent', discountPercent: 5, usageLimit: 5, usedCount: 1 })
+      .values({ code: 'DELHOLD', type: 'percent', discountPercent: 5, usageLimit: 5, usedCount: 2 })
       .returning();
-    const { order: held } = await orderFor(
-      { paymentStatus: 'pending', status: 'pending' },
+    const { order: expired } = await orderFor(
+      { paymentStatus: 'failed', status: 'pending' },
       { discountCodeId: code!.id, discountUseHeld: true },
     );
-    await deleteOrder(db(), admin, held.id);
+    await deleteOrder(db(), admin, expired.id);
+    const { order: refunded } = await orderFor(
+      { paymentStatus: 'success', status: 'pending' },
+      { discountCodeId: code!.id, discountUseHeld: true, status: 'cancelled', refundStatus: 'processed' },
+    );
+    await deleteOrder(db(), admin, refunded.id);
     const [after] = await db()
       .select()
       .from(schema.discountCodes)
-      .where(and(eq(schema.discountCodes.id, code!.id)));
+      .where(eq(schema.discountCodes.id, code!.id));
     expect(after!.usedCount).toBe(0);
   });
 });
@@ -272,6 +299,10 @@ describe('CSV export', () => {
       { shippingName: 'Okafor, "Chief" Exporter', shippingAddress: '3 Line\nBreak Street' },
     );
     for (let i = 0; i < 3; i++) await orderFor({}, { shippingName: `Exporter Number ${i}` });
+    await orderFor(
+      {},
+      { shippingName: 'Exporter Formula', shippingAddress: '=HYPERLINK("http://evil.example","x")' },
+    );
     const response = await client.get('/admin/orders/export?q=Exporter');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
@@ -290,7 +321,10 @@ describe('CSV export', () => {
     expect(csv).toContain(
       `,${(order.subtotalKobo / 100).toFixed(2)},2500.00,0.00,${(order.totalKobo / 100).toFixed(2)},success,`,
     );
-    expect(csv.match(/Exporter/g)).toHaveLength(4);
+    expect(csv.match(/Exporter/g)).toHaveLength(5);
+    // A formula a shopper typed is written as text, not run by the spreadsheet.
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csv).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
   });
 
   it('reads in batches without losing or repeating an order', async () => {

@@ -82,6 +82,9 @@ describe('the product form (spec §5)', () => {
     ])
       expect(text).toContain(message);
     expect((await db().select().from(schema.products)).length).toBe(before);
+    const heavy = await client.postForm('/admin/products', { ...validForm, weight: '2200000' });
+    expect(heavy.status).toBe(400);
+    expect(await heavy.text()).toContain('Weight must be at most 100,000 kg');
   });
 
   it('adds a product in kobo and grams, says so, and guests see it once the page cache window passes', async () => {

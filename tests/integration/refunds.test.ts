@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
 import { placeOrder } from '#core/checkout/place';
 import { settlePayment } from '#core/checkout/settle';
-import { REFUND_FAILED, REFUND_REFUSED, refundMessage, refundOrder } from '#core/orders/refunds';
+import {
+  REFUND_FAILED,
+  REFUND_REFUSED,
+  refundMessage,
+  refundOrder,
+  settleRefund,
+} from '#core/orders/refunds';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
@@ -139,6 +145,36 @@ describe('refunding a paid order through Paystack', () => {
     expect((await notesOf(shopper.id)).some((n) => n.message.includes('refunded'))).toBe(false);
     expect((await refund(order.id)).status).toBe(200);
     expect((await orderById(order.id)).refundStatus).toBe('pending');
+  });
+
+  it('a refusal for good (already reversed) says so as a 409, not "try later"', async () => {
+    const { order } = await paidOrder();
+    expect((await refund(order.id)).status).toBe(200);
+    // As if the order had lost track of its refund: Paystack itself refuses a second one.
+    await db().update(schema.orders).set({ refundStatus: null }).where(eq(schema.orders.id, order.id));
+    const refused = await refund(order.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(
+      'The payment provider refused this refund, so nothing was refunded: Transaction has been fully reversed',
+    );
+  });
+
+  it('a late event about an earlier, failed attempt does not settle the new one', async () => {
+    const { order } = await paidOrder();
+    stand.refuseRefunds = 500;
+    try {
+      await refund(order.id);
+    } finally {
+      stand.refuseRefunds = null;
+    }
+    expect((await refund(order.id)).status).toBe(200);
+    const current = await orderById(order.id);
+    expect(current.refundStatus).toBe('pending');
+    expect(await settleRefund(db(), order.paymentReference, 'failed', 'some-earlier-refund')).toBe(false);
+    expect((await orderById(order.id)).refundStatus).toBe('pending');
+    expect(await settleRefund(db(), order.paymentReference, 'processed', current.refundReference!)).toBe(
+      true,
+    );
   });
 
   it('refuses an unpaid order', async () => {

@@ -244,6 +244,7 @@ export async function startPaystackStandIn(
       const body = JSON.stringify({
         event: `refund.${outcome}`,
         data: {
+          id: refund.id,
           status: outcome,
           transaction_reference: reference,
           refund_reference: `RF${refund.id}`,

@@ -17,6 +17,7 @@ import {
   X,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
@@ -39,6 +40,7 @@ function SidebarLinks({ collapsed = false }: { collapsed?: boolean }) {
           <NavLink
             to={item.to}
             end={item.end}
+            title={collapsed ? item.label : undefined}
             className={({ isActive }) =>
               clsx(
                 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
@@ -59,7 +61,6 @@ function SidebarLinks({ collapsed = false }: { collapsed?: boolean }) {
 export function AdminShell({ email, children }: { email: string | null; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
-  const drawerId = useId();
   const sidebarId = useId();
   const userMenu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -98,39 +99,35 @@ export function AdminShell({ email, children }: { email: string | null; children
           </span>
         </button>
       </nav>
-      {drawerOpen ? (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setDrawerOpen(false)}
-          />
-          <nav id={drawerId} aria-label="Admin" className="relative h-full w-64 bg-slate-900 p-4">
-            <button
-              type="button"
-              onClick={() => setDrawerOpen(false)}
-              aria-label="Close menu"
-              className="mb-4 rounded p-2 text-white hover:bg-white/10"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </button>
-            <SidebarLinks />
-          </nav>
-        </div>
-      ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
-          <button
-            type="button"
-            className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'lg:hidden' })}
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            aria-controls={drawerId}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <Menu aria-hidden="true" className="h-5 w-5" />
-          </button>
+          {/* Below 1024 px the sidebar is a drawer: a modal dialog (focus inside, Escape closes it). */}
+          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <DialogPrimitive.Trigger
+              className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'lg:hidden' })}
+              aria-label="Open menu"
+            >
+              <Menu aria-hidden="true" className="h-5 w-5" />
+            </DialogPrimitive.Trigger>
+            <DialogPrimitive.Portal>
+              <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 lg:hidden" />
+              <DialogPrimitive.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 left-0 z-50 w-64 overflow-y-auto bg-slate-900 p-4 focus:outline-none lg:hidden"
+              >
+                <DialogPrimitive.Title className="sr-only">Admin menu</DialogPrimitive.Title>
+                <DialogPrimitive.Close
+                  aria-label="Close menu"
+                  className="mb-4 rounded p-2 text-white hover:bg-white/10"
+                >
+                  <X aria-hidden="true" className="h-5 w-5" />
+                </DialogPrimitive.Close>
+                <nav aria-label="Admin">
+                  <SidebarLinks />
+                </nav>
+              </DialogPrimitive.Content>
+            </DialogPrimitive.Portal>
+          </DialogPrimitive.Root>
           <Badge variant="warning">Admin Mode</Badge>
           <Link
             to="/"

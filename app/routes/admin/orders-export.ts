@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { safeParse } from 'zod/mini';
 import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
-import { ORDER_EXPORT_COLUMNS, orderExportRows } from '#core/orders/export';
+import { neutraliseFormula, ORDER_EXPORT_COLUMNS, orderExportRows } from '#core/orders/export';
 import { OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders-export';
 
@@ -14,7 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const query = safeParse(OrderListQuerySchema, params).data ?? { page: 1 };
-  const csv = stringify({ header: true, columns: [...ORDER_EXPORT_COLUMNS], bom: true });
+  const csv = stringify({
+    header: true,
+    columns: [...ORDER_EXPORT_COLUMNS],
+    bom: true,
+    cast: { string: neutraliseFormula },
+  });
   Readable.from(orderExportRows(context.services.db, admin, query))
     .on('error', (error) => csv.destroy(error))
     .pipe(csv);

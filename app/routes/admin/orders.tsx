@@ -285,7 +285,7 @@ export default function AdminOrders() {
                   <td className="px-4 py-3">
                     <span className="flex flex-wrap gap-1">
                       <OrderStatusBadge status={order.status} />
-                      <PaymentStatusBadge status={order.paymentStatus} />
+                      <PaymentStatusBadge status={order.paymentStatus} prefix="Payment: " />
                     </span>
                   </td>
                   <td className="px-4 py-3">

@@ -55,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((name === 'refund.processed' || name === 'refund.failed') && typeof refunded === 'string') {
     // The refund's outcome: only an open refund changes (core/orders/refunds.ts).
     const outcome = name === 'refund.processed' ? 'processed' : 'failed';
-    await settleRefund(context.services.db, refunded, outcome);
+    const id = (payload as { id?: unknown }).id;
+    const refundId = typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+    await settleRefund(context.services.db, refunded, outcome, refundId);
     if (outcome === 'failed')
       logger.error({ reference: refunded, module: 'webhook' }, 'Paystack could not process a refund');
     return data({ received: true });
