@@ -1,6 +1,13 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
+import {
+  discountCodes,
+  notifications,
+  orderItems,
+  orders,
+  ORDER_RECIPIENT_SEARCH,
+  user,
+} from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
@@ -53,18 +60,26 @@ export interface AdminOrderPage {
   pages: number;
 }
 
+/** The uuids that begin with `text` ("a5a92074", "A5A9-"), as an inclusive range; null if it cannot. */
+export function orderIdPrefixRange(text: string): { from: string; to: string } | null {
+  const hex = text.trim().toLowerCase().replace(/-/g, '');
+  if (!/^[0-9a-f]{1,32}$/.test(hex)) return null;
+  const shape = (digits: string) =>
+    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return { from: shape(hex.padEnd(32, '0')), to: shape(hex.padEnd(32, 'f')) };
+}
+
 /** Spec §5 "Admin filters": id, recipient name, address or phone, case-insensitive. */
 export function listConditions(query: OrderListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    const pattern = `%${escapeLikePattern(query.q)}%`;
+    const pattern = `%${escapeLikePattern(query.q.toLowerCase())}%`;
+    // The recipient's name, address and phone under their trigram index; an id by its beginning (the
+    // 8 characters shown), as a range of the uuid index.
+    const recipient = sql`${ORDER_RECIPIENT_SEARCH} like ${pattern}`;
+    const idPrefix = orderIdPrefixRange(query.q);
     conditions.push(
-      or(
-        ilike(sql`${orders.id}::text`, pattern),
-        ilike(orders.shippingName, pattern),
-        ilike(orders.shippingAddress, pattern),
-        ilike(orders.shippingPhone, pattern),
-      ),
+      idPrefix ? or(recipient, and(gte(orders.id, idPrefix.from), lte(orders.id, idPrefix.to))) : recipient,
     );
   }
   if (query.status) conditions.push(eq(orders.status, query.status));

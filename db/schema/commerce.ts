@@ -103,6 +103,14 @@ export const discountCodeGuesses = pgTable('discount_code_guesses', {
   lastUnknownCode: text('last_unknown_code'),
 });
 
+/**
+ * What the admin's order search matches besides the id (spec §5): recipient name, address and phone, as
+ * one lower-cased text under a trigram index. core/orders/management.ts queries this very expression.
+ */
+export const ORDER_RECIPIENT_SEARCH = sql.raw(
+  `lower(shipping_name || ' ' || shipping_address || ' ' || shipping_phone)`,
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -169,6 +177,11 @@ export const orders = pgTable(
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
     index('orders_discount_code_idx').on(t.discountCodeId),
     uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    // The admin's list, newest first, and its search (core/orders/management.ts; pg_trgm).
+    index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_recipient_search_idx').using('gin', sql`(${ORDER_RECIPIENT_SEARCH}) gin_trgm_ops`),
+    // The dashboard's paid orders by day and the latest of them (core/orders/reports.ts).
+    index('orders_payment_paid_idx').on(t.paymentStatus, t.paidAt.desc().nullsFirst()),
   ],
 );
 

@@ -21,3 +21,18 @@ describe('route ids (one rule: parseRowId)', () => {
       expect(parseRowId(bad)).toBeNull();
   });
 });
+
+describe('order ids by their beginning (the admin search)', () => {
+  it('turns the hex an admin types into the range of uuids that begin with it', async () => {
+    const { orderIdPrefixRange } = await import('#core/orders/management');
+    expect(orderIdPrefixRange('A5A92074')).toEqual({
+      from: 'a5a92074-0000-0000-0000-000000000000',
+      to: 'a5a92074-ffff-ffff-ffff-ffffffffffff',
+    });
+    expect(orderIdPrefixRange('a5a9-20')).toEqual({
+      from: 'a5a92000-0000-0000-0000-000000000000',
+      to: 'a5a920ff-ffff-ffff-ffff-ffffffffffff',
+    });
+    for (const text of ['Ngozi', '', 'a5a9 2074', 'g123']) expect(orderIdPrefixRange(text)).toBeNull();
+  });
+});

@@ -1,0 +1,3 @@
+CREATE INDEX "orders_created_id_idx" ON "orders" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_recipient_search_idx" ON "orders" USING gin ((lower(shipping_name || ' ' || shipping_address || ' ' || shipping_phone)) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_payment_paid_idx" ON "orders" USING btree ("payment_status","paid_at" DESC NULLS FIRST);
