@@ -218,24 +218,36 @@ export async function updateOrderStatus(
     await tx.insert(notifications).values({ userId: current.userId, orderId, message });
     return current;
   });
+  await mailOrderNews(deps, changed.userId, orderId, message);
+}
+
+/**
+ * E-mails the owner of an order the same news as its notification (a status change, a refund). A
+ * mail that cannot be sent is logged; it never undoes what happened.
+ */
+export async function mailOrderNews(
+  deps: Pick<OrderStatusDeps, 'db' | 'mailer' | 'logger' | 'publicUrl'>,
+  userId: string,
+  orderId: string,
+  message: string,
+): Promise<void> {
   try {
     const [owner] = await deps.db
       .select({ email: user.email, name: user.name })
       .from(user)
-      .where(eq(user.id, changed.userId));
-    if (owner) {
-      await deps.mailer.send(
-        orderStatusEmail({
-          to: owner.email,
-          name: owner.name,
-          orderId,
-          message,
-          accountUrl: `${deps.publicUrl}/account?tab=orders`,
-        }),
-      );
-    }
+      .where(eq(user.id, userId));
+    if (!owner) return;
+    await deps.mailer.send(
+      orderStatusEmail({
+        to: owner.email,
+        name: owner.name,
+        orderId,
+        message,
+        accountUrl: `${deps.publicUrl}/account?tab=orders`,
+      }),
+    );
   } catch (error) {
-    deps.logger.error({ err: error, orderId, status }, 'could not e-mail the order status');
+    deps.logger.error({ err: error, orderId }, 'could not e-mail the order news');
   }
 }
 

@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, orders, user } from '../../db/schema';
+import { notifications, orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { Conflict, DomainError, NotFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { orderStatusEmail } from '../mail/templates';
 import { shortOrderId } from '../notifications/messages';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
-import { ORDER_NOT_FOUND } from './management';
+import { mailOrderNews, ORDER_NOT_FOUND } from './management';
 
 /**
  * Refunds of paid orders (beyond the spec: perishables get cancelled). An admin asks; the order is
@@ -95,25 +94,7 @@ export async function refundOrder(
     await tx.insert(notifications).values({ userId: claimed.userId, orderId, message });
   });
   deps.logger.info({ orderId, admin: admin.id, status: started.status }, 'order refunded');
-  try {
-    const [owner] = await db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, claimed.userId));
-    if (owner) {
-      await deps.mailer.send(
-        orderStatusEmail({
-          to: owner.email,
-          name: owner.name,
-          orderId,
-          message,
-          accountUrl: `${deps.publicUrl}/account?tab=orders`,
-        }),
-      );
-    }
-  } catch (error) {
-    deps.logger.error({ err: error, orderId }, 'could not e-mail the refund');
-  }
+  await mailOrderNews(deps, claimed.userId, orderId, message);
   return started.status;
 }
 

@@ -1,4 +1,4 @@
-import { Download, Eye, Search, Trash2, Undo2 } from 'lucide-react';
+import { Download, Eye, Trash2, Undo2 } from 'lucide-react';
 import {
   Form,
   Link,
@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
+import { AdminSearchBox } from '~/components/admin/search-box';
 import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
@@ -147,30 +148,16 @@ export default function AdminOrders() {
         </div>
       </div>
 
-      <Form
-        method="get"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      <AdminSearchBox
+        id="orders-q"
+        label="Search orders"
+        placeholder="Order ID, name, address or phone"
+        value={query.q}
+        clearTo="/admin/orders"
+        filtered={filtered}
+        submitLabel="Apply"
       >
         {query.userId ? <input type="hidden" name="userId" value={query.userId} /> : null}
-        <div className="min-w-56 flex-1">
-          <label htmlFor="orders-q" className="mb-1 block text-sm font-medium">
-            Search orders
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-500"
-            />
-            <input
-              id="orders-q"
-              name="q"
-              type="search"
-              defaultValue={query.q ?? ''}
-              placeholder="Order ID, name, address or phone"
-              className={`${inputClasses} pl-9`}
-            />
-          </div>
-        </div>
         <div>
           <label htmlFor="orders-status" className="mb-1 block text-sm font-medium">
             Status
@@ -202,13 +189,7 @@ export default function AdminOrders() {
             ))}
           </select>
         </div>
-        <Button type="submit">Apply</Button>
-        {filtered ? (
-          <Link to="/admin/orders" className={buttonClasses({ variant: 'ghost' })}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      </AdminSearchBox>
 
       {fieldErrors.orderId ? (
         <p role="alert" className="text-sm text-red-700">

@@ -1,13 +1,13 @@
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { safeParse } from 'zod/mini';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
+import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
-import { inputClasses } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
@@ -87,36 +87,14 @@ export default function AdminProducts() {
         </Link>
       </div>
 
-      <Form
-        method="get"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
-        <div className="min-w-56 flex-1">
-          <label htmlFor="products-q" className="mb-1 block text-sm font-medium">
-            Search products
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-500"
-            />
-            <input
-              id="products-q"
-              name="q"
-              type="search"
-              defaultValue={query.q ?? ''}
-              placeholder="Name, description, location or category"
-              className={`${inputClasses} pl-9`}
-            />
-          </div>
-        </div>
-        <Button type="submit">Search</Button>
-        {query.q ? (
-          <Link to="/admin/products" className={buttonClasses({ variant: 'ghost' })}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <AdminSearchBox
+        id="products-q"
+        label="Search products"
+        placeholder="Name, description, location or category"
+        value={query.q}
+        clearTo="/admin/products"
+        filtered={Boolean(query.q)}
+      />
 
       {list.products.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">

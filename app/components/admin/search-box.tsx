@@ -1,0 +1,63 @@
+import { Search } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/field';
+
+/**
+ * An admin list's search form: a GET form, so the search lives in the URL (links and the back button
+ * work), with room for the list's own filters and a Clear link when anything is set.
+ */
+export function AdminSearchBox({
+  id,
+  label,
+  placeholder,
+  value,
+  clearTo,
+  filtered,
+  submitLabel = 'Search',
+  children,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  clearTo: string;
+  filtered: boolean;
+  submitLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div className="min-w-56 flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium">
+          {label}
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-slate-500"
+          />
+          <input
+            id={id}
+            name="q"
+            type="search"
+            defaultValue={value ?? ''}
+            placeholder={placeholder}
+            className={`${inputClasses} pl-9`}
+          />
+        </div>
+      </div>
+      {children}
+      <Button type="submit">{submitLabel}</Button>
+      {filtered ? (
+        <Link to={clearTo} className={buttonClasses({ variant: 'ghost' })}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
