@@ -21,7 +21,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
 import { ReviewActionSchema } from '#core/reviews/schemas';
-import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
+import { deleteReview, hasBoughtProduct, listReviews, submitReview } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/product';
 
@@ -106,6 +106,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       reviews: listReviews(db, id),
       inWishlist: user ? await isInWishlist(db, user.id, id) : false,
       signedIn: user !== null,
+      // The form is shown to those the server will accept a review from (spec §5); the action checks again.
+      mayReview: user ? await hasBoughtProduct(db, user.id, id) : false,
       isAdmin: user?.showsAdminTools ?? false,
       origin: env.PUBLIC_URL,
     },
@@ -166,7 +168,14 @@ function BuyBox({ product }: { product: Route.ComponentProps['loaderData']['prod
 }
 
 export default function ProductRoute() {
-  const { product, reviews, inWishlist, signedIn, isAdmin: admin } = useLoaderData<typeof loader>();
+  const {
+    product,
+    reviews,
+    inWishlist,
+    signedIn,
+    mayReview,
+    isAdmin: admin,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -273,6 +282,7 @@ export default function ProductRoute() {
             productId={product.id}
             reviewCount={product.reviewCount}
             signedIn={signedIn}
+            mayReview={mayReview}
             isAdmin={admin}
           />
         </TabsContent>

@@ -5,8 +5,10 @@ import { Conflict, Forbidden, NotFound } from '../errors';
 import type { ReviewInput } from './schemas';
 import { isRowId } from '../ids';
 import type { AdminActor } from '../accounts/roles';
+import { NOT_A_BUYER } from './rules';
 
-export const NOT_A_BUYER = "You can only review products you've purchased.";
+export { NOT_A_BUYER };
+
 export const ALREADY_REVIEWED = 'You have already reviewed this product.';
 
 export interface ReviewView {

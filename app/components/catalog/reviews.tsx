@@ -9,11 +9,11 @@ import { DEFAULT_REVIEW_RATING } from '#core/reviews/rules';
 import type { ReviewView } from '#core/reviews/service';
 import { RatingInput } from './rating-input';
 import { RatingStars } from './rating-stars';
+import { NOT_A_BUYER } from '#core/reviews/rules';
 
 /** Spec §8: a refused review is 'Not allowed' for a shopper who has not bought it, else 'Error'. */
 function reviewFailureToast(failure: ActionFailure): ActionToast {
-  if (failure.error.title === 'Not allowed')
-    return { title: 'Not allowed', description: "You can only review products you've purchased." };
+  if (failure.error.title === 'Not allowed') return { title: 'Not allowed', description: NOT_A_BUYER };
   if (failure.error.title === 'Already reviewed')
     return { title: 'Error', description: failure.error.message };
   return { title: 'Error', description: 'Failed to submit your review. Please try again.' };
@@ -119,12 +119,15 @@ export function ReviewsPanel({
   productId,
   reviewCount,
   signedIn,
+  mayReview,
   isAdmin,
 }: {
   reviews: Promise<ReviewView[]>;
   productId: number;
   reviewCount: number;
   signedIn: boolean;
+  /** The shopper has bought it: the only ones whose review the server accepts. */
+  mayReview: boolean;
   isAdmin: boolean;
 }) {
   return (
@@ -140,8 +143,10 @@ export function ReviewsPanel({
           {(list) => <ReviewList reviews={list} productId={productId} isAdmin={isAdmin} />}
         </Await>
       </Suspense>
-      {signedIn ? (
+      {signedIn && mayReview ? (
         <ReviewForm productId={productId} />
+      ) : signedIn ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-800">{NOT_A_BUYER}</p>
       ) : (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-800">
           <Link
