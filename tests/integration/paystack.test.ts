@@ -3,35 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '#core/checkout/place';
 import { PaystackProvider, isValidPaystackSignature, signPaystackBody } from '#core/payments/paystack';
 import * as schema from '#db/schema';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { locationOf } from '../support/http-client';
+import { startPaystackShop } from '../support/paystack-shop';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let stand: PaystackStandIn;
 let server: TestServer;
-let database: TestDatabase;
+let shop: Awaited<ReturnType<typeof startPaystackShop>>;
 beforeAll(async () => {
-  stand = await startPaystackStandIn();
-  database = await createTestDatabase();
-  server = await startTestServer({
-    database,
-    env: {
-      PAYSTACK_SECRET_KEY: stand.secretKey,
-      PAYSTACK_PUBLIC_KEY: 'pk_test_standin',
-      PAYSTACK_BASE_URL: stand.url,
-      LOGIN_RATE_LIMIT_MAX: '200',
-      PAGE_CACHE_SECONDS: '0',
-    },
-  });
-  stand.webhookUrl = `${server.url}/api/webhooks/paystack`;
+  shop = await startPaystackShop();
+  ({ stand, server } = shop);
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-  await stand.close();
-});
+afterAll(() => shop.close());
 
 const db = () => server.database.db;
 const order = async (reference: string) =>

@@ -13,41 +13,26 @@ import {
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
-import { createTestDatabase, type TestDatabase } from '../support/database';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import type { HttpClient } from '../support/http-client';
-import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
+import { startPaystackShop } from '../support/paystack-shop';
+import type { PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 12 "Refund": a paid order is refunded once, whatever clicks, admins and webhooks race.
 let stand: PaystackStandIn;
 let server: TestServer;
-let database: TestDatabase;
+let shop: Awaited<ReturnType<typeof startPaystackShop>>;
 let admin: AdminActor;
 let client: HttpClient;
 beforeAll(async () => {
-  stand = await startPaystackStandIn();
-  database = await createTestDatabase();
-  server = await startTestServer({
-    database,
-    env: {
-      PAYSTACK_SECRET_KEY: stand.secretKey,
-      PAYSTACK_PUBLIC_KEY: 'pk_test_standin',
-      PAYSTACK_BASE_URL: stand.url,
-      LOGIN_RATE_LIMIT_MAX: '200',
-      PAGE_CACHE_SECONDS: '0',
-    },
-  });
-  stand.webhookUrl = `${server.url}/api/webhooks/paystack`;
+  shop = await startPaystackShop();
+  ({ stand, server } = shop);
   const [row] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
   admin = adminActor(row!)!;
   client = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
-afterAll(async () => {
-  await server.close();
-  await database.close();
-  await stand.close();
-});
+afterAll(() => shop.close());
 
 const db = () => server.database.db;
 const orderById = async (id: string) =>

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as AlertPrimitive from '@radix-ui/react-alert-dialog';
 import { X } from 'lucide-react';
+import { Form } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import { buttonClasses } from './button';
 
@@ -53,20 +54,22 @@ export function Dialog({
 }
 
 /**
- * Asks before something that cannot be undone (spec §5 confirmations). `trigger` opens it; `confirm`
- * is a form whose submit button does the thing: once the form has taken the submit (its own
- * handler runs first, the event bubbles here after), the dialog closes.
+ * Asks before something that cannot be undone (spec §5 confirmations). `trigger` opens it; confirming
+ * posts `fields` to the route's action, and once the form has taken the submit (its own handler runs
+ * first, the event bubbles here after) the dialog closes.
  */
 export function ConfirmDialog({
   trigger,
   title,
   description,
-  confirm,
+  fields,
+  confirmLabel = 'Delete',
 }: {
   trigger: ReactNode;
   title: string;
   description: string;
-  confirm: ReactNode;
+  fields: Record<string, string | number>;
+  confirmLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -83,7 +86,14 @@ export function ConfirmDialog({
             <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
               Cancel
             </AlertPrimitive.Cancel>
-            {confirm}
+            <Form method="post" preventScrollReset>
+              {Object.entries(fields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className={buttonClasses({ variant: 'destructive' })}>
+                {confirmLabel}
+              </button>
+            </Form>
           </div>
         </AlertPrimitive.Content>
       </AlertPrimitive.Portal>

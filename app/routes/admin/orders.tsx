@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
+import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -202,88 +203,62 @@ export default function AdminOrders() {
           No orders found
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Order ID
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Customer
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Items
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {list.orders.map((order) => (
-                <tr key={order.id}>
-                  <td className="px-4 py-3 font-mono">#{shortOrderId(order.id)}</td>
-                  <td className="px-4 py-3">
-                    <span className="block font-medium">{order.recipient}</span>
-                    <span className="block text-slate-600">{order.customerEmail ?? 'Deleted account'}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex items-center gap-1">
-                      {order.thumbnails.map((item, i) => (
-                        <ProductImage
-                          key={i}
-                          url={item.imageUrl}
-                          alt={item.name}
-                          sizes="36px"
-                          className="h-9 w-9 rounded object-cover"
-                          width={36}
-                          height={36}
-                        />
-                      ))}
-                      {order.itemCount > order.thumbnails.length ? (
-                        <span className="text-xs text-slate-600">
-                          +{order.itemCount - order.thumbnails.length}
-                        </span>
-                      ) : null}
+        <AdminTable
+          columns={['Order ID', 'Customer', 'Items', 'Amount', 'Date', 'Status', 'Actions']}
+          minWidth={720}
+        >
+          {list.orders.map((order) => (
+            <tr key={order.id}>
+              <td className="px-4 py-3 font-mono">#{shortOrderId(order.id)}</td>
+              <td className="px-4 py-3">
+                <span className="block font-medium">{order.recipient}</span>
+                <span className="block text-slate-600">{order.customerEmail ?? 'Deleted account'}</span>
+              </td>
+              <td className="px-4 py-3">
+                <span className="flex items-center gap-1">
+                  {order.thumbnails.map((item, i) => (
+                    <ProductImage
+                      key={i}
+                      url={item.imageUrl}
+                      alt={item.name}
+                      sizes="36px"
+                      className="h-9 w-9 rounded object-cover"
+                      width={36}
+                      height={36}
+                    />
+                  ))}
+                  {order.itemCount > order.thumbnails.length ? (
+                    <span className="text-xs text-slate-600">
+                      +{order.itemCount - order.thumbnails.length}
                     </span>
-                  </td>
-                  <td className="px-4 py-3 font-medium">{formatNaira(order.totalKobo)}</td>
-                  <td className="px-4 py-3">
-                    <time dateTime={new Date(order.createdAt).toISOString()}>
-                      {formatShopperDate(order.createdAt)}
-                    </time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1">
-                      <OrderStatusBadge status={order.status} />
-                      <PaymentStatusBadge status={order.paymentStatus} prefix="Payment: " />
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={hrefWith({ order: order.id })}
-                      preventScrollReset
-                      className={buttonClasses({ variant: 'outline', size: 'sm' })}
-                      aria-label={`View order #${shortOrderId(order.id)}`}
-                    >
-                      <Eye aria-hidden="true" className="h-4 w-4" /> View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  ) : null}
+                </span>
+              </td>
+              <td className="px-4 py-3 font-medium">{formatNaira(order.totalKobo)}</td>
+              <td className="px-4 py-3">
+                <time dateTime={new Date(order.createdAt).toISOString()}>
+                  {formatShopperDate(order.createdAt)}
+                </time>
+              </td>
+              <td className="px-4 py-3">
+                <span className="flex flex-wrap gap-1">
+                  <OrderStatusBadge status={order.status} />
+                  <PaymentStatusBadge status={order.paymentStatus} prefix="Payment: " />
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                <Link
+                  to={hrefWith({ order: order.id })}
+                  preventScrollReset
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  aria-label={`View order #${shortOrderId(order.id)}`}
+                >
+                  <Eye aria-hidden="true" className="h-4 w-4" /> View
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       <Pagination
@@ -437,15 +412,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
                 <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete order
               </Button>
             }
-            confirm={
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="orderId" value={order.id} />
-                <Button type="submit" variant="destructive">
-                  Delete
-                </Button>
-              </Form>
-            }
+            fields={{ intent: 'delete', orderId: order.id }}
           />
         </div>
       </div>
@@ -484,15 +451,8 @@ function RefundSection({ order, busy }: { order: AdminOrderDetails['order']; bus
               <Undo2 aria-hidden="true" className="h-4 w-4" /> Refund {formatNaira(order.totalKobo)}
             </Button>
           }
-          confirm={
-            <Form method="post" preventScrollReset>
-              <input type="hidden" name="intent" value="refund" />
-              <input type="hidden" name="orderId" value={order.id} />
-              <Button type="submit" variant="destructive">
-                Refund
-              </Button>
-            </Form>
-          }
+          fields={{ intent: 'refund', orderId: order.id }}
+          confirmLabel="Refund"
         />
       ) : null}
     </section>

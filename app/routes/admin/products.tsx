@@ -1,7 +1,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { safeParse } from 'zod/mini';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
+import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
@@ -101,97 +102,70 @@ export default function AdminProducts() {
           No products found
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {[
-                  'Image',
-                  'Name',
-                  'Price/Weight',
-                  'Location',
-                  'Category',
-                  'Status',
-                  'Reviews',
-                  'Actions',
-                ].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {list.products.map((product) => (
-                <tr key={product.id}>
-                  <td className="px-4 py-3">
-                    <ProductImage
-                      url={product.imageUrl}
-                      alt={product.name}
-                      sizes="48px"
-                      width={48}
-                      height={36}
-                      className="h-9 w-12 rounded object-cover"
-                    />
-                  </td>
-                  <td className="px-4 py-3 font-medium">{product.name}</td>
-                  <td className="px-4 py-3">
-                    {formatNaira(product.priceKobo)}
-                    <span className="block text-slate-600">{formatWeight(product.weightGrams)}</span>
-                  </td>
-                  <td className="px-4 py-3">{product.location ?? '—'}</td>
-                  <td className="px-4 py-3">{CATEGORY_LABELS[product.category]}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={product.inStock ? 'success' : 'secondary'}>
-                      {product.inStock ? 'In Stock' : 'Out of Stock'}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3">
-                    {product.reviewCount > 0
-                      ? `${product.averageRating.toFixed(1)} (${product.reviewCount})`
-                      : '—'}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex gap-1">
-                      <Link
-                        to={hrefWith({ edit: String(product.id) })}
-                        preventScrollReset
-                        aria-label={`Edit ${product.name}`}
-                        className={buttonClasses({ variant: 'outline', size: 'icon' })}
+        <AdminTable
+          columns={['Image', 'Name', 'Price/Weight', 'Location', 'Category', 'Status', 'Reviews', 'Actions']}
+          minWidth={760}
+        >
+          {list.products.map((product) => (
+            <tr key={product.id}>
+              <td className="px-4 py-3">
+                <ProductImage
+                  url={product.imageUrl}
+                  alt={product.name}
+                  sizes="48px"
+                  width={48}
+                  height={36}
+                  className="h-9 w-12 rounded object-cover"
+                />
+              </td>
+              <td className="px-4 py-3 font-medium">{product.name}</td>
+              <td className="px-4 py-3">
+                {formatNaira(product.priceKobo)}
+                <span className="block text-slate-600">{formatWeight(product.weightGrams)}</span>
+              </td>
+              <td className="px-4 py-3">{product.location ?? '—'}</td>
+              <td className="px-4 py-3">{CATEGORY_LABELS[product.category]}</td>
+              <td className="px-4 py-3">
+                <Badge variant={product.inStock ? 'success' : 'secondary'}>
+                  {product.inStock ? 'In Stock' : 'Out of Stock'}
+                </Badge>
+              </td>
+              <td className="px-4 py-3">
+                {product.reviewCount > 0
+                  ? `${product.averageRating.toFixed(1)} (${product.reviewCount})`
+                  : '—'}
+              </td>
+              <td className="px-4 py-3">
+                <span className="flex gap-1">
+                  <Link
+                    to={hrefWith({ edit: String(product.id) })}
+                    preventScrollReset
+                    aria-label={`Edit ${product.name}`}
+                    className={buttonClasses({ variant: 'outline', size: 'icon' })}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </Link>
+                  <ConfirmDialog
+                    title="Delete product"
+                    description="Are you sure you want to delete this product?"
+                    trigger={
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Delete ${product.name}`}
+                        className="text-red-700"
                       >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                      </Link>
-                      <ConfirmDialog
-                        title="Delete product"
-                        description="Are you sure you want to delete this product?"
-                        trigger={
-                          <Button
-                            type="button"
-                            variant="outline"
-                            size="icon"
-                            aria-label={`Delete ${product.name}`}
-                            className="text-red-700"
-                          >
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
-                          </Button>
-                        }
-                        confirm={
-                          <Form method="post" preventScrollReset>
-                            <input type="hidden" name="intent" value="delete" />
-                            <input type="hidden" name="productId" value={product.id} />
-                            <Button type="submit" variant="destructive">
-                              Delete
-                            </Button>
-                          </Form>
-                        }
-                      />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    }
+                    fields={{ intent: 'delete', productId: product.id }}
+                  />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       <Pagination

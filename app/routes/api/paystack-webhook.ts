@@ -9,31 +9,13 @@ import type { Route } from './+types/paystack-webhook';
  * (DESIGN §1); a refund.processed or refund.failed event settles the order's open refund. Duplicates are
  * expected and change nothing.
  */
-/** Paystack's events are a few kilobytes; anything far larger is not from Paystack. */
-const MAX_WEBHOOK_BYTES = 1024 * 1024;
-
-/** The body, or null when it is larger than `limit` (read no further than that, whatever it claims). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { payments, checkout, logger } = context.services;
   // By capability, not by class: the route and the services may come from different bundles.
   if (payments.name !== 'paystack' || !payments.isValidWebhook)
     return data({ error: 'Paystack is not configured.' }, { status: 404 });
-  const raw = await readLimited(request, MAX_WEBHOOK_BYTES);
-  // The rest of the body is left unread, so the connection cannot be used again.
-  if (!raw) return data({ error: 'Body too large.' }, { status: 413, headers: { Connection: 'close' } });
+  // The raw bytes the signature covers; the server has already bounded them (server/request-body.ts).
+  const raw = new Uint8Array(await request.arrayBuffer());
   if (!payments.isValidWebhook(raw, request.headers.get('x-paystack-signature'))) {
     logger.warn({ module: 'webhook' }, 'Paystack webhook with a bad signature refused');
     return data({ error: 'Invalid signature.' }, { status: 401 });
