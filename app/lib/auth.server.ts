@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { CLIENT_IP_HEADER } from '#core/accounts/auth';
+import { CLIENT_IP_HEADER, sessionDueRenewal } from '#core/accounts/auth';
 import { hasSessionCookie } from '#core/accounts/cookies';
 import { adminActor, isAdmin, type AdminActor } from '#core/accounts/roles';
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
@@ -34,7 +34,14 @@ const checkedSessionCache = new WeakMap<Request, Promise<CheckedSessionUser | nu
  * `getCheckedSessionUser` or `requireAdmin` instead.
  */
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  // Every admin request is checked against the database anyway (requireAdmin): one lookup, not two.
+  if (isAdminPath(request)) return getCheckedSessionUser(request, context);
   return once(sessionCache, request, () => lookUpSessionUser(request, context, { checked: false }));
+}
+
+function isAdminPath(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/admin.data';
 }
 
 /** The signed-in user as the database has them now: a revoked session or a removed role counts. */
@@ -42,7 +49,9 @@ export function getCheckedSessionUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<CheckedSessionUser | null> {
-  return once(checkedSessionCache, request, () => lookUpSessionUser(request, context, { checked: true }));
+  return once(checkedSessionCache, request, () =>
+    lookUpSessionUser(request, context, { checked: true, renew: 'when-due' }),
+  );
 }
 
 /**
@@ -50,7 +59,7 @@ export function getCheckedSessionUser(
  * database so the next page shows the change.
  */
 export async function refreshSessionCookie(request: Request, context: AppLoadContext): Promise<void> {
-  await lookUpSessionUser(request, context, { checked: true });
+  await lookUpSessionUser(request, context, { checked: true, renew: 'always' });
 }
 
 function once<T>(
@@ -66,13 +75,30 @@ function once<T>(
   return pending;
 }
 
+/**
+ * `checked` reads the session and user from the database. It then reissues the signed cookie cache
+ * only when asked to (`renew: 'always'`, after the name changed) or when the session is due its daily
+ * renewal: signing a cookie on every admin request would cost CPU and send a Set-Cookie for nothing.
+ */
 async function lookUpSessionUser(
   request: Request,
   context: AppLoadContext,
-  options: { checked: boolean },
+  options: { checked: false } | { checked: true; renew: 'always' | 'when-due' },
 ): Promise<CheckedSessionUser | null> {
   if (!hasSessionCookie(request.headers.get('Cookie'))) return null;
-  const { headers, response: session } = await context.services.auth.api.getSession({
+  const { auth } = context.services;
+  if (options.checked && options.renew === 'when-due') {
+    const session = await auth.api.getSession({
+      headers: request.headers,
+      query: { disableCookieCache: true, disableRefresh: true },
+    });
+    if (!session) {
+      // Gone or expired: let Better Auth say so in the usual way (it clears the cookies).
+      return lookUpSessionUser(request, context, { checked: true, renew: 'always' });
+    }
+    if (!sessionDueRenewal(session.session.expiresAt)) return checkedUser(session.user);
+  }
+  const { headers, response: session } = await auth.api.getSession({
     headers: request.headers,
     query: options.checked ? { disableCookieCache: true } : {},
     returnHeaders: true,

@@ -21,6 +21,15 @@ export const EMAIL_CONFIRMATION_PATH = '/email-confirmation';
  */
 export const SESSION_CACHE_SECONDS = 5 * 60;
 
+/** A session lasts 30 days, renewed (from the database) once a day while it is used. */
+export const SESSION_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_RENEWAL_SECONDS = 60 * 60 * 24;
+
+/** Whether a session expiring at `expiresAt` is due its daily renewal (Better Auth's `updateAge` rule). */
+export function sessionDueRenewal(expiresAt: Date, now = Date.now()): boolean {
+  return expiresAt.getTime() - SESSION_SECONDS * 1000 + SESSION_RENEWAL_SECONDS * 1000 <= now;
+}
+
 interface LogLike {
   debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
@@ -108,8 +117,8 @@ export function createAuth(options: AuthOptions) {
       }),
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_RENEWAL_SECONDS,
       cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     rateLimit: {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_SECONDS } from '#core/accounts/auth';
 import { listReviews } from '#core/reviews/service';
 import * as schema from '#db/schema';
 import { createUser, productNamed, signedInClient } from '../support/factories';
@@ -88,5 +89,55 @@ describe('the signed session cookie', () => {
     const next = await (await client.get('/account.data')).text();
     expect(next).toContain('Ngozi After');
     expect(next).not.toContain('Ngozi Before');
+  });
+});
+
+describe('admin pages', () => {
+  it('read the session from the database once and send no cookie while the session is fresh', async () => {
+    const admin = await createUser(server.services, { role: 'admin' });
+    const client = await signedInClient(server, admin.email);
+    for (const path of ['/admin', '/admin/orders', '/admin/products']) {
+      const page = await client.get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.getSetCookie().filter((c) => c.startsWith('better-auth.'))).toEqual([]);
+    }
+  });
+
+  it('still renew a session that is due its daily renewal', async () => {
+    const admin = await createUser(server.services, { role: 'admin' });
+    const client = await signedInClient(server, admin.email);
+    // As if signed in 2 days ago: 28 days left of 30, past the one-day renewal age.
+    const twoDaysAgo = new Date(Date.now() + (SESSION_SECONDS - 2 * 24 * 3600) * 1000);
+    await server.database.db
+      .update(schema.session)
+      .set({ expiresAt: twoDaysAgo })
+      .where(eq(schema.session.userId, admin.id));
+
+    const page = await client.get('/admin/orders');
+    expect(page.status).toBe(200);
+    const [session] = await server.database.db
+      .select({ expiresAt: schema.session.expiresAt })
+      .from(schema.session)
+      .where(eq(schema.session.userId, admin.id));
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + (SESSION_SECONDS - 3600) * 1000);
+    expect(page.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(true);
+  });
+});
+
+describe('the stylesheet', () => {
+  it('is inlined on storefront pages and linked (cacheable) on admin pages', async () => {
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toMatch(/<style[^>]*>[^<]{1000,}/);
+    expect(home).not.toContain('data-stylesheet');
+
+    const admin = await createUser(server.services, { role: 'admin' });
+    const client = await signedInClient(server, admin.email);
+    const page = await (await client.get('/admin/orders')).text();
+    const href = page.match(/<link rel="stylesheet" href="([^"]+)" data-stylesheet=""/)?.[1];
+    expect(href).toMatch(/^\/assets\/.+\.css$/);
+    expect(page).not.toMatch(/<style[^>]*>[^<]{1000,}/);
+    const css = await fetch(`${server.url}${href}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('cache-control')).toContain('immutable');
   });
 });
