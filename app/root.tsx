@@ -20,7 +20,7 @@ import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
 import { getSessionUser } from './lib/auth.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
-import { useInlineCss } from './lib/inline-css';
+import { useStylesheet } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 import { takeToast } from './lib/toast.server';
 import './lib/context';
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const css = useInlineCss();
+  const stylesheet = useStylesheet();
   return (
     <html lang="en">
       <head>
@@ -57,12 +57,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Server-rendered once; the browser keeps it (hydration leaves this text alone). */}
-        <style
-          nonce={nonce || undefined}
-          dangerouslySetInnerHTML={{ __html: css }}
-          suppressHydrationWarning
-        />
+        {stylesheet.linked ? (
+          <link rel="stylesheet" href={stylesheet.href} data-stylesheet="" />
+        ) : (
+          // Server-rendered once; the browser keeps it (hydration leaves this text alone).
+          <style
+            nonce={nonce || undefined}
+            dangerouslySetInnerHTML={{ __html: stylesheet.css }}
+            suppressHydrationWarning
+          />
+        )}
         <Meta />
         <Links />
       </head>
