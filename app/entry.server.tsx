@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '#db/errors';
 import inlineCss from './lib/inline-css.server';
 import { InlineCssProvider } from './lib/inline-css';
 import { NonceProvider } from './lib/nonce';
+import { coalesceChunks } from './lib/coalesce-chunks.server';
 import { lowerModulePreloadPriority } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -52,7 +53,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority()));
+          const stream = createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority()).pipe(coalesceChunks()));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
