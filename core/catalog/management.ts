@@ -1,6 +1,9 @@
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveryRates, products } from '../../db/schema';
+import { deliveryRates, PRODUCT_ADMIN_SEARCH, products } from '../../db/schema';
+import { countUpTo } from '../paging-queries';
+import { pageWindow, type Counted } from '../paging';
+import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../accounts/roles';
 import { NotFound } from '../errors';
 import { escapeLikePattern } from './filters';
@@ -13,9 +16,8 @@ export const PRODUCT_NOT_FOUND = 'This product no longer exists.';
 
 export type AdminProduct = typeof products.$inferSelect;
 
-export interface AdminProductPage {
+export interface AdminProductPage extends Counted {
   products: AdminProduct[];
-  total: number;
   page: number;
   pages: number;
 }
@@ -26,18 +28,9 @@ export async function listProductsForAdmin(
   _admin: AdminActor,
   query: Pick<ProductListQuery, 'q' | 'page'>,
 ): Promise<AdminProductPage> {
-  const pattern = query.q ? `%${escapeLikePattern(query.q)}%` : null;
-  const where = pattern
-    ? or(
-        ilike(products.name, pattern),
-        ilike(products.description, pattern),
-        ilike(products.location, pattern),
-        ilike(sql`${products.category}::text`, pattern),
-      )
-    : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const where = query.q ? adminSearchCondition(query.q) : undefined;
+  const counted = await countUpTo(db, products, where);
+  const { page, pages } = pageWindow(counted, query.page, ADMIN_PRODUCTS_PAGE_SIZE);
   const rows = await db
     .select()
     .from(products)
@@ -45,7 +38,18 @@ export async function listProductsForAdmin(
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(ADMIN_PRODUCTS_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
-  return { products: rows, total, page, pages };
+  return { products: rows, ...counted, page, pages };
+}
+
+/**
+ * Name, description or location containing `q` (one trigram-indexed expression), or a category whose
+ * name contains it; case-insensitive.
+ */
+function adminSearchCondition(q: string): SQL {
+  const text = q.toLowerCase();
+  const contains = sql`${PRODUCT_ADMIN_SEARCH} like ${`%${escapeLikePattern(text)}%`}`;
+  const categories = PRODUCT_CATEGORIES.filter((category) => category.includes(text));
+  return categories.length ? or(contains, inArray(products.category, categories))! : contains;
 }
 
 export async function getProductForAdmin(db: Db, _admin: AdminActor, id: number): Promise<AdminProduct> {

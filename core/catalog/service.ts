@@ -12,6 +12,8 @@ import {
   type SearchQuery,
 } from './filters';
 import { isRowId } from '../ids';
+import { COUNT_LIMIT } from '../paging';
+import { countUpTo } from '../paging-queries';
 import { nairaToKobo } from '../money';
 
 export interface ProductSummary {
@@ -46,7 +48,7 @@ export interface ProductPage {
 }
 
 /** Search counts exactly up to this many matches; past it the page says "10,000+". */
-export const SEARCH_COUNT_LIMIT = 10_000;
+export const SEARCH_COUNT_LIMIT = COUNT_LIMIT;
 
 export const productSummaryColumns = {
   id: products.id,
@@ -94,17 +96,7 @@ async function pageOf(
   page: number,
   countLimit?: number,
 ): Promise<ProductPage> {
-  const counted = countLimit
-    ? db.select({ total: count() }).from(
-        db
-          .select({ one: sql`1` })
-          .from(products)
-          .where(where)
-          .limit(countLimit + 1)
-          .as('matches'),
-      )
-    : db.select({ total: count() }).from(products).where(where);
-  const [items, [totals]] = await Promise.all([
+  const [items, counted] = await Promise.all([
     db
       .select(productSummaryColumns)
       .from(products)
@@ -112,11 +104,15 @@ async function pageOf(
       .orderBy(...orderBy)
       .limit(PRODUCTS_PER_PAGE)
       .offset((page - 1) * PRODUCTS_PER_PAGE),
-    counted,
+    countLimit
+      ? countUpTo(db, products, where, countLimit)
+      : db
+          .select({ n: count() })
+          .from(products)
+          .where(where)
+          .then(([row]) => ({ total: row?.n ?? 0, moreThanTotal: false })),
   ]);
-  const found = totals?.total ?? 0;
-  const moreThanTotal = countLimit !== undefined && found > countLimit;
-  const total = moreThanTotal ? countLimit : found;
+  const { total, moreThanTotal } = counted;
   return { items, total, moreThanTotal, page, pageCount: Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE)) };
 }
 

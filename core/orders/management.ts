@@ -11,6 +11,8 @@ import {
 import type { AdminActor } from '../accounts/roles';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
+import { countUpTo } from '../paging-queries';
+import { pageWindow, type Counted } from '../paging';
 import type { Mailer } from '../mail/mailer';
 import { orderStatusEmail } from '../mail/templates';
 import { orderStatusMessage } from '../notifications/messages';
@@ -53,9 +55,8 @@ export interface AdminOrderRow {
   thumbnails: { name: string; imageUrl: string | null }[];
 }
 
-export interface AdminOrderPage {
+export interface AdminOrderPage extends Counted {
   orders: AdminOrderRow[];
-  total: number;
   page: number;
   pages: number;
 }
@@ -95,9 +96,8 @@ export async function listOrdersForAdmin(
   query: OrderListQuery,
 ): Promise<AdminOrderPage> {
   const where = listConditions(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const counted = await countUpTo(db, orders, where);
+  const { page, pages } = pageWindow(counted, query.page, ADMIN_ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: orders.id,
@@ -127,7 +127,7 @@ export async function listOrdersForAdmin(
         .orderBy(asc(orderItems.id))
     : [];
   return {
-    total,
+    ...counted,
     page,
     pages,
     orders: rows.map((row) => {

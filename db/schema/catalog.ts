@@ -20,6 +20,15 @@ import { user } from './auth';
 
 export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
 
+/**
+ * What the admin's product search matches besides the category (spec §5 "Admin filters"): name,
+ * description and location, as one lower-cased text under a trigram index. core/catalog/management.ts
+ * queries this very expression.
+ */
+export const PRODUCT_ADMIN_SEARCH = sql.raw(
+  `lower(name || ' ' || description || ' ' || coalesce(location, ''))`,
+);
+
 export const products = pgTable(
   'products',
   {
@@ -57,10 +66,13 @@ export const products = pgTable(
     index('products_category_idx').on(t.category),
     index('products_price_idx').on(t.priceKobo),
     index('products_rating_idx').on(t.averageRating.desc(), t.id),
-    index('products_created_idx').on(t.createdAt.desc()),
+    // The admin's list, newest first (core/catalog/management.ts).
+    index('products_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_location_idx').on(sql`lower(${t.location})`),
     // Case-insensitive "contains" search on name or description (spec §5).
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The admin's product search (name, description, location; categories are matched by name).
+    index('products_admin_search_idx').using('gin', sql`(${PRODUCT_ADMIN_SEARCH}) gin_trgm_ops`),
   ],
 );
 

@@ -173,15 +173,22 @@ export const orders = pgTable(
     ),
     check('orders_weight_not_negative', sql`${t.totalWeightGrams} >= 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_status_idx').on(t.status),
+    // The admin's status and payment filters, newest first, and the dashboard's waiting orders.
+    index('orders_status_payment_created_idx').on(
+      t.status,
+      t.paymentStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
     index('orders_discount_code_idx').on(t.discountCodeId),
     uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
     // The admin's list, newest first, and its search (core/orders/management.ts; pg_trgm).
     index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_recipient_search_idx').using('gin', sql`(${ORDER_RECIPIENT_SEARCH}) gin_trgm_ops`),
-    // The dashboard's paid orders by day and the latest of them (core/orders/reports.ts).
-    index('orders_payment_paid_idx').on(t.paymentStatus, t.paidAt.desc().nullsFirst()),
+    // The dashboard's paid orders by day and the latest of them (core/orders/reports.ts); the total
+    // rides along so the revenue by day is read from the index alone.
+    index('orders_payment_paid_total_idx').on(t.paymentStatus, t.paidAt.desc().nullsFirst(), t.totalKobo),
   ],
 );
 

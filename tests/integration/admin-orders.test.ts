@@ -5,12 +5,14 @@ import {
   ADMIN_ORDERS_PAGE_SIZE,
   deleteOrder,
   getOrderForAdmin,
+  listConditions,
   listOrdersForAdmin,
   ORDER_DELETE_AWAITING_PAYMENT,
   ORDER_DELETE_REFUSED,
   ORDER_DELETE_UNREFUNDED,
   updateOrderStatus,
 } from '#core/orders/management';
+import { countUpTo } from '#core/paging-queries';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
@@ -79,6 +81,11 @@ describe('the orders list', () => {
     expect(second.orders).toHaveLength(1);
     const dates = first.orders.map((o) => new Date(o.createdAt).getTime());
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+
+    // Counted exactly up to a limit (10,000 in the shop), past it "N+" with the pages going on.
+    const pagers = listConditions({ q: 'Pager Person', page: 1 });
+    expect(await countUpTo(db(), schema.orders, pagers, 26)).toEqual({ total: 26, moreThanTotal: false });
+    expect(await countUpTo(db(), schema.orders, pagers, 20)).toEqual({ total: 20, moreThanTotal: true });
   });
 
   it('is a page with the table, its filters in the URL, and a details dialog', async () => {

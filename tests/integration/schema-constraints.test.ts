@@ -124,6 +124,7 @@ describe('database constraints (not just form checks)', () => {
       database.db,
       sql`select indexname from pg_indexes where tablename = 'products' and indexdef like '%gin_trgm_ops%' order by indexname`,
     );
-    expect(rows.map((r) => r.indexname)).toEqual(['products_search_trgm_idx']);
+    // The storefront's search (name, description) and the admin's (name, description, location).
+    expect(rows.map((r) => r.indexname)).toEqual(['products_admin_search_idx', 'products_search_trgm_idx']);
   });
 });

@@ -5,12 +5,9 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const GAP = 2;
 
-const dayLabel = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-NG', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+// One formatter for every label: toLocaleDateString builds a new one per call (60 a dashboard).
+const DAY_FORMAT = new Intl.DateTimeFormat('en-NG', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T12:00:00Z`));
 
 /**
  * Paid revenue per day as bars, drawn on the server (an SVG: it reads without JavaScript), with the

@@ -23,6 +23,7 @@ import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { countLabel } from '#core/paging';
 import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import {
@@ -136,7 +137,7 @@ export default function AdminOrders() {
         <h1 className="text-2xl font-bold">Orders</h1>
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-600">
-            {list.total} {list.total === 1 ? 'order' : 'orders'}
+            {countLabel(list, 'order', 'orders')}
             {query.userId ? ' of one customer' : ''}
           </p>
           <a
