@@ -21,6 +21,7 @@ import {
   createBenchShopper,
   ensurePostgres,
   generateProducts,
+  keepSessionCookies,
   load,
   percentile,
   recreateDatabase,
@@ -73,21 +74,8 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[] }
   return { carts, emails };
 }
 
-/** As a browser does: a renewed session cookie, or a fresh signed session cache, replaces the old one. */
-function keepCookies(buyer: Buyer, response: Response) {
-  const jar = new Map(buyer.cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair]));
-  for (const line of response.headers.getSetCookie()) {
-    const pair = line.split(';')[0]!;
-    const name = pair.slice(0, pair.indexOf('='));
-    if (!name.startsWith('better-auth.')) continue;
-    if (pair.endsWith('=') || /max-age=0\b/i.test(line)) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  buyer.cookie = [...jar.values()].join('; ');
-}
-
 async function expect(buyer: Buyer, response: Response, status: number, step: string): Promise<Response> {
-  keepCookies(buyer, response);
+  buyer.cookie = keepSessionCookies(buyer.cookie, response);
   if (response.status !== status) {
     const body = await response.text();
     throw new Error(`${step}: expected ${status}, got ${response.status}: ${body.slice(0, 300)}`);

@@ -117,6 +117,19 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   return cookie;
 }
 
+/** As a browser does: a renewed session cookie, or a fresh signed session cache, replaces the old one. */
+export function keepSessionCookies(cookie: string, response: Response): string {
+  const jar = new Map(cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair]));
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    const name = pair.slice(0, pair.indexOf('='));
+    if (!name.startsWith('better-auth.')) continue;
+    if (pair.endsWith('=') || /max-age=0\b/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
 /** Adds `count` generated products (names, descriptions, prices, categories and places vary). */
 export async function generateProducts(url: string, count: number, options: { seed?: boolean } = {}) {
   const database = await openPostgres(url, 4);
