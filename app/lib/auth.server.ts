@@ -25,8 +25,17 @@ export interface CheckedSessionUser extends SessionUser {
   role: string;
 }
 
-const sessionCache = new WeakMap<Request, Promise<SessionUser | null>>();
-const checkedSessionCache = new WeakMap<Request, Promise<CheckedSessionUser | null>>();
+const sessionCache = new WeakMap<object, Promise<SessionUser | null>>();
+const checkedSessionCache = new WeakMap<object, Promise<CheckedSessionUser | null>>();
+
+/**
+ * What one lookup is remembered for. React Router hands each loader its own Request object, so a page's
+ * loaders (root, layout, screen) share the request's load context instead: they all read the same
+ * incoming cookie. An action keeps its own (its loaders run after it, and may see a session it ended).
+ */
+function lookupKey(request: Request, context: AppLoadContext): object {
+  return request.method === 'GET' || request.method === 'HEAD' ? context : request;
+}
 
 /**
  * The signed-in user of this request, or null. Looked up once per request, usually from the signed
@@ -36,7 +45,9 @@ const checkedSessionCache = new WeakMap<Request, Promise<CheckedSessionUser | nu
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   // Every admin request is checked against the database anyway (requireAdmin): one lookup, not two.
   if (isAdminPath(request)) return getCheckedSessionUser(request, context);
-  return once(sessionCache, request, () => lookUpSessionUser(request, context, { checked: false }));
+  return once(sessionCache, lookupKey(request, context), () =>
+    lookUpSessionUser(request, context, { checked: false }),
+  );
 }
 
 function isAdminPath(request: Request): boolean {
@@ -49,7 +60,7 @@ export function getCheckedSessionUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<CheckedSessionUser | null> {
-  return once(checkedSessionCache, request, () =>
+  return once(checkedSessionCache, lookupKey(request, context), () =>
     lookUpSessionUser(request, context, { checked: true, renew: 'when-due' }),
   );
 }
@@ -62,15 +73,11 @@ export async function refreshSessionCookie(request: Request, context: AppLoadCon
   await lookUpSessionUser(request, context, { checked: true, renew: 'always' });
 }
 
-function once<T>(
-  cache: WeakMap<Request, Promise<T>>,
-  request: Request,
-  lookUp: () => Promise<T>,
-): Promise<T> {
-  let pending = cache.get(request);
+function once<T>(cache: WeakMap<object, Promise<T>>, key: object, lookUp: () => Promise<T>): Promise<T> {
+  let pending = cache.get(key);
   if (!pending) {
     pending = lookUp();
-    cache.set(request, pending);
+    cache.set(key, pending);
   }
   return pending;
 }

@@ -92,6 +92,38 @@ describe('the signed session cookie', () => {
   });
 });
 
+/** How many times Better Auth is asked for the session while `work` runs. */
+async function sessionLookups(work: () => Promise<unknown>): Promise<number> {
+  const api = server.services.auth.api;
+  const original = api.getSession;
+  let calls = 0;
+  api.getSession = ((...args: Parameters<typeof original>) => {
+    calls++;
+    return original(...args);
+  }) as typeof original;
+  try {
+    await work();
+  } finally {
+    api.getSession = original;
+  }
+  return calls;
+}
+
+describe('one lookup per page', () => {
+  it('the root, the layout and the screen share one session lookup', async () => {
+    const admin = await createUser(server.services, { role: 'admin' });
+    const adminClient = await signedInClient(server, admin.email);
+    expect(await sessionLookups(() => adminClient.get('/admin/orders'))).toBe(1);
+    expect(await sessionLookups(() => adminClient.get('/admin/orders.data'))).toBe(1);
+
+    const shopper = await createUser(server.services);
+    const shopperClient = await signedInClient(server, shopper.email);
+    const target = await productNamed(server.database.db, 'Fresh Tilapia');
+    expect(await sessionLookups(() => shopperClient.get(`/products/${target.id}`))).toBe(1);
+    expect(await sessionLookups(() => shopperClient.get('/account?tab=orders'))).toBe(1);
+  });
+});
+
 describe('admin pages', () => {
   it('read the session from the database once and send no cookie while the session is fresh', async () => {
     const admin = await createUser(server.services, { role: 'admin' });
