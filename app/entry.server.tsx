@@ -53,7 +53,9 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowerModulePreloadPriority()).pipe(coalesceChunks()));
+          const stream = createReadableStreamFromReadable(
+            body.pipe(lowerModulePreloadPriority()).pipe(coalesceChunks()),
+          );
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
