@@ -54,5 +54,6 @@ export default [
     route('delivery-rates', 'routes/admin/section.tsx', { id: 'admin-delivery-rates' }),
     route('discount-codes', 'routes/admin/section.tsx', { id: 'admin-discount-codes' }),
     route('settings', 'routes/admin/section.tsx', { id: 'admin-settings' }),
+    route('activity', 'routes/admin/activity.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -26,3 +26,18 @@ export function formatShopperDate(date: Date | string): string {
 export function formatShortDate(date: Date | string): string {
   return adminDate.format(new Date(date));
 }
+
+const adminDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** 'MMM d, yyyy, HH:mm' in the shop's time zone — e.g. "Nov 5, 2026, 14:03" (the audit log). */
+export function formatAdminDateTime(date: Date | string): string {
+  return adminDateTime.format(new Date(date));
+}

@@ -5,6 +5,7 @@ import { countUpTo } from '../paging-queries';
 import { pageWindow, type Counted } from '../paging';
 import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../accounts/roles';
+import { recordAdminChange } from '../audit/log';
 import { NotFound } from '../errors';
 import { escapeLikePattern } from './filters';
 import type { ProductFormInput, ProductListQuery } from './schemas';
@@ -83,22 +84,42 @@ function columns(input: ProductFormInput) {
 
 export async function createProduct(
   db: Db,
-  _admin: AdminActor,
+  admin: AdminActor,
   input: ProductFormInput,
 ): Promise<AdminProduct> {
-  const [created] = await db.insert(products).values(columns(input)).returning();
-  return created!;
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(products).values(columns(input)).returning();
+    await recordAdminChange(tx, admin, {
+      kind: 'product',
+      action: 'created',
+      subjectId: created!.id,
+      subjectLabel: created!.name,
+      after: created,
+    });
+    return created!;
+  });
 }
 
 export async function updateProduct(
   db: Db,
-  _admin: AdminActor,
+  admin: AdminActor,
   id: number,
   input: ProductFormInput,
 ): Promise<AdminProduct> {
-  const [updated] = await db.update(products).set(columns(input)).where(eq(products.id, id)).returning();
-  if (!updated) throw new NotFound(PRODUCT_NOT_FOUND);
-  return updated;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!before) throw new NotFound(PRODUCT_NOT_FOUND);
+    const [updated] = await tx.update(products).set(columns(input)).where(eq(products.id, id)).returning();
+    await recordAdminChange(tx, admin, {
+      kind: 'product',
+      action: 'updated',
+      subjectId: id,
+      subjectLabel: updated!.name,
+      before,
+      after: updated,
+    });
+    return updated!;
+  });
 }
 
 /**
@@ -106,7 +127,16 @@ export async function updateProduct(
  * becomes null); wishlists and reviews of it go with it; carts in browsers drop it when they next ask
  * for current prices.
  */
-export async function deleteProduct(db: Db, _admin: AdminActor, id: number): Promise<void> {
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (deleted.length === 0) throw new NotFound(PRODUCT_NOT_FOUND);
+export async function deleteProduct(db: Db, admin: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning();
+    if (!deleted) throw new NotFound(PRODUCT_NOT_FOUND);
+    await recordAdminChange(tx, admin, {
+      kind: 'product',
+      action: 'deleted',
+      subjectId: id,
+      subjectLabel: deleted.name,
+      before: deleted,
+    });
+  });
 }

@@ -9,13 +9,14 @@ import {
   user,
 } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
+import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
 import { countUpTo } from '../paging-queries';
 import { pageWindow, type Counted } from '../paging';
 import type { Mailer } from '../mail/mailer';
 import { orderStatusEmail } from '../mail/templates';
-import { orderStatusMessage } from '../notifications/messages';
+import { orderStatusMessage, shortOrderId } from '../notifications/messages';
 import type { OrderListQuery, PaymentFilter } from './schemas';
 import type { OrderStatus, PaymentStatus } from './statuses';
 
@@ -201,7 +202,7 @@ export interface OrderStatusDeps {
  */
 export async function updateOrderStatus(
   deps: OrderStatusDeps,
-  _admin: AdminActor,
+  admin: AdminActor,
   orderId: string,
   status: OrderStatus,
 ): Promise<void> {
@@ -216,6 +217,14 @@ export async function updateOrderStatus(
     if (current.status === status) throw new Conflict(`This order is already ${status}.`, 'Update Failed');
     await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
     await tx.insert(notifications).values({ userId: current.userId, orderId, message });
+    await recordAdminChange(tx, admin, {
+      kind: 'order',
+      action: 'status_changed',
+      subjectId: orderId,
+      subjectLabel: `#${shortOrderId(orderId)}`,
+      before: { status: current.status },
+      after: { status },
+    });
     return current;
   });
   await mailOrderNews(deps, changed.userId, orderId, message);
@@ -256,19 +265,9 @@ export async function mailOrderNews(
  * that is not cancelled, or cancelled but not refunded, stays. An order still waiting for its payment
  * stays too, since its payment link still works and a payment without its order would be lost.
  */
-export async function deleteOrder(db: Db, _admin: AdminActor, orderId: string): Promise<void> {
+export async function deleteOrder(db: Db, admin: AdminActor, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        status: orders.status,
-        paymentStatus: orders.paymentStatus,
-        refundStatus: orders.refundStatus,
-        discountCodeId: orders.discountCodeId,
-        held: orders.discountUseHeld,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new NotFound(ORDER_NOT_FOUND);
     if (current.paymentStatus === 'pending')
       throw new Conflict(ORDER_DELETE_AWAITING_PAYMENT, 'Delete Failed');
@@ -278,11 +277,18 @@ export async function deleteOrder(db: Db, _admin: AdminActor, orderId: string): 
     }
     await tx.delete(orders).where(eq(orders.id, orderId));
     // A use of a code this order still counted is given back.
-    if (current.held && current.discountCodeId !== null) {
+    if (current.discountUseHeld && current.discountCodeId !== null) {
       await tx
         .update(discountCodes)
         .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
         .where(eq(discountCodes.id, current.discountCodeId));
     }
+    await recordAdminChange(tx, admin, {
+      kind: 'order',
+      action: 'deleted',
+      subjectId: orderId,
+      subjectLabel: `#${shortOrderId(orderId)}`,
+      before: current,
+    });
   });
 }

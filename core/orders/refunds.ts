@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
+import { recordAdminChange } from '../audit/log';
 import { Conflict, DomainError, NotFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { shortOrderId } from '../notifications/messages';
@@ -92,6 +93,18 @@ export async function refundOrder(
       .set({ refundStatus: started.status })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
     await tx.insert(notifications).values({ userId: claimed.userId, orderId, message });
+    await recordAdminChange(tx, admin, {
+      kind: 'order',
+      action: 'refunded',
+      subjectId: orderId,
+      subjectLabel: `#${shortOrderId(orderId)}`,
+      before: { refundedKobo: claimed.refundedKobo, refundReference: claimed.refundReference },
+      after: {
+        refundStatus: started.status,
+        refundedKobo: amountKobo,
+        refundReference: started.refundReference,
+      },
+    });
   });
   deps.logger.info({ orderId, admin: admin.id, status: started.status }, 'order refunded');
   await mailOrderNews(deps, claimed.userId, orderId, message);

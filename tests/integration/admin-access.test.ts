@@ -18,7 +18,14 @@ afterAll(() => server.close());
 const adminPaths = routeTablePaths().filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/login'));
 
 async function everyRowCount() {
-  const tables = [schema.products, schema.orders, schema.user, schema.discountCodes, schema.deliveryRates];
+  const tables = [
+    schema.products,
+    schema.orders,
+    schema.user,
+    schema.discountCodes,
+    schema.deliveryRates,
+    schema.adminActivity,
+  ];
   return Promise.all(
     tables.map(async (t) => (await server.database.db.select({ n: count() }).from(t))[0]!.n),
   );

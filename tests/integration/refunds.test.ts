@@ -55,6 +55,9 @@ async function paidOrder() {
   return { shopper, placed, order: await orderById(placed.orderId) };
 }
 
+/** The audit rows about an order (issue 13: a refund is recorded with the refund, never without it). */
+const auditOf = (orderId: string) =>
+  server.database.db.select().from(schema.adminActivity).where(eq(schema.adminActivity.subjectId, orderId));
 const refund = (orderId: string) => client.postForm('/admin/orders', { intent: 'refund', orderId });
 
 describe('refunding a paid order through Paystack', () => {
@@ -74,6 +77,13 @@ describe('refunding a paid order through Paystack', () => {
     const notes = (await notesOf(shopper.id)).map((n) => n.message);
     expect(notes.filter((m) => m === message)).toHaveLength(1);
     expect(server.mailer.lastTo(shopper.email)?.text).toContain(message);
+    expect(await auditOf(order.id)).toEqual([
+      expect.objectContaining({
+        action: 'refunded',
+        adminId: admin.id,
+        after: expect.objectContaining({ refundStatus: 'pending', refundedKobo: order.totalKobo }),
+      }),
+    ]);
 
     expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
     expect((await orderById(order.id)).refundStatus).toBe('processed');
@@ -95,6 +105,7 @@ describe('refunding a paid order through Paystack', () => {
     ).toHaveLength(1);
     const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
     expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
+    expect(await auditOf(order.id)).toHaveLength(1);
   });
 
   it('a webhook that arrives before the button has its answer is not undone by it', async () => {
@@ -128,6 +139,7 @@ describe('refunding a paid order through Paystack', () => {
     }
     expect((await orderById(order.id)).refundStatus).toBe('failed');
     expect((await notesOf(shopper.id)).some((n) => n.message.includes('refunded'))).toBe(false);
+    expect(await auditOf(order.id)).toEqual([]);
     expect((await refund(order.id)).status).toBe(200);
     expect((await orderById(order.id)).refundStatus).toBe('pending');
   });

@@ -86,6 +86,9 @@ export default function AdminDashboard() {
           <Link to="/admin/orders" className={buttonClasses({ variant: 'outline' })}>
             View orders
           </Link>
+          <Link to="/admin/activity" className={buttonClasses({ variant: 'outline' })}>
+            View activity
+          </Link>
         </div>
       </section>
       <div className="grid gap-6 xl:grid-cols-2">

@@ -1,0 +1,88 @@
+import { formatNaira, formatWeight } from '../money';
+
+/** What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. */
+
+export const ADMIN_CHANGE_KINDS = ['product', 'order', 'user', 'delivery_rate', 'discount_code'] as const;
+export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
+
+export const ADMIN_CHANGE_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'status_changed',
+  'refunded',
+  'admin_granted',
+  'admin_revoked',
+] as const;
+export type AdminChangeAction = (typeof ADMIN_CHANGE_ACTIONS)[number];
+
+export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
+  product: 'Products',
+  order: 'Orders',
+  user: 'Users',
+  delivery_rate: 'Delivery rates',
+  discount_code: 'Discount codes',
+};
+
+const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
+  product: 'product',
+  order: 'order',
+  user: 'user',
+  delivery_rate: 'delivery rate',
+  discount_code: 'discount code',
+};
+
+const ACTION_WORDS: Record<AdminChangeAction, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  status_changed: 'Changed the status of',
+  refunded: 'Refunded',
+  admin_granted: 'Granted admin privileges to',
+  admin_revoked: 'Removed admin privileges from',
+};
+
+/** "Updated product", "Refunded order", "Granted admin privileges to user". */
+export function describeAdminChange(kind: AdminChangeKind, action: AdminChangeAction): string {
+  return `${ACTION_WORDS[action]} ${SUBJECT_NAMES[kind]}`;
+}
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The fields whose value differs between `before` and `after` (either may be null: a creation or a
+ * deletion lists every field of the other), in the order they first appear.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}
+
+/** A field's name for people: 'priceKobo' → 'Price', 'pickupLocations' → 'Pickup locations'. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/(Kobo|Grams)$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A recorded value for people: money in naira, weights in kg, lists joined, nothing as '—'. */
+export function formatAuditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number' && field.endsWith('Kobo')) return formatNaira(value);
+  if (typeof value === 'number' && field.endsWith('Grams')) return formatWeight(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
