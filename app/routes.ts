@@ -53,7 +53,7 @@ export default [
     route('users', 'routes/admin/section.tsx', { id: 'admin-users' }),
     route('delivery-rates', 'routes/admin/section.tsx', { id: 'admin-delivery-rates' }),
     route('discount-codes', 'routes/admin/section.tsx', { id: 'admin-discount-codes' }),
-    route('settings', 'routes/admin/section.tsx', { id: 'admin-settings' }),
+    route('settings', 'routes/admin/settings.tsx'),
     route('activity', 'routes/admin/activity.tsx'),
   ]),
 ] satisfies RouteConfig;

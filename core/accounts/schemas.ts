@@ -78,6 +78,10 @@ export const ProfileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
+/** The admin's own profile on /admin/settings (spec §2): full name, phone number, default address. */
+export const AdminProfileSchema = z.pick(ProfileSchema, { fullName: true, phone: true, address: true });
+export type AdminProfileInput = z.infer<typeof AdminProfileSchema>;
+
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string().check(z.minLength(1, 'Please enter your current password')),

@@ -35,15 +35,22 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return { ...row, missing: missingProfileFields(row) };
 }
 
-/** Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). */
-export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
+/**
+ * Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). A form
+ * without the location (the admin's settings) leaves it as it is; blanks are saved as nothing.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: Omit<ProfileInput, 'location'> & { location?: string },
+): Promise<void> {
   await db
     .update(user)
     .set({
       name: input.fullName,
       phone: input.phone || null,
       address: input.address || null,
-      location: input.location || null,
+      ...(input.location === undefined ? {} : { location: input.location || null }),
     })
     .where(eq(user.id, userId));
 }
