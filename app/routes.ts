@@ -51,7 +51,7 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('products/image', 'routes/admin/product-image.ts'),
     route('users', 'routes/admin/section.tsx', { id: 'admin-users' }),
-    route('delivery-rates', 'routes/admin/section.tsx', { id: 'admin-delivery-rates' }),
+    route('delivery-rates', 'routes/admin/delivery-rates.tsx'),
     route('discount-codes', 'routes/admin/section.tsx', { id: 'admin-discount-codes' }),
     route('settings', 'routes/admin/settings.tsx'),
     route('activity', 'routes/admin/activity.tsx'),

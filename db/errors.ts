@@ -33,3 +33,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether `error` is PostgreSQL refusing a duplicate (SQLSTATE 23505) on the unique index or
+ * constraint `name`. Drizzle wraps the driver's error as `cause`; the chain is followed a few steps.
+ */
+export function isUniqueViolation(error: unknown, name: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, constraint, message, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505' && (constraint === name || (typeof message === 'string' && message.includes(name))))
+      return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,0 +1,157 @@
+import { Pencil, Plus, Trash2, Truck } from 'lucide-react';
+import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
+import { safeParse } from 'zod/mini';
+import { AdminTable } from '~/components/admin/data-table';
+import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { formAction } from '~/lib/actions.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { orThrowResponse } from '~/lib/errors.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { useActionResult } from '~/lib/use-action-result';
+import {
+  createDeliveryRate,
+  deleteDeliveryRate,
+  getDeliveryRateForAdmin,
+  listDeliveryRatesForAdmin,
+  updateDeliveryRate,
+} from '#core/delivery/management';
+import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { DeliveryRateActionSchema, DeliveryRateListQuerySchema } from '#core/delivery/schemas';
+import { formatNaira } from '#core/money';
+import type { Route } from './+types/delivery-rates';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Delivery Rates — FreshCatch Admin' }];
+
+const LIST = '/admin/delivery-rates';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const query = safeParse(DeliveryRateListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
+    .data ?? { edit: undefined };
+  const { db } = context.services;
+  const [rates, editing] = await Promise.all([
+    listDeliveryRatesForAdmin(db, admin),
+    typeof query.edit === 'number'
+      ? orThrowResponse(() => getDeliveryRateForAdmin(db, admin, query.edit as number))
+      : null,
+  ]);
+  return { rates, editing, adding: query.edit === 'new' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db } = context.services;
+  return formAction(request, DeliveryRateActionSchema, async (input) => {
+    if (input.intent === 'delete') {
+      await deleteDeliveryRate(db, admin, input.rateId);
+      return redirectWithToast(context, LIST, { type: 'success', title: 'Delivery rate deleted' });
+    }
+    if (input.intent === 'update') {
+      await updateDeliveryRate(db, admin, input.rateId, input);
+      return redirectWithToast(context, LIST, { type: 'success', title: 'Delivery rate updated' });
+    }
+    await createDeliveryRate(db, admin, input);
+    return redirectWithToast(context, LIST, { type: 'success', title: 'Delivery rate added' });
+  });
+}
+
+export default function AdminDeliveryRates() {
+  const { rates, editing, adding } = useLoaderData<typeof loader>();
+  const fieldErrors = useActionResult(useActionData<typeof action>(), {
+    failureToast: 'unless-field-errors',
+  });
+  const navigate = useNavigate();
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Delivery Rates</h1>
+        <Link to={`${LIST}?edit=new`} preventScrollReset className={buttonClasses()}>
+          <Plus aria-hidden="true" className="h-4 w-4" /> Add Delivery Rate
+        </Link>
+      </div>
+
+      {rates.length === 0 ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-8 text-center">
+          <Truck aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <h2 className="mt-2 font-semibold">No delivery rates</h2>
+          <p className="text-sm text-slate-700">Get started by creating a new delivery rate.</p>
+        </div>
+      ) : (
+        <AdminTable
+          columns={['Location', 'Method', 'Base Rate (₦)', 'Pickup Locations', 'Actions']}
+          minWidth={680}
+        >
+          {rates.map((rate) => (
+            <tr key={rate.id}>
+              <td className="px-4 py-3 font-medium">{rate.location}</td>
+              <td className="px-4 py-3">{DELIVERY_METHOD_LABELS[rate.method]}</td>
+              <td className="px-4 py-3">{formatNaira(rate.baseRateKobo)}</td>
+              <td className="px-4 py-3">
+                {rate.method === 'pickup' && rate.pickupLocations.length > 0 ? (
+                  <ul className="flex flex-wrap gap-1" aria-label={`Pickup locations in ${rate.location}`}>
+                    {rate.pickupLocations.map((place) => (
+                      <li
+                        key={place}
+                        className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800"
+                      >
+                        {place}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  '-'
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <span className="flex gap-1">
+                  <Link
+                    to={`${LIST}?edit=${rate.id}`}
+                    preventScrollReset
+                    aria-label={`Edit ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
+                    className={buttonClasses({ variant: 'outline', size: 'icon' })}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </Link>
+                  <ConfirmDialog
+                    title="Are you sure?"
+                    description="This will permanently delete this delivery rate."
+                    trigger={
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Delete ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
+                        className="text-red-700"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    }
+                    fields={{ intent: 'delete', rateId: rate.id }}
+                  />
+                </span>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+
+      {adding || editing ? (
+        <Dialog
+          open
+          title={editing ? 'Edit Delivery Rate' : 'Add Delivery Rate'}
+          onOpenChange={(open) => (open ? undefined : navigate(LIST, { preventScrollReset: true }))}
+        >
+          <DeliveryRateForm
+            key={editing?.id ?? 'new'}
+            rate={editing}
+            fieldErrors={fieldErrors}
+            cancelTo={LIST}
+          />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { deliveryRates } from '../../db/schema';
+import type { AdminActor } from '../accounts/roles';
+import { recordAdminChange } from '../audit/log';
+import { Conflict, NotFound } from '../errors';
+import { DELIVERY_METHOD_LABELS } from './methods';
+import { DELIVERY_RATE_CLASH, DELIVERY_RATE_NOT_FOUND, pickupLocationsFor } from './rates';
+import type { DeliveryRateFormInput } from './schemas';
+
+/**
+ * The admin's delivery rates (spec §2 "Delivery Rates", §5): one rate per location and method. Checkout
+ * reads the table on every quote (core/checkout/quote.ts), so a change is used by the very next one.
+ */
+
+export type AdminDeliveryRate = typeof deliveryRates.$inferSelect;
+
+/** Sorted by location (whatever its case), then in the order the methods are offered. */
+export async function listDeliveryRatesForAdmin(db: Db, _admin: AdminActor): Promise<AdminDeliveryRate[]> {
+  return db
+    .select()
+    .from(deliveryRates)
+    .orderBy(
+      asc(sql`lower(${deliveryRates.location})`),
+      asc(sql`array_position(enum_range(null::delivery_method), ${deliveryRates.method})`),
+    );
+}
+
+export async function getDeliveryRateForAdmin(
+  db: Db,
+  _admin: AdminActor,
+  id: number,
+): Promise<AdminDeliveryRate> {
+  const [row] = await db.select().from(deliveryRates).where(eq(deliveryRates.id, id));
+  if (!row) throw new NotFound(DELIVERY_RATE_NOT_FOUND);
+  return row;
+}
+
+function columns(input: DeliveryRateFormInput) {
+  return {
+    location: input.location,
+    method: input.method,
+    baseRateKobo: input.baseRate,
+    pickupLocations: pickupLocationsFor(input.method, input.pickupLocations),
+  };
+}
+
+function clash(input: DeliveryRateFormInput): Conflict {
+  return new Conflict(
+    DELIVERY_RATE_CLASH(input.location, DELIVERY_METHOD_LABELS[input.method].toLowerCase()),
+    'Rate already exists',
+  );
+}
+
+/** One rate per location and method ("Lagos" and "lagos" are one place): a clash is a clear 409. */
+async function refuseClash(tx: Tx, input: DeliveryRateFormInput, exceptId?: number): Promise<void> {
+  const [other] = await tx
+    .select({ id: deliveryRates.id })
+    .from(deliveryRates)
+    .where(
+      and(
+        eq(sql`lower(${deliveryRates.location})`, input.location.toLowerCase()),
+        eq(deliveryRates.method, input.method),
+        exceptId === undefined ? undefined : ne(deliveryRates.id, exceptId),
+      ),
+    );
+  if (other) throw clash(input);
+}
+
+/** Runs a write, answering the unique index's refusal (two admins saving the same rate at once) as a clash. */
+async function guarded<T>(input: DeliveryRateFormInput, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'delivery_rates_location_method_unique')) throw clash(input);
+    throw error;
+  }
+}
+
+const labelOf = (rate: { location: string; method: keyof typeof DELIVERY_METHOD_LABELS }) =>
+  `${rate.location} — ${DELIVERY_METHOD_LABELS[rate.method]}`;
+
+export async function createDeliveryRate(
+  db: Db,
+  admin: AdminActor,
+  input: DeliveryRateFormInput,
+): Promise<AdminDeliveryRate> {
+  return guarded(input, () =>
+    db.transaction(async (tx) => {
+      await refuseClash(tx, input);
+      const [created] = await tx.insert(deliveryRates).values(columns(input)).returning();
+      await recordAdminChange(tx, admin, {
+        kind: 'delivery_rate',
+        action: 'created',
+        subjectId: created!.id,
+        subjectLabel: labelOf(created!),
+        after: created,
+      });
+      return created!;
+    }),
+  );
+}
+
+export async function updateDeliveryRate(
+  db: Db,
+  admin: AdminActor,
+  id: number,
+  input: DeliveryRateFormInput,
+): Promise<AdminDeliveryRate> {
+  return guarded(input, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(deliveryRates).where(eq(deliveryRates.id, id)).for('update');
+      if (!before) throw new NotFound(DELIVERY_RATE_NOT_FOUND);
+      await refuseClash(tx, input, id);
+      const [updated] = await tx
+        .update(deliveryRates)
+        .set(columns(input))
+        .where(eq(deliveryRates.id, id))
+        .returning();
+      await recordAdminChange(tx, admin, {
+        kind: 'delivery_rate',
+        action: 'updated',
+        subjectId: id,
+        subjectLabel: labelOf(updated!),
+        before,
+        after: updated,
+      });
+      return updated!;
+    }),
+  );
+}
+
+export async function deleteDeliveryRate(db: Db, admin: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(deliveryRates).where(eq(deliveryRates.id, id)).returning();
+    if (!deleted) throw new NotFound(DELIVERY_RATE_NOT_FOUND);
+    await recordAdminChange(tx, admin, {
+      kind: 'delivery_rate',
+      action: 'deleted',
+      subjectId: id,
+      subjectLabel: labelOf(deleted),
+      before: deleted,
+    });
+  });
+}

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_RATE_CLASH } from '#core/delivery/rates';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { type HttpClient, locationOf } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 13, item 2: delivery rates (spec §2 "Delivery Rates", §5 "Delivery rate form", §9).
+let server: TestServer;
+let client: HttpClient;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', PAGE_CACHE_SECONDS: '0' } });
+  client = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const rates = () => db().select().from(schema.deliveryRates);
+const rateAt = async (location: string, method: 'standard' | 'express' | 'joint' | 'pickup') =>
+  (await rates()).find((r) => r.location.toLowerCase() === location.toLowerCase() && r.method === method);
+const audit = (subjectId: number) =>
+  db()
+    .select()
+    .from(schema.adminActivity)
+    .where(eq(schema.adminActivity.subjectId, String(subjectId)));
+
+const save = (fields: Record<string, string>) =>
+  client.postForm('/admin/delivery-rates?edit=new', { intent: 'create', method: 'standard', ...fields });
+
+describe('the delivery rates table', () => {
+  it('shows the columns of §2, sorted by location, with pickup chips only for pickup', async () => {
+    const html = await (await client.get('/admin/delivery-rates')).text();
+    for (const heading of ['Location', 'Method', 'Base Rate (₦)', 'Pickup Locations', 'Actions'])
+      expect(html).toContain(`>${heading}</th>`);
+    const locations = [...html.matchAll(/<td class="px-4 py-3 font-medium">([^<]+)<\/td>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(locations.length).toBe((await rates()).length);
+    expect(locations).toEqual([...locations].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    // A standard rate shows '-' where a pickup rate lists its points.
+    expect(html).toMatch(
+      /Standard Delivery<\/td><td class="px-4 py-3">₦[\d,]+<\/td><td class="px-4 py-3">-<\/td>/,
+    );
+  });
+});
+
+describe('saving a rate', () => {
+  it('trims, keeps each pickup point once, and records the change', async () => {
+    const response = await save({
+      location: '  Warri ',
+      method: 'pickup',
+      baseRate: '1500',
+      pickupLocations: ' Effurun Roundabout \n\n   \neffurun roundabout\nAirport  Road',
+    });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe('/admin/delivery-rates');
+    const warri = await rateAt('Warri', 'pickup');
+    expect(warri).toMatchObject({
+      location: 'Warri',
+      baseRateKobo: 150_000,
+      pickupLocations: ['Effurun Roundabout', 'Airport Road'],
+    });
+    const list = await (await client.follow(response)).text();
+    expect(list).toContain('Delivery rate added');
+    expect(list).toContain('>Effurun Roundabout</li>');
+    expect(await audit(warri!.id)).toEqual([
+      expect.objectContaining({ kind: 'delivery_rate', action: 'created', subjectLabel: 'Warri — Pickup' }),
+    ]);
+  });
+
+  it('keeps pickup locations only for pickup', async () => {
+    await save({ location: 'Sapele', method: 'express', baseRate: '3000', pickupLocations: 'Main Market' });
+    expect(await rateAt('Sapele', 'express')).toMatchObject({ pickupLocations: [] });
+  });
+
+  it('refuses a blank location, a rate off the ₦100 step, a negative or non-numeric rate, changing nothing', async () => {
+    const before = (await rates()).length;
+    const cases: [Record<string, string>, string][] = [
+      [{ location: '   ', baseRate: '1000' }, 'Location is required'],
+      [{ location: 'Onitsha', baseRate: '1550' }, 'Base rate must be in steps of ₦100'],
+      [{ location: 'Onitsha', baseRate: '-100' }, 'Base rate must be a number of naira, at least 0'],
+      [{ location: 'Onitsha', baseRate: 'cheap' }, 'Base rate must be a number of naira, at least 0'],
+      [{ location: 'Onitsha', baseRate: '' }, 'Base rate is required'],
+      [{ location: 'Onitsha', baseRate: '1000', method: 'drone' }, 'Please choose a delivery method'],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await save(fields);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    expect((await rates()).length).toBe(before);
+  });
+
+  it('allows one rate per location and method, whatever the case, with a clear message', async () => {
+    await save({ location: 'Benin City', method: 'joint', baseRate: '1800' });
+    const clash = await save({ location: 'benin city', method: 'joint', baseRate: '2000' });
+    expect(clash.status).toBe(409);
+    expect(await clash.text()).toContain(DELIVERY_RATE_CLASH('benin city', 'joint delivery'));
+    // Editing another rate into the same place and method is refused too.
+    await save({ location: 'Benin City', method: 'express', baseRate: '3500' });
+    const express = await rateAt('Benin City', 'express');
+    const edit = await client.postForm(`/admin/delivery-rates?edit=${express!.id}`, {
+      intent: 'update',
+      rateId: String(express!.id),
+      location: 'Benin City',
+      method: 'joint',
+      baseRate: '3500',
+    });
+    expect(edit.status).toBe(409);
+    expect(await rateAt('Benin City', 'express')).toMatchObject({ baseRateKobo: 350_000 });
+    // Two admins saving the same new rate at once: one is saved, the other told why not.
+    const both = await Promise.all([
+      save({ location: 'Calabar', baseRate: '2000' }),
+      save({ location: 'Calabar', baseRate: '2100' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([302, 409]);
+  });
+
+  it('is used by the very next checkout quote', async () => {
+    const shopper = await createCheckoutShopper(server.services, 'Lagos');
+    const shopperClient = await signedInClient(server, shopper.email);
+    const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
+    const quote = async () =>
+      (await (
+        await shopperClient.postJson('/api/checkout/quote', {
+          items: [{ productId: croaker.id, quantity: 1, priceKobo: croaker.priceKobo }],
+          deliveryMethod: 'express',
+          deliveryLocation: 'Lagos',
+        })
+      ).json()) as { price: { deliveryFee: { feeKobo: number } } };
+    const lagos = await rateAt('Lagos', 'express');
+    expect(lagos).toBeDefined();
+    const edit = await client.postForm(`/admin/delivery-rates?edit=${lagos!.id}`, {
+      intent: 'update',
+      rateId: String(lagos!.id),
+      location: 'Lagos',
+      method: 'express',
+      baseRate: '9,100',
+    });
+    expect(edit.status).toBe(302);
+    expect((await quote()).price.deliveryFee.feeKobo).toBe(910_000);
+    const [row] = await audit(lagos!.id);
+    expect(row).toMatchObject({
+      action: 'updated',
+      before: { baseRateKobo: lagos!.baseRateKobo },
+      after: { baseRateKobo: 910_000 },
+    });
+  });
+});
+
+describe('deleting rates', () => {
+  it('deletes one (recorded), answers a missing one with 404, and shows the empty state when none are left', async () => {
+    const all = await rates();
+    for (const rate of all) {
+      const response = await client.postForm('/admin/delivery-rates', {
+        intent: 'delete',
+        rateId: String(rate.id),
+      });
+      expect(response.status).toBe(302);
+    }
+    expect(await rates()).toEqual([]);
+    expect((await audit(all[0]!.id)).some((r) => r.action === 'deleted')).toBe(true);
+    const again = await client.postForm('/admin/delivery-rates', {
+      intent: 'delete',
+      rateId: String(all[0]!.id),
+    });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain('This delivery rate no longer exists.');
+    const html = await (await client.get('/admin/delivery-rates')).text();
+    expect(html).toContain('No delivery rates');
+    expect(html).toContain('Get started by creating a new delivery rate.');
+  });
+});
