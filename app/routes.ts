@@ -52,7 +52,7 @@ export default [
     route('products/image', 'routes/admin/product-image.ts'),
     route('users', 'routes/admin/section.tsx', { id: 'admin-users' }),
     route('delivery-rates', 'routes/admin/delivery-rates.tsx'),
-    route('discount-codes', 'routes/admin/section.tsx', { id: 'admin-discount-codes' }),
+    route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('activity', 'routes/admin/activity.tsx'),
   ]),

@@ -223,6 +223,8 @@ export async function placeOrder(
         pickupLocation,
         totalWeightGrams: price.totalWeightGrams,
         discountCodeId,
+        discountCode: discount?.ok ? discount.discount.code : null,
+        discountType: discount?.ok ? discount.discount.type : null,
         discountUseHeld: discountCodeId !== null,
       })
       .returning();

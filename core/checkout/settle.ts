@@ -153,12 +153,6 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
       .from(user)
       .where(eq(user.id, paid.userId));
     const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, paid.id));
-    const [code] = paid.discountCodeId
-      ? await deps.db
-          .select({ type: discountCodes.type })
-          .from(discountCodes)
-          .where(eq(discountCodes.id, paid.discountCodeId))
-      : [];
     if (owner) {
       await deps.mailer.send(
         orderReceiptEmail({
@@ -173,7 +167,7 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
           subtotalKobo: paid.subtotalKobo,
           deliveryFeeKobo: paid.deliveryFeeKobo,
           discountKobo: paid.discountKobo,
-          freeDelivery: code?.type === 'free_delivery',
+          freeDelivery: paid.discountType === 'free_delivery',
           totalKobo: paid.totalKobo,
           delivery: `${DELIVERY_METHOD_LABELS[paid.deliveryMethod]}, ${paid.pickupLocation ?? paid.deliveryLocation}`,
           accountUrl: `${deps.publicUrl}/account?tab=orders`,

@@ -159,15 +159,9 @@ export async function getOrderForAdmin(
   orderId: string,
 ): Promise<AdminOrderDetails> {
   const [row] = await db
-    .select({
-      order: orders,
-      customerEmail: user.email,
-      discountCode: discountCodes.code,
-      codeType: discountCodes.type,
-    })
+    .select({ order: orders, customerEmail: user.email })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
-    .leftJoin(discountCodes, eq(discountCodes.id, orders.discountCodeId))
     .where(eq(orders.id, orderId));
   if (!row) throw new NotFound(ORDER_NOT_FOUND);
   const items = await db
@@ -175,13 +169,13 @@ export async function getOrderForAdmin(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
-  const freeDelivery = row.codeType === 'free_delivery';
   const { order } = row;
+  const freeDelivery = order.discountType === 'free_delivery';
   return {
     order,
     items,
     customerEmail: row.customerEmail,
-    discountCode: row.discountCode,
+    discountCode: order.discountCode,
     freeDelivery,
     subtotalKobo: order.totalKobo - order.deliveryFeeKobo + (freeDelivery ? 0 : order.discountKobo),
   };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discountCodes, orderItems, orders } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 import { NotFound } from '../errors';
 import { ORDER_STATUSES, type OrderStatus } from './statuses';
 
@@ -14,20 +14,15 @@ export type OrderWithItems = typeof orders.$inferSelect & {
 async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const codeIds = [...new Set(rows.flatMap((o) => (o.discountCodeId ? [o.discountCodeId] : [])))];
-  const [items, codes] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
-    codeIds.length
-      ? db
-          .select({ id: discountCodes.id, type: discountCodes.type })
-          .from(discountCodes)
-          .where(inArray(discountCodes.id, codeIds))
-      : [],
-  ]);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(orderItems.id);
   return rows.map((order) => ({
     ...order,
     items: items.filter((i) => i.orderId === order.id),
-    freeDelivery: codes.some((c) => c.id === order.discountCodeId && c.type === 'free_delivery'),
+    freeDelivery: order.discountType === 'free_delivery',
   }));
 }
 

@@ -136,6 +136,12 @@ export const orders = pgTable(
     totalWeightGrams: integer('total_weight_grams').notNull(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     /**
+     * The code and its type as they were when the order was placed: an order keeps its discount, and
+     * says which it was, after the code is edited or deleted.
+     */
+    discountCode: text('discount_code'),
+    discountType: discountType('discount_type'),
+    /**
      * Whether this order's use of its code is counted in discount_codes.used_count: reserved while it
      * waits for payment (until released), kept once paid.
      */

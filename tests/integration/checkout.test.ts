@@ -362,6 +362,9 @@ describe('FREEDELIVERY: 20 uses, never more', () => {
       deliveryFeeKobo: 0,
       discountKobo: naira(2_500),
       totalKobo: catfish.priceKobo,
+      // The order records the code as it was (it keeps saying so if the code is deleted).
+      discountCode: 'FREEDELIVERY',
+      discountType: 'free_delivery',
     });
   });
 });
