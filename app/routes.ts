@@ -50,7 +50,7 @@ export default [
     route('orders/export', 'routes/admin/orders-export.ts'),
     route('products', 'routes/admin/products.tsx'),
     route('products/image', 'routes/admin/product-image.ts'),
-    route('users', 'routes/admin/section.tsx', { id: 'admin-users' }),
+    route('users', 'routes/admin/users.tsx'),
     route('delivery-rates', 'routes/admin/delivery-rates.tsx'),
     route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

@@ -105,3 +105,20 @@ export const AccountActionSchema = z.discriminatedUnion(
   { error: 'Unknown request.' },
 );
 export type AccountActionInput = z.infer<typeof AccountActionSchema>;
+
+const userId = z.string().check(z.regex(/^[\w-]{1,64}$/, 'This user no longer exists.'));
+
+/** The admin users list's address (spec §2 "Users"): search, page and an open user, in the URL. */
+export const UserListQuerySchema = z.object({
+  q: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined),
+  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  user: z.catch(z.optional(userId), undefined),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/** The admin users screen's forms: one discriminated `intent`. */
+export const UserActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('grant-admin'), userId }),
+  z.object({ intent: z.literal('revoke-admin'), userId }),
+  z.object({ intent: z.literal('delete'), userId }),
+]);

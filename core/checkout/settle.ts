@@ -141,12 +141,15 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
       })
       .where(eq(orders.id, current.id))
       .returning();
-    await tx
-      .insert(notifications)
-      .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });
+    // An order whose customer deleted their account meanwhile is still paid; there is nobody to tell.
+    if (current.userId)
+      await tx
+        .insert(notifications)
+        .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });
     return updated!;
   });
   if (!paid) return false;
+  if (!paid.userId) return true;
   try {
     const [owner] = await deps.db
       .select({ email: user.email, name: user.name })

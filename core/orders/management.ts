@@ -210,7 +210,8 @@ export async function updateOrderStatus(
     if (!current) throw new NotFound(ORDER_NOT_FOUND);
     if (current.status === status) throw new Conflict(`This order is already ${status}.`, 'Update Failed');
     await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
-    await tx.insert(notifications).values({ userId: current.userId, orderId, message });
+    // A deleted customer's order (kept for the books) has nobody to tell.
+    if (current.userId) await tx.insert(notifications).values({ userId: current.userId, orderId, message });
     await recordAdminChange(tx, admin, {
       kind: 'order',
       action: 'status_changed',
@@ -230,10 +231,11 @@ export async function updateOrderStatus(
  */
 export async function mailOrderNews(
   deps: Pick<OrderStatusDeps, 'db' | 'mailer' | 'logger' | 'publicUrl'>,
-  userId: string,
+  userId: string | null,
   orderId: string,
   message: string,
 ): Promise<void> {
+  if (!userId) return;
   try {
     const [owner] = await deps.db
       .select({ email: user.email, name: user.name })

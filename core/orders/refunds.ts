@@ -92,7 +92,7 @@ export async function refundOrder(
       .update(orders)
       .set({ refundStatus: started.status })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
-    await tx.insert(notifications).values({ userId: claimed.userId, orderId, message });
+    if (claimed.userId) await tx.insert(notifications).values({ userId: claimed.userId, orderId, message });
     await recordAdminChange(tx, admin, {
       kind: 'order',
       action: 'refunded',

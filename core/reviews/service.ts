@@ -61,7 +61,7 @@ export async function hasReviewed(db: Db, userId: string, productId: number): Pr
 }
 
 /** Recomputes a product's average rating and review count from its reviews. */
-async function refreshRating(tx: Tx, productId: number) {
+export async function refreshRating(tx: Tx, productId: number) {
   await tx
     .update(products)
     .set({

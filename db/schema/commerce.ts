@@ -115,9 +115,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The customer; null once their account is deleted (core/accounts/deletion.ts): a paid order stays
+     * in the books with its personal fields cleared.
+     */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     status: orderStatus('status').notNull().default('pending'),
     paymentStatus: paymentStatus('payment_status').notNull().default('pending'),
     paymentReference: text('payment_reference').notNull(),

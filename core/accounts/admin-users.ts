@@ -1,0 +1,271 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { discountCodes, orders, reviews, user, USER_ADMIN_SEARCH } from '../../db/schema';
+import { recordAdminChange } from '../audit/log';
+import { escapeLikePattern } from '../catalog/filters';
+import { Conflict, Forbidden, NotFound } from '../errors';
+import { countUpTo } from '../paging-queries';
+import { pageWindow, type Counted } from '../paging';
+import { refreshRating } from '../reviews/service';
+import type { AdminActor } from './roles';
+
+/**
+ * The admin's users screen (spec §2 "Users", §5, §6, §8): search, roles and deletion. The role has
+ * one source of truth, `user.role`, read from the database on every admin request (requireAdmin), so
+ * a revoked admin is refused on their very next request whatever their cookie says.
+ */
+
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+export const USER_MESSAGES = {
+  notFound: 'This user no longer exists.',
+  granted: 'User has been granted admin privileges',
+  revoked: 'Admin privileges have been removed from this user',
+  alreadyAdmin: 'Already an admin',
+  alreadyAdminDetail: 'This user already has admin privileges.',
+  notAdmin: 'This user is not an admin.',
+  revokeSelf: 'You cannot remove your own admin privileges.',
+  deleteSelf: 'You cannot delete your own account from the admin area.',
+  lastAdmin: 'The last admin cannot be removed: grant another user admin privileges first.',
+  awaitingPayment:
+    'This user has an order waiting for payment. Try again once it is paid or has expired (30 minutes).',
+  deleted: 'User has been deleted successfully',
+  deleteConfirm: (name: string) =>
+    `This will permanently delete the user ${name} and all their data. This action cannot be undone.`,
+};
+
+/** What a paid order keeps of a deleted customer: the books, not the person. */
+export const DELETED_CUSTOMER = 'Deleted customer';
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  location: string | null;
+  role: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  /** Spec §8: a count that cannot be read shows 0. */
+  orderCount: number;
+}
+
+export interface AdminUserPage extends Counted {
+  users: AdminUserRow[];
+  page: number;
+  pages: number;
+  /** True when the order counts could not be read (each then shows 0). */
+  orderCountsFailed: boolean;
+}
+
+const ROW = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  address: user.address,
+  location: user.location,
+  role: user.role,
+  emailVerified: user.emailVerified,
+  createdAt: user.createdAt,
+};
+
+/** Spec §5 "Admin filters": name, id or e-mail containing `q`, case-insensitive; newest first. */
+export async function listUsersForAdmin(
+  db: Db,
+  _admin: AdminActor,
+  query: { q?: string; page: number },
+): Promise<AdminUserPage> {
+  const where = query.q
+    ? sql`${USER_ADMIN_SEARCH} like ${`%${escapeLikePattern(query.q.toLowerCase())}%`}`
+    : undefined;
+  const counted = await countUpTo(db, user, where);
+  const { page, pages } = pageWindow(counted, query.page, ADMIN_USERS_PAGE_SIZE);
+  const rows = await db
+    .select(ROW)
+    .from(user)
+    .where(where)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+  let counts = new Map<string, number>();
+  let orderCountsFailed = false;
+  try {
+    counts = await orderCountsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+  } catch {
+    orderCountsFailed = true;
+  }
+  return {
+    users: rows.map((row) => ({ ...row, orderCount: counts.get(row.id) ?? 0 })),
+    ...counted,
+    page,
+    pages,
+    orderCountsFailed,
+  };
+}
+
+async function orderCountsOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, n: count() })
+    .from(orders)
+    .where(inArray(orders.userId, userIds))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId!, r.n]));
+}
+
+export interface AdminUserDetails extends AdminUserRow {
+  paidOrderCount: number;
+}
+
+export async function getUserForAdmin(db: Db, _admin: AdminActor, id: string): Promise<AdminUserDetails> {
+  const [row] = await db.select(ROW).from(user).where(eq(user.id, id));
+  if (!row) throw new NotFound(USER_MESSAGES.notFound);
+  const [counts] = await db
+    .select({
+      all: count(),
+      paid: sql<number>`count(*) filter (where ${orders.paymentStatus} = 'success')`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.userId, id));
+  return { ...row, orderCount: counts?.all ?? 0, paidOrderCount: counts?.paid ?? 0 };
+}
+
+/** The user's row, locked for this transaction. */
+async function lockUser(tx: Tx, id: string) {
+  const [row] = await tx.select(ROW).from(user).where(eq(user.id, id)).for('update');
+  if (!row) throw new NotFound(USER_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * How many admins there are, with every admin row locked: two admins removing each other at once
+ * are served one after the other, so the last admin is never removed.
+ */
+async function lockAdmins(tx: Tx): Promise<number> {
+  const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).for('update');
+  return admins.length;
+}
+
+export async function grantAdmin(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, userId);
+    if (target.role === 'admin')
+      throw new Conflict(USER_MESSAGES.alreadyAdminDetail, USER_MESSAGES.alreadyAdmin);
+    await tx.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
+    await recordAdminChange(tx, admin, {
+      kind: 'user',
+      action: 'admin_granted',
+      subjectId: userId,
+      subjectLabel: target.name,
+      before: { role: target.role },
+      after: { role: 'admin' },
+    });
+  });
+}
+
+export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  if (userId === admin.id) throw new Forbidden(USER_MESSAGES.revokeSelf, 'Failed to remove admin role');
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const target = await lockUser(tx, userId);
+    if (target.role !== 'admin') throw new Conflict(USER_MESSAGES.notAdmin, 'Failed to remove admin role');
+    if (admins <= 1) throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to remove admin role');
+    await tx.update(user).set({ role: 'user' }).where(eq(user.id, userId));
+    await recordAdminChange(tx, admin, {
+      kind: 'user',
+      action: 'admin_revoked',
+      subjectId: userId,
+      subjectLabel: target.name,
+      before: { role: 'admin' },
+      after: { role: 'user' },
+    });
+  });
+}
+
+/**
+ * Deletes a user and their data (issue 13): the account, sessions, sign-in methods, wishlist,
+ * notifications and reviews go (the products' ratings are recomputed); unpaid orders go (a use of a
+ * code they still held is given back); paid orders stay as the shop's financial records, with the
+ * recipient's name, phone and address cleared and no customer. An order still waiting for its payment
+ * stops the deletion: its payment link works, and a payment must never arrive for a deleted order.
+ * The audit row keeps the name and what was removed, not the person's details.
+ */
+export async function deleteUserAccount(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  if (userId === admin.id) throw new Forbidden(USER_MESSAGES.deleteSelf, 'Failed to delete user');
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const target = await lockUser(tx, userId);
+    if (target.role === 'admin' && admins <= 1)
+      throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to delete user');
+    const theirOrders = await tx
+      .select({
+        id: orders.id,
+        paymentStatus: orders.paymentStatus,
+        held: orders.discountUseHeld,
+        codeId: orders.discountCodeId,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .for('update');
+    if (theirOrders.some((o) => o.paymentStatus === 'pending'))
+      throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
+    const paid = theirOrders.filter((o) => o.paymentStatus === 'success');
+    const unpaid = theirOrders.filter((o) => o.paymentStatus !== 'success');
+
+    if (unpaid.length) {
+      await tx.delete(orders).where(
+        inArray(
+          orders.id,
+          unpaid.map((o) => o.id),
+        ),
+      );
+      for (const order of unpaid)
+        if (order.held && order.codeId !== null)
+          await tx
+            .update(discountCodes)
+            .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+            .where(eq(discountCodes.id, order.codeId));
+    }
+    if (paid.length)
+      await tx
+        .update(orders)
+        .set({ userId: null, shippingName: DELETED_CUSTOMER, shippingPhone: '', shippingAddress: '' })
+        .where(
+          and(
+            eq(orders.userId, userId),
+            inArray(
+              orders.id,
+              paid.map((o) => o.id),
+            ),
+          ),
+        );
+
+    const removedReviews = await tx
+      .delete(reviews)
+      .where(eq(reviews.userId, userId))
+      .returning({ productId: reviews.productId });
+    for (const productId of new Set(removedReviews.map((r) => r.productId)))
+      await refreshRating(tx, productId);
+
+    // Sessions, sign-in methods, wishlist, notifications and code guesses go with the account.
+    await tx.delete(user).where(eq(user.id, userId));
+    await recordAdminChange(tx, admin, {
+      kind: 'user',
+      action: 'deleted',
+      subjectId: userId,
+      subjectLabel: target.name,
+      before: {
+        role: target.role,
+        joined: target.createdAt,
+        paidOrdersKept: paid.length,
+        unpaidOrdersDeleted: unpaid.length,
+        reviewsDeleted: removedReviews.length,
+      },
+    });
+  });
+}
