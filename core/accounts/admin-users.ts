@@ -147,7 +147,13 @@ async function lockUser(tx: Tx, id: string) {
  * are served one after the other, so the last admin is never removed.
  */
 async function lockAdmins(tx: Tx): Promise<number> {
-  const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).for('update');
+  // In id order, so two such transactions take the locks in the same order (no deadlock).
+  const admins = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.role, 'admin'))
+    .orderBy(user.id)
+    .for('update');
   return admins.length;
 }
 

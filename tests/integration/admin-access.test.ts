@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
@@ -17,6 +17,9 @@ afterAll(() => server.close());
 
 const adminPaths = routeTablePaths().filter((p) => p.startsWith('/admin') && !p.startsWith('/admin/login'));
 
+/** Every form intent of the admin screens (their action schemas), tried on every admin route. */
+const INTENTS = ['create', 'update', 'delete', 'status', 'refund', 'grant-admin', 'revoke-admin'];
+
 async function everyRowCount() {
   const tables = [
     schema.products,
@@ -26,15 +29,30 @@ async function everyRowCount() {
     schema.deliveryRates,
     schema.adminActivity,
   ];
-  return Promise.all(
+  const rows = await Promise.all(
     tables.map(async (t) => (await server.database.db.select({ n: count() }).from(t))[0]!.n),
   );
+  const [admins] = await server.database.db
+    .select({ n: count() })
+    .from(schema.user)
+    .where(eq(schema.user.role, 'admin'));
+  return [...rows, admins!.n];
 }
 
 describe('the admin area is enforced on the server, for every route of the route table', () => {
   it('finds the admin routes', () => {
     expect(adminPaths).toEqual(
-      expect.arrayContaining(['/admin', '/admin?index', '/admin/orders', '/admin/products']),
+      expect.arrayContaining([
+        '/admin',
+        '/admin?index',
+        '/admin/orders',
+        '/admin/products',
+        '/admin/users',
+        '/admin/delivery-rates',
+        '/admin/discount-codes',
+        '/admin/settings',
+        '/admin/activity',
+      ]),
     );
   });
 
@@ -46,9 +64,11 @@ describe('the admin area is enforced on the server, for every route of the route
     const back = path.replace('?index', '');
     expect(locationOf(page)).toBe(`/admin/login?redirectTo=${encodeURIComponent(back)}`);
     const before = await everyRowCount();
-    const post = await guest.postForm(path, { intent: 'delete', id: '1' });
-    expect(post.status).toBe(401);
-    expect(await post.text()).toContain('Access Denied');
+    for (const intent of INTENTS) {
+      const post = await guest.postForm(path, { intent, id: '1', userId: 'x', name: 'Hack' });
+      expect(post.status).toBe(401);
+      expect(await post.text()).toContain('Access Denied');
+    }
     expect(await everyRowCount()).toEqual(before);
   });
 
@@ -61,9 +81,11 @@ describe('the admin area is enforced on the server, for every route of the route
       expect(page.status).toBe(302);
       expect(locationOf(page)).toBe('/admin/login?denied=1');
       const before = await everyRowCount();
-      const post = await client.postForm(path, { intent: 'delete', id: '1' });
-      expect(post.status).toBe(403);
-      expect(await post.text()).toContain("You don't have permission to access the admin area");
+      for (const intent of INTENTS) {
+        const post = await client.postForm(path, { intent, id: '1', userId: shopper.id, name: 'Hack' });
+        expect(post.status).toBe(403);
+        expect(await post.text()).toContain("You don't have permission to access the admin area");
+      }
       expect(await everyRowCount()).toEqual(before);
     },
   );
