@@ -30,3 +30,36 @@ test('on a 360 px phone the admin reaches the orders through the drawer, and the
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('on a 360 px phone the part-2 screens fit, their tables scroll sideways, and their dialogs work', async ({
+  page,
+}) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  for (const [path, heading] of [
+    ['/admin/users', 'Users'],
+    ['/admin/delivery-rates', 'Delivery Rates'],
+    ['/admin/discount-codes', 'Discount Codes'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/activity', 'Activity'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+  }
+  await page.goto('/admin/delivery-rates');
+  await page.getByRole('link', { name: 'Add Delivery Rate' }).click();
+  await page.getByRole('dialog').getByLabel('Delivery Method').selectOption('pickup');
+  await expect(page.getByText('No pickup locations added yet.')).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/admin/discount-codes');
+  await page.getByRole('link', { name: 'Create New Code' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New Discount Code' })).toBeVisible();
+  await expectAccessible(page);
+});

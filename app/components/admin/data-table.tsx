@@ -26,7 +26,8 @@ function Heading({ column }: { column: AdminColumn }) {
 
 /**
  * An admin list's table: scrolls sideways on a phone rather than squeezing its columns, with the
- * spec's column headings (spec §2).
+ * spec's column headings (spec §2). The wrapper is positioned so that screen-reader-only text in the
+ * headings is clipped with the table instead of widening the page.
  */
 export function AdminTable({
   columns,
@@ -38,7 +39,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" style={{ minWidth }}>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
