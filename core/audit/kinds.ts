@@ -53,15 +53,20 @@ export interface FieldChange {
   after: unknown;
 }
 
+/** Fields every save touches: not news about the change. */
+const BOOKKEEPING_FIELDS = new Set(['updatedAt']);
+
 /**
  * The fields whose value differs between `before` and `after` (either may be null: a creation or a
- * deletion lists every field of the other), in the order they first appear.
+ * deletion lists every field of the other), in the order they first appear; bookkeeping left out.
  */
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): FieldChange[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (field) => !BOOKKEEPING_FIELDS.has(field),
+  );
   return fields
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
     .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
