@@ -1,8 +1,10 @@
 /**
- * npm run bench:admin — the admin area on PostgreSQL with 100,000 orders and 10,000 products, the shop
- * running as production does there (one server process per core, WEB_CONCURRENCY):
+ * npm run bench:admin — the admin area on PostgreSQL with 100,000 orders, 10,000 products, 100,000
+ * users, 1,000 discount codes and 1,000,000 rows of activity, the shop running as production does
+ * there (one server process per core, WEB_CONCURRENCY):
  *   1. five admins at once, each requesting one screen after another for a few seconds: the orders
- *      list, an orders search, the products list and the dashboard (p95 of each);
+ *      list and search, the products list and search, the dashboard, the users list and search, the
+ *      discount codes and the activity log's first page (p95 of each);
  *   2. the CSV export of all 100,000 orders, with the shop's RSS sampled while it streams;
  *   3. the storefront's first-load JavaScript, and that no admin code rides along.
  * Prints each figure against its target with PASS/MISS. Everything runs on this machine's loopback.
@@ -30,6 +32,9 @@ const PORT = 3611;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'bench.admin@freshcatch.ng', password: 'bench-admin-password' };
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const CODES = 1_000;
+const ACTIVITY = Number(process.env.BENCH_ACTIVITY ?? 1_000_000);
 const ADMINS = 5;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? availableParallelism());
@@ -46,6 +51,49 @@ async function prepare(pgUrl: string): Promise<string> {
   const database = await generateProducts(url, 10_000);
   await createBenchShopper(database, ADMIN.email, ADMIN.password);
   await database.db.execute(sql`update "user" set role = 'admin' where email = ${ADMIN.email}`);
+  console.log(`• generating ${USERS.toLocaleString('en')} users…`);
+  await database.db.execute(
+    sql.raw(`
+    insert into "user" (id, name, email, email_verified, role, phone, address, location, created_at, updated_at)
+    select 'bench-user-' || i,
+           (array['Ada','Chinedu','Ngozi','Tunde','Bisi','Emeka','Halima','Ibrahim'])[1 + i % 8] || ' ' ||
+             (array['Okafor','Adeyemi','Musa','Eze','Bello','Nwosu','Amadi','Okonkwo'])[1 + (i / 8) % 8],
+           'bench.user.' || i || '@example.ng', true, 'user',
+           '0803 ' || lpad(i::text, 7, '0'), (i % 300) || ' Aba Road', 'Port Harcourt',
+           now() - (i || ' minutes')::interval * 3, now()
+    from generate_series(1, ${USERS}) as i`),
+  );
+  console.log(`• generating ${CODES.toLocaleString('en')} discount codes…`);
+  await database.db.execute(
+    sql.raw(`
+    insert into discount_codes (code, type, discount_percent, discount_amount_kobo, min_order_amount_kobo,
+                                usage_limit, used_count, expires_at, location_restriction, created_at)
+    select 'BENCH' || i,
+           (array['percent','amount','free_delivery'])[1 + i % 3]::discount_type,
+           case when i % 3 = 0 then 1 + i % 50 end,
+           case when i % 3 = 1 then 10000 * (1 + i % 100) when i % 3 = 2 then 0 end,
+           case when i % 3 = 2 then 500000 end,
+           case when i % 4 = 0 then null else 100 end, i % 60,
+           case when i % 5 = 0 then null else now() + (i || ' days')::interval end,
+           case when i % 7 = 0 then 'Lagos' end,
+           now() - (i || ' minutes')::interval
+    from generate_series(1, ${CODES}) as i`),
+  );
+  console.log(`• generating ${ACTIVITY.toLocaleString('en')} rows of admin activity…`);
+  for (let start = 0; start < ACTIVITY; start += 250_000)
+    await database.db.execute(
+      sql.raw(`
+      insert into admin_activity (admin_id, admin_name, admin_email, kind, action, subject_id, subject_label,
+                                  before, after, created_at)
+      select 'bench-admin-' || (i % 5), 'Bench Admin ' || (i % 5), 'bench.admin.' || (i % 5) || '@example.ng',
+             (array['product','order','user','delivery_rate','discount_code'])[1 + i % 5]::admin_change_kind,
+             (array['created','updated','deleted','updated'])[1 + i % 4]::admin_change_action,
+             i::text, 'Subject ' || i,
+             jsonb_build_object('priceKobo', i, 'name', 'Subject ' || i, 'inStock', true),
+             jsonb_build_object('priceKobo', i + 100, 'name', 'Subject ' || i, 'inStock', i % 2 = 0),
+             now() - (i || ' seconds')::interval * 30
+      from generate_series(${start + 1}, ${Math.min(ACTIVITY, start + 250_000)}) as i`),
+    );
   console.log(`• generating ${ORDERS.toLocaleString('en')} orders with their items…`);
   // Orders spread over the last year, of the seeded customers, most of them paid; 1–3 items each.
   await database.db.execute(
@@ -157,6 +205,11 @@ async function main() {
         ['products list', '/admin/products'],
         ['products search', '/admin/products?q=prawns'],
         ['dashboard', '/admin'],
+        ['users list', '/admin/users'],
+        ['users search', '/admin/users?q=ngozi+bello'],
+        ['discount codes', '/admin/discount-codes'],
+        ['activity, first page', '/admin/activity'],
+        ['activity, one kind', '/admin/activity?kind=order'],
       ] as const;
       console.log(
         `\nFive admins at once, ${seconds} s per screen (the shop on ${WORKERS} server processes, as on PostgreSQL in production)`,

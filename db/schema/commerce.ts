@@ -190,6 +190,10 @@ export const orders = pgTable(
     ),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
     index('orders_discount_code_idx').on(t.discountCodeId),
+    // The FREEDELIVERY card: paid orders by the code they recorded (only orders that used a code).
+    index('orders_discount_code_text_idx')
+      .on(t.discountCode, t.paymentStatus)
+      .where(sql`${t.discountCode} is not null`),
     uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
     // The admin's list, newest first, and its search (core/orders/management.ts; pg_trgm).
     index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

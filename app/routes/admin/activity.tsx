@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import { Form, Link, useLoaderData } from 'react-router';
 import { safeParse } from 'zod/mini';
 import { AdminTable } from '~/components/admin/data-table';
 import { Pagination } from '~/components/catalog/pagination';
@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
 import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import { formatAdminDateTime } from '~/lib/dates';
+import { useListHref } from '~/lib/use-list-href';
 import {
   ADMIN_CHANGE_KIND_LABELS,
   ADMIN_CHANGE_KINDS,
@@ -87,12 +88,8 @@ function Changes({ entry }: { entry: ActivityEntry }) {
 
 export default function AdminActivity() {
   const { list, admins, query } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const hrefFor = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(page));
-    return `/admin/activity?${next}`;
-  };
+  const hrefWith = useListHref('/admin/activity');
+  const hrefFor = (page: number) => hrefWith({ page: String(page) });
   const filtered = Boolean(query.kind || query.adminId);
 
   return (

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
 import { type AdminColumn, AdminTable } from '~/components/admin/data-table';
 import { DiscountCodeForm } from '~/components/admin/discount-code-form';
@@ -14,6 +14,7 @@ import { requireAdmin } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
+import { useListHref } from '~/lib/use-list-href';
 import { showToast, useActionResult } from '~/lib/use-action-result';
 import {
   discountUsageLabel,
@@ -107,7 +108,6 @@ const SORTABLE: [DiscountSortColumn, string][] = [
 
 export default function AdminDiscountCodes() {
   const { list, freeDelivery, editing, adding, now } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const editingMode = Boolean(editing);
   const fieldErrors = useActionResult(useActionData<typeof action>(), {
@@ -130,15 +130,7 @@ export default function AdminDiscountCodes() {
       });
   }, [freeDelivery.countFailed]);
 
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const search = next.toString();
-    return search ? `${LIST}?${search}` : LIST;
-  };
+  const hrefWith = useListHref(LIST);
   const columns: AdminColumn[] = [];
   if (list) {
     const sortable = new Map(

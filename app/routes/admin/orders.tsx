@@ -1,13 +1,5 @@
 import { Download, Eye, Trash2, Undo2 } from 'lucide-react';
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
 import { AdminTable } from '~/components/admin/data-table';
@@ -21,6 +13,7 @@ import { requireAdmin } from '~/lib/auth.server';
 import { formatShopperDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
+import { useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { countLabel } from '#core/paging';
@@ -110,23 +103,10 @@ function exportQuery(query: { q?: string; status?: string; payment?: string; use
   return search ? `?${search}` : '';
 }
 
-function useListHref() {
-  const [params] = useSearchParams();
-  return (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    const search = next.toString();
-    return search ? `/admin/orders?${search}` : '/admin/orders';
-  };
-}
-
 export default function AdminOrders() {
   const { list, details, query } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
-  const hrefWith = useListHref();
+  const hrefWith = useListHref('/admin/orders');
   const navigate = useNavigate();
   const filtered = Boolean(query.q || query.status || query.payment || query.userId);
   const exportSearch = exportQuery(query);

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { safeParse } from 'zod/mini';
-import { Link, useActionData, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
@@ -13,6 +13,7 @@ import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
+import { useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
 import { CATEGORY_LABELS } from '#core/catalog/categories';
 import {
@@ -67,17 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminProducts() {
   const { list, locations, editing, adding, query } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const search = next.toString();
-    return search ? `/admin/products?${search}` : '/admin/products';
-  };
+  const hrefWith = useListHref('/admin/products');
 
   return (
     <div className="space-y-5">

@@ -1,13 +1,5 @@
 import { Eye, RefreshCw, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useRevalidator,
-  useSearchParams,
-} from 'react-router';
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { safeParse } from 'zod/mini';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
@@ -20,6 +12,7 @@ import { requireAdmin } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
+import { useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
 import {
   deleteUserAccount,
@@ -143,20 +136,11 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
 export default function AdminUsers() {
   const { list, details, query, me } = useLoaderData<typeof loader>();
   useActionResult(useActionData<typeof action>());
-  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const refreshing = revalidator.state === 'loading';
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const search = next.toString();
-    return search ? `${LIST}?${search}` : LIST;
-  };
+  const hrefWith = useListHref(LIST);
 
   return (
     <div className="space-y-5">

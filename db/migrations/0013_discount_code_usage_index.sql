@@ -1,0 +1,1 @@
+CREATE INDEX "orders_discount_code_text_idx" ON "orders" USING btree ("discount_code","payment_status") WHERE "orders"."discount_code" is not null;
