@@ -211,13 +211,16 @@ async function main() {
         ['activity, first page', '/admin/activity'],
         ['activity, one kind', '/admin/activity?kind=order'],
       ] as const;
+      // BENCH_ONLY=users (a part of a screen's name) measures only the matching screens, for profiling.
+      const only = process.env.BENCH_ONLY;
+      const measured = screens.filter(([name]) => !only || name.includes(only));
       console.log(
         `\nFive admins at once, ${seconds} s per screen (the shop on ${WORKERS} server processes, as on PostgreSQL in production)`,
       );
       const rows: (string | number)[][] = [
         ['screen', 'requests', 'p50 ms', 'p95 ms', 'failures', 'CPU ms/request: shop', 'PostgreSQL', 'bench'],
       ];
-      for (const [name, path] of screens) {
+      for (const [name, path] of measured) {
         await screen(path, admins, 1); // warm-up, not counted (as the other benchmarks do)
         const before = sampleCpu(shop.child.pid!, postgres.pid);
         const r = await screen(path, admins);

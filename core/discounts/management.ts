@@ -21,7 +21,7 @@ import type { DiscountCodeListQuery } from './schemas';
 
 /** The admin's discount codes screen (spec §2 "Discount Codes", §4, §5, §8, §9). */
 
-export const ADMIN_DISCOUNTS_PAGE_SIZE = 50;
+export const ADMIN_DISCOUNTS_PAGE_SIZE = 25;
 
 export type AdminDiscountCode = typeof discountCodes.$inferSelect;
 

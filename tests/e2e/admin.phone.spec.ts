@@ -54,6 +54,16 @@ test('on a 360 px phone the part-2 screens fit, their tables scroll sideways, an
     await expectAccessible(page);
   }
   await page.goto('/admin/delivery-rates');
+  // A confirmation opens from its row's button and gives the focus back to it when cancelled.
+  const remove = page.getByRole('button', { name: /^Delete .* rate for / }).first();
+  await remove.click();
+  await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toContainText(
+    'This will permanently delete this delivery rate.',
+  );
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(remove).toBeFocused();
   await page.getByRole('link', { name: 'Add Delivery Rate' }).click();
   await page.getByRole('dialog').getByLabel('Delivery Method').selectOption('pickup');
   await expect(page.getByText('No pickup locations added yet.')).toBeVisible();

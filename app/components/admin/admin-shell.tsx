@@ -19,6 +19,7 @@ import {
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Form, Link, NavLink, useLocation } from 'react-router';
+import { RowIconSymbols } from './row-icon';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 
@@ -70,6 +71,7 @@ export function AdminShell({ email, children }: { email: string | null; children
   }, [location.pathname]);
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
+      <RowIconSymbols />
       <nav
         id={sidebarId}
         aria-label="Admin"

@@ -2,7 +2,15 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as AlertPrimitive from '@radix-ui/react-alert-dialog';
 import { X } from 'lucide-react';
 import { Form } from 'react-router';
-import { useState, type ReactNode } from 'react';
+import {
+  cloneElement,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { buttonClasses } from './button';
 
 const overlay = 'fixed inset-0 z-50 bg-slate-900/50';
@@ -54,9 +62,11 @@ export function Dialog({
 }
 
 /**
- * Asks before something that cannot be undone (spec §5 confirmations). `trigger` opens it; confirming
- * posts `fields` to the route's action, and once the form has taken the submit (its own handler runs
- * first, the event bubbles here after) the dialog closes.
+ * Asks before something that cannot be undone (spec §5 confirmations). `trigger` (a button) opens it;
+ * confirming posts `fields` to the route's action, and once the form has taken the submit (its own
+ * handler runs first, the event bubbles here after) the dialog closes and focus goes back to the
+ * trigger. The dialog itself is mounted only while open: a list of 25 rows renders 25 plain buttons,
+ * not 25 dialogs (decision 015).
  */
 export function ConfirmDialog({
   trigger,
@@ -65,38 +75,55 @@ export function ConfirmDialog({
   fields,
   confirmLabel = 'Delete',
 }: {
-  trigger: ReactNode;
+  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }>;
   title: string;
   description: string;
   fields: Record<string, string | number>;
   confirmLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
-    <AlertPrimitive.Root open={open} onOpenChange={setOpen}>
-      <AlertPrimitive.Trigger asChild>{trigger}</AlertPrimitive.Trigger>
-      <AlertPrimitive.Portal>
-        <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content className={`${panel} max-w-md`} onSubmit={() => setOpen(false)}>
-          <AlertPrimitive.Title className="text-lg font-bold">{title}</AlertPrimitive.Title>
-          <AlertPrimitive.Description className="mt-2 text-sm text-slate-700">
-            {description}
-          </AlertPrimitive.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
-              Cancel
-            </AlertPrimitive.Cancel>
-            <Form method="post" preventScrollReset>
-              {Object.entries(fields).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button type="submit" className={buttonClasses({ variant: 'destructive' })}>
-                {confirmLabel}
-              </button>
-            </Form>
-          </div>
-        </AlertPrimitive.Content>
-      </AlertPrimitive.Portal>
-    </AlertPrimitive.Root>
+    <>
+      {cloneElement(trigger, {
+        ref: opener,
+        onClick: () => setOpen(true),
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+      })}
+      {open ? (
+        <AlertPrimitive.Root open onOpenChange={setOpen}>
+          <AlertPrimitive.Portal>
+            <AlertPrimitive.Overlay className={overlay} />
+            <AlertPrimitive.Content
+              className={`${panel} max-w-md`}
+              onSubmit={() => setOpen(false)}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                opener.current?.focus();
+              }}
+            >
+              <AlertPrimitive.Title className="text-lg font-bold">{title}</AlertPrimitive.Title>
+              <AlertPrimitive.Description className="mt-2 text-sm text-slate-700">
+                {description}
+              </AlertPrimitive.Description>
+              <div className="mt-6 flex flex-wrap justify-end gap-2">
+                <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
+                  Cancel
+                </AlertPrimitive.Cancel>
+                <Form method="post" preventScrollReset>
+                  {Object.entries(fields).map(([name, value]) => (
+                    <input key={name} type="hidden" name={name} value={value} />
+                  ))}
+                  <button type="submit" className={buttonClasses({ variant: 'destructive' })}>
+                    {confirmLabel}
+                  </button>
+                </Form>
+              </div>
+            </AlertPrimitive.Content>
+          </AlertPrimitive.Portal>
+        </AlertPrimitive.Root>
+      ) : null}
+    </>
   );
 }

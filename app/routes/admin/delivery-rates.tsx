@@ -1,6 +1,7 @@
-import { Pencil, Plus, Trash2, Truck } from 'lucide-react';
+import { Plus, Truck } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
+import { RowIcon } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -113,7 +114,7 @@ export default function AdminDeliveryRates() {
                     aria-label={`Edit ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
                     className={buttonClasses({ variant: 'outline', size: 'icon' })}
                   >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    <RowIcon name="edit" />
                   </Link>
                   <ConfirmDialog
                     title="Are you sure?"
@@ -126,7 +127,7 @@ export default function AdminDeliveryRates() {
                         aria-label={`Delete ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
                         className="text-red-700"
                       >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        <RowIcon name="delete" />
                       </Button>
                     }
                     fields={{ intent: 'delete', rateId: rate.id }}

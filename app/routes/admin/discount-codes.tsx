@@ -1,7 +1,8 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
+import { RowIcon } from '~/components/admin/row-icon';
 import { type AdminColumn, AdminTable } from '~/components/admin/data-table';
 import { DiscountCodeForm } from '~/components/admin/discount-code-form';
 import { Pagination } from '~/components/catalog/pagination';
@@ -234,7 +235,7 @@ export default function AdminDiscountCodes() {
                         aria-label={`Edit ${code.code}`}
                         className={buttonClasses({ variant: 'outline', size: 'icon' })}
                       >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        <RowIcon name="edit" />
                       </Link>
                       <ConfirmDialog
                         title="Delete Discount Code"
@@ -247,7 +248,7 @@ export default function AdminDiscountCodes() {
                             aria-label={`Delete ${code.code}`}
                             className="text-red-700"
                           >
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
+                            <RowIcon name="delete" />
                           </Button>
                         }
                         fields={{ intent: 'delete', codeId: code.id }}

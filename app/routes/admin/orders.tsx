@@ -1,7 +1,8 @@
-import { Download, Eye, Trash2, Undo2 } from 'lucide-react';
+import { Download, Trash2, Undo2 } from 'lucide-react';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
+import { RowIcon } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
@@ -234,7 +235,7 @@ export default function AdminOrders() {
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
                   aria-label={`View order #${shortOrderId(order.id)}`}
                 >
-                  <Eye aria-hidden="true" className="h-4 w-4" /> View
+                  <RowIcon name="view" /> View
                 </Link>
               </td>
             </tr>

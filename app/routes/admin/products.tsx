@@ -1,7 +1,8 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { safeParse } from 'zod/mini';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
+import { RowIcon } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
@@ -135,7 +136,7 @@ export default function AdminProducts() {
                     aria-label={`Edit ${product.name}`}
                     className={buttonClasses({ variant: 'outline', size: 'icon' })}
                   >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    <RowIcon name="edit" />
                   </Link>
                   <ConfirmDialog
                     title="Delete product"
@@ -148,7 +149,7 @@ export default function AdminProducts() {
                         aria-label={`Delete ${product.name}`}
                         className="text-red-700"
                       >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        <RowIcon name="delete" />
                       </Button>
                     }
                     fields={{ intent: 'delete', productId: product.id }}

@@ -1,6 +1,7 @@
-import { Eye, RefreshCw, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { safeParse } from 'zod/mini';
+import { RowIcon } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
@@ -104,11 +105,7 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
             size="icon"
             aria-label={admin ? `Remove admin privileges from ${user.name}` : `Make ${user.name} an admin`}
           >
-            {admin ? (
-              <ShieldOff aria-hidden="true" className="h-4 w-4" />
-            ) : (
-              <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-            )}
+            {admin ? <RowIcon name="revoke" /> : <RowIcon name="grant" />}
           </Button>
         }
         fields={{ intent: admin ? 'revoke-admin' : 'grant-admin', userId: user.id }}
@@ -124,7 +121,7 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
             aria-label={`Delete ${user.name}`}
             className="text-red-700"
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            <RowIcon name="delete" />
           </Button>
         }
         fields={{ intent: 'delete', userId: user.id }}
@@ -224,7 +221,7 @@ export default function AdminUsers() {
                       aria-label={`Details of ${user.name}`}
                       className={buttonClasses({ variant: 'outline', size: 'icon' })}
                     >
-                      <Eye aria-hidden="true" className="h-4 w-4" />
+                      <RowIcon name="view" />
                     </Link>
                     <RoleActions user={user} me={me} />
                   </span>
