@@ -117,6 +117,16 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
   await expect(userRow).toHaveCount(1);
   await expect(userRow).toContainText('User');
   await expectAccessible(admin);
+  // 'Refresh Users' reloads the list in place, with 5 skeleton rows meanwhile (held back here so they show).
+  await admin.route('**/admin/users.data*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await admin.getByRole('link', { name: 'Refresh Users' }).click();
+  await expect(admin.getByTestId('user-skeleton')).toHaveCount(5);
+  await expect(userRow).toHaveCount(1);
+  await expect(admin.getByTestId('user-skeleton')).toHaveCount(0);
+  await admin.unroute('**/admin/users.data*');
   await userRow.getByRole('button', { name: `Make ${shopperName} an admin` }).click();
   const grant = admin.getByRole('alertdialog');
   await expect(grant).toContainText('Are you sure you want to make this user an admin?');

@@ -75,6 +75,18 @@ describe('the users list', () => {
     });
   });
 
+  it('shows 0 for a user whose orders cannot be counted, and still lists them (spec §8)', async () => {
+    await db().execute(sql`alter table orders rename column user_id to user_id_away`);
+    try {
+      const page = await listUsersForAdmin(db(), admin, { q: 'Columned', page: 1 });
+      expect(page.orderCountsFailed).toBe(true);
+      expect(page.users.map((u) => [u.name, u.orderCount])).toEqual([['Columned Shopper', 0]]);
+      expect((await client.get(`${LIST}?q=Columned`)).status).toBe(200);
+    } finally {
+      await db().execute(sql`alter table orders rename column user_id_away to user_id`);
+    }
+  });
+
   it('searches name, id and e-mail case-insensitively, and pages 25 at a time newest first', async () => {
     const rows = await plainUsers(ADMIN_USERS_PAGE_SIZE + 1, 'Pager');
     const find = (q: string, page = 1) => listUsersForAdmin(db(), admin, { q, page });
