@@ -13,6 +13,7 @@ export default [
     route('order-success', 'routes/order-success.tsx'),
     route('search', 'routes/search.tsx'),
     route('account', 'routes/account.tsx'),
+    route('account/orders/:id', 'routes/account-order.tsx'),
     route('recipes', 'routes/recipes.tsx'),
     route('recipes/:id', 'routes/recipe.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),

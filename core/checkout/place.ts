@@ -16,6 +16,7 @@ import {
   type CheckoutDeps,
 } from './deps';
 import { orderItemSnapshot, priceCart } from './quote';
+import { recordOrderEvent } from '../orders/events';
 import { releaseOrderIn } from './settle';
 
 /** Placing an order: one order per submission, its payment started, its code use reserved. */
@@ -231,6 +232,7 @@ export async function placeOrder(
     await tx
       .insert(orderItems)
       .values(lines.map(({ product, quantity }) => orderItemSnapshot(created!.id, product, quantity)));
+    await recordOrderEvent(tx, created!.id, 'placed');
     return asPlaced(created!, deps);
   });
 }

@@ -50,3 +50,6 @@ export const CancelPaymentSchema = z.object({ reference: z._default(z.string(), 
 export const DemoPaymentDecisionSchema = z.object({
   decision: z.enum(['pay', 'decline'], 'Choose Pay or Decline.'),
 });
+
+/** The order page's form (issue 14): the shopper cancels their unpaid order. */
+export const OrderPageActionSchema = z.object({ intent: z.literal('cancel') }, { error: 'Unknown request.' });

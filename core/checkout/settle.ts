@@ -5,6 +5,8 @@ import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { NotFound } from '../errors';
 import { orderReceiptEmail } from '../mail/templates';
 import { orderReceivedMessage } from '../notifications/messages';
+import { recordOrderEvent } from '../orders/events';
+import type { OrderEventKind } from '../orders/statuses';
 import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
 import { PENDING_ORDER_LIFETIME_MS, type CheckoutDeps, type LogLike, CAPPED_CODE_HOLD_MS } from './deps';
 
@@ -20,6 +22,7 @@ export async function releaseOrderIn(
   logger: LogLike,
   which: SQL | undefined,
   outcome: 'failed' | 'expired',
+  event: OrderEventKind = outcome === 'failed' ? 'payment_failed' : 'expired',
 ): Promise<boolean> {
   const [before] = await tx
     .select({ held: orders.discountUseHeld })
@@ -31,8 +34,13 @@ export async function releaseOrderIn(
     .update(orders)
     .set({ paymentStatus: outcome, status: 'cancelled', discountUseHeld: false })
     .where(and(which, eq(orders.paymentStatus, 'pending')))
-    .returning({ reference: orders.paymentReference, discountCodeId: orders.discountCodeId });
+    .returning({
+      id: orders.id,
+      reference: orders.paymentReference,
+      discountCodeId: orders.discountCodeId,
+    });
   if (!released) return false;
+  await recordOrderEvent(tx, released.id, event);
   if (before.held && released.discountCodeId !== null) {
     await tx
       .update(discountCodes)
@@ -141,6 +149,7 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
       })
       .where(eq(orders.id, current.id))
       .returning();
+    await recordOrderEvent(tx, current.id, 'paid');
     // An order whose customer deleted their account meanwhile is still paid; there is nobody to tell.
     if (current.userId)
       await tx

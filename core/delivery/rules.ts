@@ -35,9 +35,15 @@ export function computeDeliveryFee(baseRateKobo: number, totalWeightGrams: numbe
   if (!Number.isInteger(baseRateKobo) || baseRateKobo < 0)
     throw new RangeError('base rate must be whole kobo ≥ 0');
   if (!Number.isFinite(totalWeightGrams) || totalWeightGrams < 0) throw new RangeError('weight must be ≥ 0');
-  if (totalWeightGrams <= BLOCK_GRAMS) return { feeKobo: baseRateKobo, blocks: 0, remainderGrams: 0 };
-  const blocks = Math.floor(totalWeightGrams / BLOCK_GRAMS);
-  const remainderGrams = totalWeightGrams - blocks * BLOCK_GRAMS;
+  const { blocks, remainderGrams } = deliveryBlocks(totalWeightGrams);
+  if (blocks === 0) return { feeKobo: baseRateKobo, blocks, remainderGrams };
   const feeKobo = blocks * baseRateKobo + Math.round((remainderGrams * baseRateKobo) / BLOCK_GRAMS);
   return { feeKobo, blocks, remainderGrams };
+}
+
+/** The 50 kg blocks of a weight and what is left over (none up to 50 kg, spec §9). */
+export function deliveryBlocks(totalWeightGrams: number): { blocks: number; remainderGrams: number } {
+  if (totalWeightGrams <= BLOCK_GRAMS) return { blocks: 0, remainderGrams: 0 };
+  const blocks = Math.floor(totalWeightGrams / BLOCK_GRAMS);
+  return { blocks, remainderGrams: totalWeightGrams - blocks * BLOCK_GRAMS };
 }

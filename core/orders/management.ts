@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
+import { recordOrderEvent } from './events';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
 import { countUpTo } from '../paging-queries';
@@ -210,6 +211,7 @@ export async function updateOrderStatus(
     if (!current) throw new NotFound(ORDER_NOT_FOUND);
     if (current.status === status) throw new Conflict(`This order is already ${status}.`, 'Update Failed');
     await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+    await recordOrderEvent(tx, orderId, status);
     // A deleted customer's order (kept for the books) has nobody to tell.
     if (current.userId) await tx.insert(notifications).values({ userId: current.userId, orderId, message });
     await recordAdminChange(tx, admin, {

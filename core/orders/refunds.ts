@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { notifications, orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
+import { recordOrderEvent } from './events';
 import { Conflict, DomainError, NotFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { shortOrderId } from '../notifications/messages';
@@ -93,6 +94,7 @@ export async function refundOrder(
       .set({ refundStatus: started.status })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
     if (claimed.userId) await tx.insert(notifications).values({ userId: claimed.userId, orderId, message });
+    await recordOrderEvent(tx, orderId, 'refunded');
     await recordAdminChange(tx, admin, {
       kind: 'order',
       action: 'refunded',

@@ -1,7 +1,11 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { notifications, orderItems, orders } from '../../db/schema';
+import { PENDING_ORDER_LIFETIME_MS } from '../checkout/deps';
+import { deliveryBlocks } from '../delivery/rules';
 import { NotFound } from '../errors';
+import { listOrderEvents } from './events';
+import { payableUntil, shopperPaymentState, type ShopperPaymentState } from './payment-state';
 import { ORDER_STATUSES, type OrderStatus } from './statuses';
 
 /** Everything here answers for one user's own orders: there is no parameter to name another's. */
@@ -9,6 +13,8 @@ import { ORDER_STATUSES, type OrderStatus } from './statuses';
 export type OrderWithItems = typeof orders.$inferSelect & {
   items: (typeof orderItems.$inferSelect)[];
   freeDelivery: boolean;
+  /** How the shopper sees its payment: an unpaid order past its 30 minutes is expired. */
+  paymentState: ShopperPaymentState;
 };
 
 async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<OrderWithItems[]> {
@@ -19,10 +25,12 @@ async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
     .orderBy(orderItems.id);
+  const now = new Date();
   return rows.map((order) => ({
     ...order,
     items: items.filter((i) => i.orderId === order.id),
     freeDelivery: order.discountType === 'free_delivery',
+    paymentState: shopperPaymentState(order, now),
   }));
 }
 
@@ -43,11 +51,18 @@ export async function listUserOrders(
 
 export type OrderStats = Record<OrderStatus | 'total', number>;
 
+/** The Orders tab's counts; an unpaid order past its time to pay is not pending (issue 14). */
 export async function userOrderStats(db: Db, userId: string): Promise<OrderStats> {
+  const lapsed = new Date(Date.now() - PENDING_ORDER_LIFETIME_MS);
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        not(and(eq(orders.paymentStatus, 'pending'), lt(orders.createdAt, lapsed))!),
+      ),
+    )
     .groupBy(orders.status);
   const stats = Object.fromEntries([['total', 0], ...ORDER_STATUSES.map((s) => [s, 0])]) as OrderStats;
   for (const row of rows) {
@@ -83,4 +98,50 @@ export async function getUserOrderByReference(
 export async function assertOwnOrder(db: Db, userId: string, reference: string): Promise<void> {
   const [order] = await db.select({ id: orders.id }).from(orders).where(ownOrder(userId, reference));
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
+}
+
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface UserOrderDetails {
+  order: OrderWithItems;
+  /** The fee's 50 kg blocks and what is left over (spec §9), as checkout showed them. */
+  blocks: { blocks: number; remainderGrams: number };
+  /** Until when "Pay now" works, for an order awaiting payment. */
+  payableUntil: Date | null;
+  history: { kind: string; at: Date }[];
+  notifications: { id: number; message: string; isRead: boolean; createdAt: Date }[];
+}
+
+/**
+ * The order page (issue 14): the user's own order by its id, with its items as bought, history and
+ * notifications. Someone else's order is as unknown as a made-up id (404).
+ */
+export async function getUserOrder(db: Db, userId: string, orderId: string): Promise<UserOrderDetails> {
+  if (!ORDER_ID.test(orderId)) throw new NotFound(ORDER_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw new NotFound(ORDER_NOT_FOUND);
+  const [[order], history, notes] = await Promise.all([
+    withItems(db, [row]),
+    listOrderEvents(db, orderId),
+    db
+      .select({
+        id: notifications.id,
+        message: notifications.message,
+        isRead: notifications.isRead,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.orderId, orderId)))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+  ]);
+  return {
+    order: order!,
+    blocks: deliveryBlocks(row.totalWeightGrams),
+    payableUntil: order!.paymentState === 'awaiting' ? payableUntil(row) : null,
+    history,
+    notifications: notes,
+  };
 }

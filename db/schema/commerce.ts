@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_METHODS } from '../../core/delivery/methods';
 import { DISCOUNT_TYPES } from '../../core/discounts/types';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../core/orders/statuses';
+import { ORDER_EVENT_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from '../../core/orders/statuses';
 import { user } from './auth';
 import { products } from './catalog';
 
@@ -23,6 +23,7 @@ export const deliveryMethod = pgEnum('delivery_method', DELIVERY_METHODS);
 export const discountType = pgEnum('discount_type', DISCOUNT_TYPES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const orderEventKind = pgEnum('order_event_kind', ORDER_EVENT_KINDS);
 
 export const deliveryRates = pgTable(
   'delivery_rates',
@@ -227,6 +228,20 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],
+);
+
+/** An order's history (core/orders/events.ts), written with each change; read by the order page. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: orderEventKind('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const notifications = pgTable(

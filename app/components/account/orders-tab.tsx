@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
-import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
-import { Button } from '~/components/ui/button';
+import { capitalise, OrderStatusBadge, ShopperPaymentBadge } from '~/components/orders/order-badges';
+import { Button, buttonClasses } from '~/components/ui/button';
 import { cart } from '~/lib/cart';
 import { formatShopperDate } from '~/lib/dates';
 import { cartLinesFromOrder } from '#core/cart/rules';
@@ -81,7 +81,11 @@ export function OrdersTab({
             <li key={order.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <h3 className="font-semibold">Order #{shortOrderId(order.id)}</h3>
+                  <h3 className="font-semibold">
+                    <Link to={`/account/orders/${order.id}`} className="hover:underline">
+                      Order #{shortOrderId(order.id)}
+                    </Link>
+                  </h3>
                   <p className="text-sm text-slate-600">
                     <time dateTime={new Date(order.createdAt).toISOString()}>
                       {formatShopperDate(order.createdAt)}
@@ -91,8 +95,10 @@ export function OrdersTab({
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge status={order.paymentStatus} prefix="Payment: " />
+                  {order.paymentState === 'expired' || order.paymentState === 'failed' ? null : (
+                    <OrderStatusBadge status={order.status} />
+                  )}
+                  <ShopperPaymentBadge state={order.paymentState} prefix="Payment: " />
                 </div>
               </div>
               <div className="mt-3 flex items-center gap-2">
@@ -125,7 +131,25 @@ export function OrdersTab({
                     </p>
                   ) : null}
                 </div>
-                {order.status === 'delivered' ? <BuyAgain order={order} /> : null}
+                <div className="flex flex-wrap gap-2">
+                  {order.paymentState === 'awaiting' ? (
+                    <Link
+                      to={`/account/orders/${order.id}`}
+                      className={buttonClasses({ size: 'sm' })}
+                      aria-label={`Pay or cancel order #${shortOrderId(order.id)}`}
+                    >
+                      Pay or cancel
+                    </Link>
+                  ) : null}
+                  {order.status === 'delivered' ? <BuyAgain order={order} /> : null}
+                  <Link
+                    to={`/account/orders/${order.id}`}
+                    className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                    aria-label={`View order #${shortOrderId(order.id)}`}
+                  >
+                    View order
+                  </Link>
+                </div>
               </div>
             </li>
           ))}

@@ -1,0 +1,23 @@
+import { PENDING_ORDER_LIFETIME_MS } from '../checkout/deps';
+import type { PaymentStatus } from './statuses';
+
+/**
+ * How a shopper sees an order's payment (issue 14): paid; awaiting payment (it can still be paid, for
+ * 30 minutes after it was placed); expired (unpaid past that, even before the expiry job has run);
+ * failed (declined).
+ */
+export type ShopperPaymentState = 'paid' | 'awaiting' | 'expired' | 'failed';
+
+export function payableUntil(order: { createdAt: Date | string }): Date {
+  return new Date(new Date(order.createdAt).getTime() + PENDING_ORDER_LIFETIME_MS);
+}
+
+export function shopperPaymentState(
+  order: { paymentStatus: PaymentStatus; createdAt: Date | string },
+  now: Date,
+): ShopperPaymentState {
+  if (order.paymentStatus === 'success') return 'paid';
+  if (order.paymentStatus === 'failed') return 'failed';
+  if (order.paymentStatus === 'expired') return 'expired';
+  return now.getTime() < payableUntil(order).getTime() ? 'awaiting' : 'expired';
+}
