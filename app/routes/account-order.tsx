@@ -117,9 +117,11 @@ export default function AccountOrder() {
       ) : null}
       {unpaidEnded ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-          {order.paymentState === 'failed'
-            ? 'The payment for this order did not go through, so it was not placed. Nothing was charged.'
-            : 'This order was not paid in time, so it was not placed. Nothing was charged.'}
+          {history.some((event) => event.kind === 'cancelled')
+            ? 'You cancelled this order before paying for it. Nothing was charged.'
+            : order.paymentState === 'failed'
+              ? 'The payment for this order did not go through, so it was not placed. Nothing was charged.'
+              : 'This order was not paid in time, so it was not placed. Nothing was charged.'}
         </p>
       ) : null}
 
@@ -148,8 +150,13 @@ export default function AccountOrder() {
                       )}
                     </p>
                     <p className="text-slate-600">
-                      {item.quantity} × {formatNaira(item.unitPriceKobo)} · {item.quantity} ×{' '}
-                      {formatWeight(item.productWeightGrams)} = {formatWeight(item.productTotalWeightGrams)}
+                      {item.quantity} × {formatNaira(item.unitPriceKobo)}
+                    </p>
+                    <p className="text-slate-600">
+                      {formatWeight(item.productTotalWeightGrams)}
+                      {item.quantity > 1
+                        ? ` (${item.quantity} × ${formatWeight(item.productWeightGrams)})`
+                        : ''}
                     </p>
                   </div>
                   <p className="text-sm font-semibold">{formatNaira(item.totalPriceKobo)}</p>

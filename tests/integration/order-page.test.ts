@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor } from '#core/accounts/roles';
 import { CANCEL_MESSAGES } from '#core/checkout/cancel';
 import { placeOrder } from '#core/checkout/place';
-import { settlePayment } from '#core/checkout/settle';
+import { expireStaleOrders, settlePayment } from '#core/checkout/settle';
 import { updateOrderStatus } from '#core/orders/management';
 import { shopperPaymentState } from '#core/orders/payment-state';
 import { userOrderStats } from '#core/orders/service';
@@ -130,6 +130,7 @@ describe('unpaid orders', () => {
     const page = await (await client.get(`/account/orders/${placed.orderId}`)).text();
     expect(page).toContain('Payment: <!-- -->Expired');
     expect(page).toContain('>Cancelled</span>');
+    expect(page).toContain('You cancelled this order before paying for it. Nothing was charged.');
     expect(page).not.toContain('Pay now');
     // Twice: refused, nothing given back twice.
     const again = await client.postForm(`/account/orders/${placed.orderId}`, { intent: 'cancel' });
@@ -165,5 +166,10 @@ describe('unpaid orders', () => {
     const page = await (await client.get(`/account/orders/${placed.orderId}`)).text();
     expect(page).toContain('This order was not paid in time, so it was not placed. Nothing was charged.');
     expect(page).not.toContain('Pay now');
+    // The expiry job ends it for good, and the history says so.
+    expect(await expireStaleOrders(server.services.checkout)).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(placed.orderId)).toMatchObject({ paymentStatus: 'expired', status: 'cancelled' });
+    const ended = await (await client.get(`/account/orders/${placed.orderId}`)).text();
+    expect(ended.slice(ended.indexOf('>History</h2>'))).toContain('>Expired unpaid</span>');
   });
 });
