@@ -147,9 +147,20 @@ export async function requireUser(
 
 /** Spec §6/§8: what a refused admin action says. */
 export const ADMIN_ACCESS_DENIED = {
+  /** Spec §6: the discount-code page's own words for a signed-in non-admin. */
+  discountCodesPage: 'You need administrator privileges to access this page.',
   title: 'Access Denied',
   signedOut: 'Please sign in as an administrator to do that.',
   notAdmin: "You don't have permission to access the admin area",
+};
+
+/** Screens with their own words for a signed-in non-admin (spec §6: the discount-code page's toast). */
+const DENIED_TOASTS: Record<string, ToastInput> = {
+  '/admin/discount-codes': {
+    type: 'error',
+    title: ADMIN_ACCESS_DENIED.title,
+    description: ADMIN_ACCESS_DENIED.discountCodesPage,
+  },
 };
 
 /**
@@ -176,6 +187,9 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
     throw data(failure, { status: user ? 403 : 401 });
   }
   if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
+  // The layout and the screen both ask, for the same address: whichever answers, it is the same answer.
+  const toast = DENIED_TOASTS[new URL(request.url).pathname];
+  if (toast) throw await redirectWithToast(context, '/admin/login?denied=1', toast);
   throw redirect('/admin/login?denied=1');
 }
 

@@ -190,6 +190,19 @@ describe('saving a code', () => {
   });
 });
 
+describe('access', () => {
+  it("sends a shopper to the admin login with §6's 'Access Denied' toast for this page", async () => {
+    const shopper = await createUser(server.services);
+    const theirs = await signedInClient(server, shopper.email);
+    const response = await theirs.get(LIST);
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe('/admin/login?denied=1');
+    const login = await (await theirs.follow(response)).text();
+    expect(login).toContain('Access Denied');
+    expect(login).toContain('You need administrator privileges to access this page.');
+  });
+});
+
 describe('the codes table', () => {
   it('shows the columns of §2 with their texts, newest first by default', async () => {
     const html = await page();
