@@ -5,7 +5,12 @@ import { admin } from 'better-auth/plugins';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../mail/templates';
+import {
+  accountExistsEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../mail/templates';
 import { SHOP } from '../shop';
 
 /** The header through which the HTTP edge hands Better Auth the client address it trusts. */
@@ -91,6 +96,15 @@ export function createAuth(options: AuthOptions) {
       },
       onPasswordReset: async ({ user }) => {
         await mailer.send(passwordChangedEmail(user.email, user.name));
+      },
+      // Sign-up answers the same for a taken address (no account enumeration); its owner is told.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(
+          accountExistsEmail(user.email, user.name, {
+            loginUrl: `${options.baseUrl}/login`,
+            resetUrl: `${options.baseUrl}/forgot-password`,
+          }),
+        );
       },
     },
     emailVerification: {

@@ -57,6 +57,25 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
   });
 }
 
+/**
+ * Someone signed up with an address that already has an account (issue 14): the sign-up screen says
+ * the same as for a new address (no account enumeration), and the owner is told here, with the way in.
+ */
+export function accountExistsEmail(
+  to: string,
+  name: string,
+  links: { loginUrl: string; resetUrl: string },
+): MailMessage {
+  return compose(to, `You already have a ${SHOP.name} account`, `Hello ${name},`, {
+    paragraphs: [
+      `Someone, hopefully you, just tried to sign up to ${SHOP.name} with this e-mail address, which already has an account. No new account was made.`,
+      `Forgotten your password? Choose a new one here: ${links.resetUrl}`,
+      'If this was not you, you can ignore this e-mail: nothing has changed.',
+    ],
+    action: { label: 'Log in to my account', url: links.loginUrl },
+  });
+}
+
 export function passwordChangedEmail(to: string, name: string): MailMessage {
   return compose(to, `Your ${SHOP.name} password was changed`, `Hello ${name},`, {
     paragraphs: [
