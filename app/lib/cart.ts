@@ -6,8 +6,10 @@ import {
   cartQuantityOf,
   cartSubtotalKobo,
   cartWeightGrams,
-  parseStoredCart,
+  MAX_LINE_QUANTITY,
+  QUANTITY_CAPPED_MESSAGE,
   removeCartItem,
+  repairStoredCart,
   setCartQuantity,
   type CartItem,
 } from '#core/cart/rules';
@@ -17,7 +19,30 @@ import { createLocalStore } from './local-list';
 export const CART_STORAGE_KEY = 'freshcatch-cart';
 export const CART_TOAST_MS = 3000;
 
-const store = createLocalStore<CartItem>(CART_STORAGE_KEY, parseStoredCart);
+/**
+ * The stored cart, repaired on load (issue 14): a quantity edited or corrupted in storage is brought
+ * back to 1–999 and the shopper is told once; the repaired cart is written back.
+ */
+function loadCart(raw: string | null): CartItem[] {
+  const { items, repaired } = repairStoredCart(raw);
+  if (repaired.length > 0) {
+    // Read during a render: tell the shopper (and store the repair) once that render is done.
+    setTimeout(() => {
+      store.commit(items);
+      toast('Cart repaired', {
+        description: `The quantity of ${repaired.join(', ')} was not one we can sell, so it was set between 1 and ${MAX_LINE_QUANTITY}. Please check your cart.`,
+        duration: 6000,
+      });
+    }, 0);
+  }
+  return items;
+}
+
+const store = createLocalStore<CartItem>(CART_STORAGE_KEY, loadCart);
+
+function tellIfCapped(requested: number) {
+  if (requested > MAX_LINE_QUANTITY) toast(QUANTITY_CAPPED_MESSAGE, { duration: CART_TOAST_MS });
+}
 
 export type CartProduct = Omit<CartItem, 'quantity'>;
 
@@ -27,8 +52,10 @@ export const cart = {
    * the page's shorter '{name} added to cart' is shown instead (spec §8).
    */
   add(item: CartProduct, quantity = 1, from: 'detail' | 'page' = 'detail') {
-    const existed = cartQuantityOf(store.snapshot(), item.id) > 0;
+    const before = cartQuantityOf(store.snapshot(), item.id);
+    const existed = before > 0;
     store.commit(addCartItem(store.snapshot(), item, quantity));
+    tellIfCapped(before + quantity);
     if (from === 'page') {
       toast.success(`${item.name} added to cart`, { duration: CART_TOAST_MS });
       return;
@@ -58,7 +85,8 @@ export const cart = {
       });
   },
   setQuantity(id: number, quantity: number) {
-    store.commit(setCartQuantity(store.snapshot(), id, quantity));
+    tellIfCapped(quantity);
+    store.commit(setCartQuantity(store.snapshot(), id, Math.min(quantity, MAX_LINE_QUANTITY)));
   },
   /** Replaces the cart's contents without a toast (used when prices are refreshed from the server). */
   replace(next: CartItem[]) {

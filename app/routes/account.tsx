@@ -171,7 +171,7 @@ export default function AccountRoute() {
                   {link.label}
                   {link.badge ? (
                     <span
-                      className="ml-auto rounded-full bg-accent-600 px-2 text-xs font-bold text-white"
+                      className="ml-auto rounded-full bg-accent-700 px-2 text-xs font-bold text-white"
                       aria-label={`${link.badge} unread`}
                     >
                       {link.badge}

@@ -85,31 +85,70 @@ export function cartWeightGrams(items: CartItem[]): number {
   return items.reduce((sum, i) => sum + i.weightGrams * i.quantity, 0);
 }
 
-function isCartItem(value: unknown): value is CartItem {
+export const QUANTITY_CAPPED_MESSAGE = `You can order at most ${MAX_LINE_QUANTITY} of one product.`;
+
+/** A quantity as a line may hold it: a whole number from 1 to MAX_LINE_QUANTITY (junk reads as 1). */
+export function clampQuantity(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(n)));
+}
+
+const wholeAtLeast = (value: unknown, min: number) => Number.isInteger(value) && (value as number) >= min;
+
+/** A stored line that names a product with a price and weight we can read (its quantity may need repair). */
+function isReadableLine(value: unknown): value is Record<string, unknown> & Omit<CartItem, 'quantity'> {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
-    Number.isInteger(v.id) &&
-    (v.id as number) > 0 &&
+    wholeAtLeast(v.id, 1) &&
     typeof v.name === 'string' &&
-    Number.isInteger(v.priceKobo) &&
-    Number.isInteger(v.quantity) &&
-    Number.isInteger(v.weightGrams)
+    wholeAtLeast(v.priceKobo, 0) &&
+    wholeAtLeast(v.weightGrams, 0)
   );
 }
 
-/** What was stored in the browser; an unparseable value gives an empty cart (spec §4). */
-export function parseStoredCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
+export interface StoredCart {
+  items: CartItem[];
+  /** Names of the lines whose quantity had to be repaired (negative, fractional, huge or not a number). */
+  repaired: string[];
+}
+
+/**
+ * What was stored in the browser, repaired (issue 14): an unparseable value gives an empty cart (spec
+ * §4); a line that does not name a product with a readable price and weight is dropped; a quantity that
+ * is not a whole number from 1 to 999 is clamped into that range and reported. (A product that no
+ * longer exists is dropped when the prices are refreshed from the server.)
+ */
+export function repairStoredCart(raw: string | null): StoredCart {
+  if (!raw) return { items: [], repaired: [] };
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter(isCartItem)
-      .map((i) => ({ ...i, currency: i.currency || 'NGN', image: i.image ?? null }));
+    parsed = JSON.parse(raw);
   } catch {
-    return [];
+    return { items: [], repaired: [] };
   }
+  if (!Array.isArray(parsed)) return { items: [], repaired: [] };
+  const repaired: string[] = [];
+  const items = parsed.filter(isReadableLine).map((line) => {
+    const quantity = clampQuantity(line.quantity);
+    if (quantity !== line.quantity) repaired.push(line.name);
+    return {
+      id: line.id,
+      name: line.name,
+      priceKobo: line.priceKobo,
+      currency: typeof line.currency === 'string' && line.currency ? line.currency : 'NGN',
+      image: typeof line.image === 'string' ? line.image : null,
+      quantity,
+      weightGrams: line.weightGrams,
+    };
+  });
+  return { items, repaired };
+}
+
+/** The stored cart's lines (repaired; see repairStoredCart). */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  return repairStoredCart(raw).items;
 }
 
 /**

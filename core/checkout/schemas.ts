@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DELIVERY_METHODS } from '../delivery/methods';
-import { MAX_LINE_QUANTITY } from '../cart/rules';
+import { MAX_LINE_QUANTITY, QUANTITY_CAPPED_MESSAGE } from '../cart/rules';
 import { MAX_ROW_ID } from '../ids';
 
 /**
@@ -17,7 +17,7 @@ export const QuoteSchema = z.object({
           .check(
             z.int('Quantities are whole numbers'),
             z.minimum(1, 'Quantities start at 1'),
-            z.maximum(MAX_LINE_QUANTITY),
+            z.maximum(MAX_LINE_QUANTITY, QUANTITY_CAPPED_MESSAGE),
           ),
       }),
     )

@@ -7,6 +7,9 @@ import {
   cartSubtotalKobo,
   cartWeightGrams,
   parseStoredCart,
+  QUANTITY_CAPPED_MESSAGE,
+  repairStoredCart,
+  clampQuantity,
   removeCartItem,
   setCartQuantity,
   type CartItem,
@@ -92,5 +95,42 @@ describe('cart store rules (spec §4)', () => {
       { ...feed, id: -1, quantity: 1 },
     ]);
     expect(parseStoredCart(stored)).toEqual([{ ...catfish, quantity: 2 }]);
+  });
+});
+
+describe('a stored cart that cannot be trusted is repaired (issue 14)', () => {
+  it('clamps negative, fractional, huge and non-numeric quantities to 1–999 and says which', () => {
+    const stored = JSON.stringify([
+      { ...catfish, quantity: -3 },
+      { ...feed, quantity: 2.7 },
+      { ...catfish, id: 77, name: 'Huge', quantity: 1e12 },
+      { ...catfish, id: 78, name: 'Words', quantity: 'lots' },
+      { ...catfish, id: 79, name: 'Fine', quantity: 4 },
+    ]);
+    const { items, repaired } = repairStoredCart(stored);
+    expect(items.map((i) => [i.name, i.quantity])).toEqual([
+      [catfish.name, 1],
+      [feed.name, 2],
+      ['Huge', 999],
+      ['Words', 1],
+      ['Fine', 4],
+    ]);
+    expect(repaired).toEqual([catfish.name, feed.name, 'Huge', 'Words']);
+    expect(cartWeightGrams(items)).toBeGreaterThan(0);
+  });
+
+  it('drops a line without a readable product, price or weight; a sound cart needs no repair', () => {
+    const stored = JSON.stringify([
+      { ...catfish, priceKobo: -5 },
+      { ...feed, weightGrams: 'heavy' },
+      { ...catfish, id: 80, name: 'Kept', quantity: 2 },
+    ]);
+    expect(repairStoredCart(stored)).toEqual({
+      items: [{ ...catfish, id: 80, name: 'Kept', quantity: 2 }],
+      repaired: [],
+    });
+    expect(clampQuantity(0)).toBe(1);
+    expect(clampQuantity(1000)).toBe(999);
+    expect(QUANTITY_CAPPED_MESSAGE).toBe('You can order at most 999 of one product.');
   });
 });

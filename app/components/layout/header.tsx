@@ -35,9 +35,9 @@ function CartLink({ className }: { className?: string }) {
       {count > 0 ? (
         <span
           data-testid="cart-badge"
-          className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-600 px-1 text-xs font-bold text-white"
+          className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-700 px-1 text-xs font-bold text-white"
         >
-          {count}
+          {count > 99 ? '99+' : count}
         </span>
       ) : null}
     </Link>
