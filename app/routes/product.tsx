@@ -16,9 +16,9 @@ import { cart, useCart } from '~/lib/cart';
 import { formAction } from '~/lib/actions.server';
 import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
 import { previewImage } from '~/lib/images';
-import { formatNaira, formatWeight, gramsToKg, koboToNaira, nairaFigure, perWeightLabel } from '#core/money';
+import { formatNaira, formatWeight, gramsToKg, koboToNaira, nairaFigure } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
-import { CATEGORY_LABELS } from '#core/catalog/categories';
+import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
 import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, hasBoughtProduct, listReviews, submitReview } from '#core/reviews/service';
@@ -33,8 +33,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const { product, origin } = loaderData;
   const url = `${origin}/products/${product.id}`;
   const price = formatNaira(product.priceKobo);
-  const title = `${product.name} — ${price} ${perWeightLabel(product.weightGrams)} | FreshCatch`;
-  const description = `${price} ${perWeightLabel(product.weightGrams)}. ${product.description}`.slice(0, 160);
+  const title = `${product.name} — ${price} ${priceUnitLabel(product)} | FreshCatch`;
+  const description = `${price} ${priceUnitLabel(product)}. ${product.description}`.slice(0, 160);
   const image = previewImage(product.imageUrl) ?? product.imageUrl;
   const imageUrl = image ? new URL(image, origin).toString() : undefined;
   return [
@@ -230,7 +230,7 @@ export default function ProductRoute() {
           </div>
           <p>
             <span className="text-3xl font-bold">{formatNaira(product.priceKobo)}</span>{' '}
-            <span className="text-slate-600">{perWeightLabel(product.weightGrams)}</span>
+            <span className="text-slate-600">{priceUnitLabel(product)}</span>
           </p>
           <BuyBox product={product} />
           <div className="flex flex-wrap gap-3">

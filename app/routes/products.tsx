@@ -150,7 +150,20 @@ export default function ProductsRoute() {
             <SortSelect filters={filters} formId={formId} />
           </div>
 
-          {page.items.length === 0 ? (
+          {page.items.length === 0 && page.total > 0 ? (
+            // Past the last page (an old link, a typed address): say so and offer the last page.
+            <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="text-slate-800">
+                {`Page ${page.page} is empty: these products fill ${page.pageCount} ${page.pageCount === 1 ? 'page' : 'pages'}.`}
+              </p>
+              <Link
+                to={hrefWith(filters, { page: page.pageCount })}
+                className={buttonClasses({ className: 'mt-4' })}
+              >
+                {`Go to page ${page.pageCount}`}
+              </Link>
+            </div>
+          ) : page.items.length === 0 ? (
             <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
               <p className="text-slate-800">No products found matching your criteria.</p>
               <Link to="/products" className={buttonClasses({ className: 'mt-4' })}>

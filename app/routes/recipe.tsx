@@ -1,5 +1,7 @@
 import { ArrowLeft, ChefHat, Clock, Flame, Users } from 'lucide-react';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
+import { ErrorPage } from '~/components/layout/error-page';
+import { NotFound } from '~/components/layout/not-found';
 import { catalogueHeaders } from '~/lib/cache.server';
 import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
 import { previewImage, responsiveImage } from '~/lib/images';
@@ -129,4 +131,14 @@ export default function RecipeRoute() {
       </div>
     </article>
   );
+}
+
+/**
+ * A recipe that does not exist: the shop's not-found view inside the page, so this route's meta
+ * ('Recipe not found') gives the title (issue 14).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorPage />;
 }

@@ -1,3 +1,5 @@
+import { perWeightLabel } from '../money';
+
 /** Product categories in the order of their public ids (spec §9: 1 fresh … 6 feeds). */
 export const PRODUCT_CATEGORIES = ['fresh', 'shellfish', 'smoked', 'dried', 'equipment', 'feeds'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
@@ -24,4 +26,14 @@ export function categoryFromId(id: string | number | null | undefined): ProductC
 
 export function categoryId(category: ProductCategory): number {
   return PRODUCT_CATEGORIES.indexOf(category) + 1;
+}
+
+/**
+ * What a price is for (issue 14): fish by weight ("per kg", "per 500 g"); equipment by the item and
+ * feeds by the bag, whatever they weigh ("per 45 kg" read as a price by weight).
+ */
+export function priceUnitLabel(product: { category: ProductCategory; weightGrams: number }): string {
+  if (product.category === 'equipment') return 'per item';
+  if (product.category === 'feeds') return 'per bag';
+  return perWeightLabel(product.weightGrams);
 }

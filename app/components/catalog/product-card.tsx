@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
-import { formatNaira, perWeightLabel } from '#core/money';
-import { CATEGORY_LABELS } from '#core/catalog/categories';
+import { formatNaira } from '#core/money';
+import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import type { ProductSummary } from '#core/catalog/service';
 import { ProductImage } from './product-image';
 import { RatingStars } from './rating-stars';
@@ -43,7 +43,7 @@ export function ProductCard({
           </div>
           <p className="mt-auto pt-2">
             <span className="text-lg font-bold text-slate-900">{formatNaira(product.priceKobo)}</span>{' '}
-            <span className="text-sm text-slate-600">{perWeightLabel(product.weightGrams)}</span>
+            <span className="text-sm text-slate-600">{priceUnitLabel(product)}</span>
           </p>
         </div>
       </Link>

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceUnitLabel } from '#core/catalog/categories';
+import { productNamed } from '../support/factories';
+import { HttpClient } from '../support/http-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 14, item 7: small things a new buyer saw.
+let server: TestServer;
+let guest: HttpClient;
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
+  guest = new HttpClient(server.url);
+});
+afterAll(() => server.close());
+
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+
+describe('the storefront says what it means', () => {
+  it('a page past the last says which page is empty and links to the last one', async () => {
+    const html = await (await guest.get('/products?page=999')).text();
+    const pages = Number(html.match(/these products fill (\d+) pages?\./)?.[1]);
+    expect(html).toContain('Page 999 is empty: these products fill');
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(html).toMatch(new RegExp(`href="/products\\?page=${pages}"[^>]*>Go to page ${pages}<`));
+    expect(html).not.toContain('No products found matching your criteria.');
+  });
+
+  it('equipment is priced per item and feeds per bag; fish by weight', async () => {
+    const feed = await productNamed(server.database.db, 'Floating Fish Feed 2 mm (15 kg)');
+    const aerator = await productNamed(server.database.db, 'Paddlewheel Aerator 1 HP');
+    const feedPage = await (await guest.get(`/products/${feed.id}`)).text();
+    expect(titleOf(feedPage)).toMatch(/ per bag \| FreshCatch$/);
+    expect(feedPage).not.toContain('per 15 kg');
+    expect(titleOf(await (await guest.get(`/products/${aerator.id}`)).text())).toMatch(
+      / per item \| FreshCatch$/,
+    );
+    expect(await (await guest.get('/products?category=6')).text()).toContain('per bag');
+    expect(priceUnitLabel({ category: 'smoked', weightGrams: 1000 })).toBe('per kg');
+    expect(priceUnitLabel({ category: 'fresh', weightGrams: 500 })).toBe('per 500 g');
+  });
+
+  it('a recipe that does not exist has a not-found title and status', async () => {
+    const response = await guest.get('/recipes/999');
+    expect(response.status).toBe(404);
+    expect(titleOf(await response.text())).toBe('Recipe not found — FreshCatch');
+  });
+});
