@@ -113,6 +113,9 @@ export default function App() {
       <WishlistMerge />
       <Toaster
         position="top-center"
+        // Below the header (64 px), so a toast never covers its links (issue 14).
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 72 }}
         closeButton
         duration={4000}
         toastOptions={{

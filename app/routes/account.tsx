@@ -156,7 +156,7 @@ export default function AccountRoute() {
       <p className="mt-1 text-slate-700">Hello, {profile.name}.</p>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <nav aria-label="Account" className="h-fit min-w-0 rounded-lg border border-slate-200 bg-white p-2">
-          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
             {links.map((link) => (
               <li key={link.label}>
                 <Link

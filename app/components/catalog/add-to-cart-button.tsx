@@ -48,6 +48,7 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
       disabled={!hydrated}
       onClick={() => cart.add(toCartProduct(product), quantity, from)}
       aria-label={`Add ${product.name} to cart`}
+      data-keep-clear={from === 'detail' ? '' : undefined}
     >
       {from === 'detail' ? <ShoppingCart aria-hidden="true" className="h-4 w-4" /> : null} Add to Cart
     </Button>

@@ -45,7 +45,7 @@ function Newsletter() {
           aria-describedby={error ? errorId : undefined}
           className={`${inputClasses} min-w-0 flex-1`}
         />
-        <Button type="submit" variant="default" disabled={fetcher.state !== 'idle'}>
+        <Button type="submit" variant="default" disabled={fetcher.state !== 'idle'} data-keep-clear="">
           Subscribe
         </Button>
       </div>

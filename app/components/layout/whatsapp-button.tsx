@@ -1,18 +1,69 @@
+import { clsx } from 'clsx';
 import { MessageCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { SHOP } from '#core/shop';
+
+/** The band at the bottom of the screen the button covers: bottom-4 (16 px) + h-14 (56 px) + a margin. */
+const BAND_PX = 88;
+
+/**
+ * Whether a control marked `data-keep-clear` (the product page's Add to Cart, the footer's Subscribe)
+ * is in the band the button covers: then the button steps aside, so a tap on any part of the control
+ * reaches it (issue 14).
+ */
+function useKeepClear(): boolean {
+  const { pathname } = useLocation();
+  const [covering, setCovering] = useState(false);
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const inBand = new Set<Element>();
+    let observer: IntersectionObserver | null = null;
+    const watch = () => {
+      observer?.disconnect();
+      inBand.clear();
+      observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (entry.isIntersecting) inBand.add(entry.target);
+            else inBand.delete(entry.target);
+          }
+          setCovering(inBand.size > 0);
+        },
+        // The root shrunk to the bottom band of the viewport.
+        { rootMargin: `-${Math.max(0, window.innerHeight - BAND_PX)}px 0px 0px 0px` },
+      );
+      for (const target of document.querySelectorAll('[data-keep-clear]')) observer.observe(target);
+    };
+    watch();
+    window.addEventListener('resize', watch);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', watch);
+    };
+  }, [pathname]);
+  return covering;
+}
 
 /**
  * Floating WhatsApp contact, on every page except the admin area (spec §1). On a phone it steps aside
- * while a field has focus (app.css, `.floating-contact`).
+ * while a field has focus (app.css, `.floating-contact`), and on any screen while a control it would
+ * cover is under it (useKeepClear).
  */
 export function WhatsAppButton() {
+  const keepClear = useKeepClear();
   return (
     <a
       href={SHOP.whatsappHref}
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Chat with us on WhatsApp"
-      className="floating-contact fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1a8f4c] text-white shadow-lg hover:bg-[#157a40] focus-visible:outline-offset-4"
+      aria-hidden={keepClear || undefined}
+      tabIndex={keepClear ? -1 : undefined}
+      className={clsx(
+        'floating-contact fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1a8f4c] text-white shadow-lg transition hover:bg-[#157a40] focus-visible:outline-offset-4',
+        keepClear && 'pointer-events-none translate-y-24 opacity-0',
+      )}
     >
       <MessageCircle aria-hidden="true" className="h-7 w-7" />
     </a>

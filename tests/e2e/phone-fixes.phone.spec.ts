@@ -1,0 +1,78 @@
+import type { Locator, Page } from '@playwright/test';
+import { logIn } from './support/accounts';
+import { E2E_BUYER } from './support/constants';
+import { expect, expectAccessible, test } from './support/fixtures';
+
+// Issue 14, item 3: on a 360 × 740 phone nothing floats over the controls a buyer taps.
+
+/** Whether a tap on each corner (inset 3 px) and the centre of `control` lands on it. */
+async function everyPartReaches(page: Page, control: Locator): Promise<boolean[]> {
+  const box = (await control.boundingBox())!;
+  const points = [
+    [box.x + 3, box.y + 3],
+    [box.x + box.width - 3, box.y + 3],
+    [box.x + 3, box.y + box.height - 3],
+    [box.x + box.width - 3, box.y + box.height - 3],
+    [box.x + box.width / 2, box.y + box.height / 2],
+  ];
+  const handle = await control.elementHandle();
+  return Promise.all(
+    points.map(([x, y]) =>
+      page.evaluate(
+        ([px, py, el]) => {
+          const hit = document.elementFromPoint(px as number, py as number);
+          return hit !== null && (el as Element).contains(hit);
+        },
+        [x, y, handle] as const,
+      ),
+    ),
+  );
+}
+
+test('the WhatsApp button never covers Add to Cart or Subscribe; toasts leave the header free', async ({
+  page,
+}) => {
+  await page.goto('/products/1');
+  const add = page.getByRole('button', { name: /^Add .* to cart$/ });
+  await expect(add).toBeEnabled();
+  await expect.poll(() => everyPartReaches(page, add)).toEqual([true, true, true, true, true]);
+  await add.tap();
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  // The header's controls are still reachable while the toast shows.
+  const header = (await page.locator('header').first().boundingBox())!;
+  // Once it has slid in, the toast sits below the header.
+  await expect
+    .poll(async () => (await toast.boundingBox())!.y)
+    .toBeGreaterThanOrEqual(header.y + header.height);
+  await expect
+    .poll(() => everyPartReaches(page, page.getByRole('link', { name: /^Cart/ }).first()))
+    .toEqual([true, true, true, true, true]);
+
+  // Subscribe, brought to the bottom edge of the screen where the button sits.
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  await subscribe.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect.poll(() => everyPartReaches(page, subscribe)).toEqual([true, true, true, true, true]);
+  // Scrolled away from them, the button is back.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.goto('/products');
+  await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
+});
+
+test('the account sidebar shows every entry on a 360 px phone', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, E2E_BUYER.email, E2E_BUYER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account?tab=profile');
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  for (const entry of [
+    nav.getByRole('link', { name: /Profile/ }),
+    nav.getByRole('link', { name: /Orders/ }),
+    nav.getByRole('link', { name: /Notifications/ }),
+    nav.getByRole('link', { name: /Account Settings/ }),
+    nav.getByRole('button', { name: 'Logout' }),
+  ]) {
+    await expect(entry).toBeInViewport({ ratio: 1 });
+  }
+  await expectAccessible(page);
+});
