@@ -39,6 +39,13 @@ describe('the storefront says what it means', () => {
     expect(priceUnitLabel({ category: 'fresh', weightGrams: 500 })).toBe('per 500 g');
   });
 
+  it('the heading follows the chosen category', async () => {
+    const h1 = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
+    expect(h1(await (await guest.get('/products?category=6')).text())).toBe('Feeds');
+    expect(h1(await (await guest.get('/products?category=smoked')).text())).toBe('Smoked Fish');
+    expect(h1(await (await guest.get('/products')).text())).toBe('All Products');
+  });
+
   it('a recipe that does not exist has a not-found title and status', async () => {
     const response = await guest.get('/recipes/999');
     expect(response.status).toBe(404);
