@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
+import { errorPageHtml } from './error-page';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -214,31 +215,31 @@ export async function createApp(services: Services, options: AppOptions) {
     app.all('/{*path}', createPageHandler({ build: options.build, mode: 'production', getLoadContext }));
   }
 
+  /** Plain text for programs; the shop's own small page for a browser (it asks for HTML first). */
+  const sendError = (req: Request, res: Response, status: number, title: string, message: string) => {
+    res.status(status);
+    if (req.accepts(['text/plain', 'html']) === 'html') res.type('html').send(errorPageHtml(title, message));
+    else res.type('text/plain').send(status >= 500 || status === 503 ? message : title);
+  };
+
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     if (isDatabaseUnavailable(error)) {
       req.log?.warn({ err: error }, 'database unavailable');
-      if (!res.headersSent)
-        res
-          .status(503)
-          .set('Retry-After', String(RETRY_AFTER_SECONDS))
-          .type('text/plain')
-          .send(UNAVAILABLE_TEXT);
+      if (!res.headersSent) {
+        res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+        sendError(req, res, 503, 'One moment', UNAVAILABLE_TEXT);
+      }
       return;
     }
     const status =
       typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status >= 500) req.log?.error({ err: error }, 'request failed');
     if (res.headersSent) return;
-    res
-      .status(status)
-      .type('text/plain')
-      .send(
-        status === 404
-          ? 'Not found'
-          : status < 500
-            ? 'Bad request'
-            : 'Something went wrong. Please try again.',
-      );
+    if (status === 404)
+      sendError(req, res, 404, 'Not found', 'The page you are looking for has moved or never existed.');
+    else if (status < 500)
+      sendError(req, res, status, 'Bad request', 'The shop could not read this request.');
+    else sendError(req, res, 500, 'Something went wrong', 'Something went wrong. Please try again.');
   };
   app.use(errorHandler);
   return app;

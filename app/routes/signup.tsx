@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { PasswordField } from '~/components/auth/password-field';
@@ -74,13 +74,18 @@ export default function SignUpRoute() {
   const [confirm, setConfirm] = useState('');
   const serverErrors = useActionResult(actionData, { failureToast });
 
+  // A field's message goes once the shopper edits that field (issue 14); a new check brings them back.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setEdited(new Set()), [actionData]);
   const errors: FieldErrors = { ...(clientErrors ?? serverErrors) };
+  for (const name of edited) delete errors[name];
   // Live check under the confirm field, as the user types.
   if (confirm && password !== confirm) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   else if (confirm && errors.confirmPassword === PASSWORDS_DO_NOT_MATCH) delete errors.confirmPassword;
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const parsed = parseForm(SignUpSchema, new FormData(event.currentTarget));
+    setEdited(new Set());
     if (parsed.ok) {
       setClientErrors(null);
       return;
@@ -102,7 +107,16 @@ export default function SignUpRoute() {
           {refused.message}
         </Alert>
       ) : null}
-      <Form method="post" className="space-y-4" noValidate onSubmit={validate}>
+      <Form
+        method="post"
+        className="space-y-4"
+        noValidate
+        onSubmit={validate}
+        onChange={(event) => {
+          const { name } = event.target as unknown as HTMLInputElement;
+          if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
+        }}
+      >
         <Field label="Full name" name="fullName" autoComplete="name" required error={errors.fullName} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <PasswordField

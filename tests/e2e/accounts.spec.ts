@@ -62,6 +62,19 @@ test("mismatched passwords show 'Passwords do not match' and nothing is sent", a
   await expectAccessible(page);
 });
 
+test("a field's message clears once it is typed in, and the others stay", async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Full name').fill('Musa Bello');
+  await expect(page.getByText('Full name is required')).toHaveCount(0);
+  await expect(page.getByLabel('Full name')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+});
+
 test('a guest sent from /account to /login comes back after logging in', async ({ page }) => {
   const shopper = await createVerifiedShopper(page);
   await page.goto('/account');

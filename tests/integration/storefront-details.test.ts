@@ -51,4 +51,18 @@ describe('the storefront says what it means', () => {
     expect(response.status).toBe(404);
     expect(titleOf(await response.text())).toBe('Recipe not found — FreshCatch');
   });
+
+  it('a request that fails before a page can be made gets the shop’s own page in a browser, plain text otherwise', async () => {
+    const browser = await fetch(`${server.url}/products/%E0%A4%A`, {
+      headers: { accept: 'text/html,*/*;q=0.8' },
+    });
+    expect(browser.status).toBe(400);
+    expect(browser.headers.get('content-type')).toContain('text/html');
+    const html = await browser.text();
+    expect(html).toContain('<title>Bad request — FreshCatch</title>');
+    expect(html).toContain('href="/">Return to Home</a>');
+    const program = await fetch(`${server.url}/products/%E0%A4%A`);
+    expect(program.status).toBe(400);
+    expect(await program.text()).toBe('Bad request');
+  });
 });
