@@ -1,4 +1,7 @@
 import { Eye, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/dialog';
 
 /**
  * The icons every row of an admin table repeats (edit, delete, view, grant, revoke), drawn once per
@@ -32,5 +35,59 @@ export function RowIcon({ name }: { name: RowIconName }) {
     <svg aria-hidden="true" focusable="false" className="h-4 w-4">
       <use href={`#${symbolId(name)}`} />
     </svg>
+  );
+}
+
+/** A row's icon link (edit, view): the icon, named for screen readers by `label`. */
+export function RowLink({ to, icon, label }: { to: string; icon: RowIconName; label: string }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      aria-label={label}
+      className={buttonClasses({ variant: 'outline', size: 'icon' })}
+    >
+      <RowIcon name={icon} />
+    </Link>
+  );
+}
+
+/**
+ * A row's icon button that asks first (delete, grant, revoke; spec §5 confirmations) and then posts
+ * `fields` to the screen's action.
+ */
+export function RowConfirmButton({
+  icon,
+  label,
+  title,
+  description,
+  fields,
+  confirmLabel,
+}: {
+  icon: RowIconName;
+  label: string;
+  title: string;
+  description: string;
+  fields: Record<string, string | number>;
+  confirmLabel?: string;
+}) {
+  return (
+    <ConfirmDialog
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      fields={fields}
+      trigger={
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={label}
+          className={icon === 'delete' ? 'text-red-700' : undefined}
+        >
+          <RowIcon name={icon} />
+        </Button>
+      }
+    />
   );
 }

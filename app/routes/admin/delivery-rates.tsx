@@ -1,11 +1,11 @@
 import { Plus, Truck } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
-import { RowIcon } from '~/components/admin/row-icon';
+import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { buttonClasses } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
@@ -108,28 +108,16 @@ export default function AdminDeliveryRates() {
               </td>
               <td className="px-4 py-3">
                 <span className="flex gap-1">
-                  <Link
+                  <RowLink
                     to={`${LIST}?edit=${rate.id}`}
-                    preventScrollReset
-                    aria-label={`Edit ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
-                    className={buttonClasses({ variant: 'outline', size: 'icon' })}
-                  >
-                    <RowIcon name="edit" />
-                  </Link>
-                  <ConfirmDialog
+                    icon="edit"
+                    label={`Edit ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
+                  />
+                  <RowConfirmButton
+                    icon="delete"
+                    label={`Delete ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
                     title="Are you sure?"
                     description="This will permanently delete this delivery rate."
-                    trigger={
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="icon"
-                        aria-label={`Delete ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
-                        className="text-red-700"
-                      >
-                        <RowIcon name="delete" />
-                      </Button>
-                    }
                     fields={{ intent: 'delete', rateId: rate.id }}
                   />
                 </span>

@@ -2,14 +2,14 @@ import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
-import { RowIcon } from '~/components/admin/row-icon';
+import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { type AdminColumn, AdminTable } from '~/components/admin/data-table';
 import { DiscountCodeForm } from '~/components/admin/discount-code-form';
 import { Pagination } from '~/components/catalog/pagination';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { buttonClasses } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
@@ -229,28 +229,16 @@ export default function AdminDiscountCodes() {
                   </td>
                   <td className="px-4 py-3">
                     <span className="flex gap-1">
-                      <Link
+                      <RowLink
                         to={hrefWith({ edit: String(code.id) })}
-                        preventScrollReset
-                        aria-label={`Edit ${code.code}`}
-                        className={buttonClasses({ variant: 'outline', size: 'icon' })}
-                      >
-                        <RowIcon name="edit" />
-                      </Link>
-                      <ConfirmDialog
+                        icon="edit"
+                        label={`Edit ${code.code}`}
+                      />
+                      <RowConfirmButton
+                        icon="delete"
+                        label={`Delete ${code.code}`}
                         title="Delete Discount Code"
                         description="Are you sure you want to delete this discount code? This action cannot be undone."
-                        trigger={
-                          <Button
-                            type="button"
-                            variant="outline"
-                            size="icon"
-                            aria-label={`Delete ${code.code}`}
-                            className="text-red-700"
-                          >
-                            <RowIcon name="delete" />
-                          </Button>
-                        }
                         fields={{ intent: 'delete', codeId: code.id }}
                       />
                     </span>

@@ -2,14 +2,14 @@ import { Plus } from 'lucide-react';
 import { safeParse } from 'zod/mini';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
-import { RowIcon } from '~/components/admin/row-icon';
+import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { buttonClasses } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
@@ -130,28 +130,16 @@ export default function AdminProducts() {
               </td>
               <td className="px-4 py-3">
                 <span className="flex gap-1">
-                  <Link
+                  <RowLink
                     to={hrefWith({ edit: String(product.id) })}
-                    preventScrollReset
-                    aria-label={`Edit ${product.name}`}
-                    className={buttonClasses({ variant: 'outline', size: 'icon' })}
-                  >
-                    <RowIcon name="edit" />
-                  </Link>
-                  <ConfirmDialog
+                    icon="edit"
+                    label={`Edit ${product.name}`}
+                  />
+                  <RowConfirmButton
+                    icon="delete"
+                    label={`Delete ${product.name}`}
                     title="Delete product"
                     description="Are you sure you want to delete this product?"
-                    trigger={
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="icon"
-                        aria-label={`Delete ${product.name}`}
-                        className="text-red-700"
-                      >
-                        <RowIcon name="delete" />
-                      </Button>
-                    }
                     fields={{ intent: 'delete', productId: product.id }}
                   />
                 </span>

@@ -1,13 +1,13 @@
 import { RefreshCw } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { safeParse } from 'zod/mini';
-import { RowIcon } from '~/components/admin/row-icon';
+import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { buttonClasses } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
@@ -90,7 +90,9 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
   const admin = user.role === 'admin';
   return (
     <>
-      <ConfirmDialog
+      <RowConfirmButton
+        icon={admin ? 'revoke' : 'grant'}
+        label={admin ? `Remove admin privileges from ${user.name}` : `Make ${user.name} an admin`}
         title={admin ? 'Remove admin privileges' : 'Make admin'}
         description={
           admin
@@ -98,32 +100,13 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
             : 'Are you sure you want to make this user an admin?'
         }
         confirmLabel={admin ? 'Remove admin' : 'Make admin'}
-        trigger={
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            aria-label={admin ? `Remove admin privileges from ${user.name}` : `Make ${user.name} an admin`}
-          >
-            {admin ? <RowIcon name="revoke" /> : <RowIcon name="grant" />}
-          </Button>
-        }
         fields={{ intent: admin ? 'revoke-admin' : 'grant-admin', userId: user.id }}
       />
-      <ConfirmDialog
+      <RowConfirmButton
+        icon="delete"
+        label={`Delete ${user.name}`}
         title="Delete user"
         description={USER_MESSAGES.deleteConfirm(user.name)}
-        trigger={
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            aria-label={`Delete ${user.name}`}
-            className="text-red-700"
-          >
-            <RowIcon name="delete" />
-          </Button>
-        }
         fields={{ intent: 'delete', userId: user.id }}
       />
     </>
@@ -215,14 +198,7 @@ export default function AdminUsers() {
                 </td>
                 <td className="px-4 py-3">
                   <span className="flex gap-1">
-                    <Link
-                      to={hrefWith({ user: user.id })}
-                      preventScrollReset
-                      aria-label={`Details of ${user.name}`}
-                      className={buttonClasses({ variant: 'outline', size: 'icon' })}
-                    >
-                      <RowIcon name="view" />
-                    </Link>
+                    <RowLink to={hrefWith({ user: user.id })} icon="view" label={`Details of ${user.name}`} />
                     <RoleActions user={user} me={me} />
                   </span>
                 </td>
