@@ -1,10 +1,5 @@
 import { SHOP } from '../core/shop';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../core/text';
 
 /**
  * The page a browser gets when a request fails before React Router can render one (a malformed

@@ -1,12 +1,7 @@
 import { SHOP } from '../shop';
 import { shortOrderId } from '../notifications/messages';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../text';
 
 interface Block {
   paragraphs: string[];

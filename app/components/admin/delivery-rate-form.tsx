@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { Field, inputClasses } from '~/components/ui/field';
+import { Form } from 'react-router';
+import { FormActions } from './form-actions';
+import { Button } from '~/components/ui/button';
+import { Field, inputClasses, SelectField } from '~/components/ui/field';
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethod } from '#core/delivery/methods';
 import { addPickupLocation, MAX_PICKUP_LOCATION_LENGTH } from '#core/delivery/rates';
 import { nairaFigure } from '#core/money';
@@ -28,8 +29,6 @@ export function DeliveryRateForm({
   fieldErrors: Record<string, string>;
   cancelTo: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting';
   const [method, setMethod] = useState<DeliveryMethod>(rate?.method ?? 'standard');
   const [chips, setChips] = useState<string[]>(rate?.pickupLocations ?? []);
   const [typed, setTyped] = useState('');
@@ -52,24 +51,18 @@ export function DeliveryRateForm({
         placeholder="Port Harcourt"
         error={fieldErrors.location}
       />
-      <div className="space-y-1">
-        <label htmlFor="rate-method" className="block text-sm font-medium text-slate-800">
-          Delivery Method
-        </label>
-        <select
-          id="rate-method"
-          name="method"
-          value={method}
-          onChange={(event) => setMethod(event.target.value as DeliveryMethod)}
-          className={inputClasses}
-        >
-          {DELIVERY_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {DELIVERY_METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Delivery Method"
+        name="method"
+        value={method}
+        onChange={(event) => setMethod(event.target.value as DeliveryMethod)}
+      >
+        {DELIVERY_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {DELIVERY_METHOD_LABELS[m]}
+          </option>
+        ))}
+      </SelectField>
       <Field
         label="Base Rate (₦)"
         name="baseRate"
@@ -131,14 +124,7 @@ export function DeliveryRateForm({
           )}
         </fieldset>
       ) : null}
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={cancelTo} preventScrollReset className={buttonClasses({ variant: 'outline' })}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions cancelTo={cancelTo} submitLabel="Save" />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { Field, inputClasses } from '~/components/ui/field';
+import { Form } from 'react-router';
+import { FormActions } from './form-actions';
+import { Field, SelectField } from '~/components/ui/field';
 import { DISCOUNT_TYPES, type DiscountType } from '#core/discounts/types';
 import { nairaFigure } from '#core/money';
 import { SHOP_TIME_ZONE } from '~/lib/dates';
@@ -48,8 +48,6 @@ export function DiscountCodeForm({
   fieldErrors: Record<string, string>;
   cancelTo: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting';
   const [type, setType] = useState<DiscountType>(code?.type ?? 'amount');
 
   return (
@@ -68,24 +66,18 @@ export function DiscountCodeForm({
         inputClassName="uppercase"
         error={fieldErrors.code}
       />
-      <div className="space-y-1">
-        <label htmlFor="discount-type" className="block text-sm font-medium text-slate-800">
-          Type
-        </label>
-        <select
-          id="discount-type"
-          name="type"
-          value={type}
-          onChange={(event) => setType(event.target.value as DiscountType)}
-          className={inputClasses}
-        >
-          {[...DISCOUNT_TYPES].reverse().map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Type"
+        name="type"
+        value={type}
+        onChange={(event) => setType(event.target.value as DiscountType)}
+      >
+        {[...DISCOUNT_TYPES].reverse().map((t) => (
+          <option key={t} value={t}>
+            {TYPE_LABELS[t]}
+          </option>
+        ))}
+      </SelectField>
       {type === 'amount' ? (
         <Field
           key="amount"
@@ -158,14 +150,11 @@ export function DiscountCodeForm({
         />
         Active
       </label>
-      <div className="flex justify-end gap-2 pt-2 sm:col-span-2">
-        <Link to={cancelTo} preventScrollReset className={buttonClasses({ variant: 'outline' })}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : code ? 'Save Changes' : 'Create Code'}
-        </Button>
-      </div>
+      <FormActions
+        cancelTo={cancelTo}
+        submitLabel={code ? 'Save Changes' : 'Create Code'}
+        className="sm:col-span-2"
+      />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { FormActions } from './form-actions';
 import { ProductImage } from '~/components/catalog/product-image';
-import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { gramsToKg, nairaFigure } from '#core/money';
@@ -34,8 +34,6 @@ export function ProductForm({
   locations: string[];
   fieldErrors: Record<string, string>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting';
   const [imageUrl, setImageUrl] = useState(product?.imageUrl ?? '');
   const [upload, setUpload] = useState<{ progress: number } | { error: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -300,11 +298,7 @@ export function ProductForm({
         </div>
       </fieldset>
 
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={saving || uploading}>
-          {saving ? 'Saving...' : product ? 'Save Changes' : 'Add Product'}
-        </Button>
-      </div>
+      <FormActions submitLabel={product ? 'Save Changes' : 'Add Product'} disabled={uploading} />
     </Form>
   );
 }

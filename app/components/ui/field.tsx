@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 export const inputClasses =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 ' +
@@ -53,6 +53,26 @@ export function Field({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A labelled select, laid out as `Field`. */
+export function SelectField({
+  label,
+  className,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string }) {
+  const id = useId();
+  return (
+    <div className={clsx('space-y-1', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} className={inputClasses} {...select}>
+        {children}
+      </select>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { safeParse } from 'zod/mini';
 import { AdminTable } from '~/components/admin/data-table';
 import { Pagination } from '~/components/catalog/pagination';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
+import { SelectField } from '~/components/ui/field';
 import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import { formatAdminDateTime } from '~/lib/dates';
 import { useListHref } from '~/lib/use-list-href';
@@ -103,37 +103,32 @@ export default function AdminActivity() {
         method="get"
         className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
       >
-        <div className="min-w-44 flex-1">
-          <label htmlFor="activity-kind" className="mb-1 block text-sm font-medium">
-            What changed
-          </label>
-          <select id="activity-kind" name="kind" defaultValue={query.kind ?? ''} className={inputClasses}>
-            <option value="">Everything</option>
-            {ADMIN_CHANGE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {ADMIN_CHANGE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-44 flex-1">
-          <label htmlFor="activity-admin" className="mb-1 block text-sm font-medium">
-            Admin
-          </label>
-          <select
-            id="activity-admin"
-            name="adminId"
-            defaultValue={query.adminId ?? ''}
-            className={inputClasses}
-          >
-            <option value="">All admins</option>
-            {admins.map((admin) => (
-              <option key={admin.id} value={admin.id}>
-                {admin.name} ({admin.email})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="What changed"
+          name="kind"
+          defaultValue={query.kind ?? ''}
+          className="min-w-44 flex-1"
+        >
+          <option value="">Everything</option>
+          {ADMIN_CHANGE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {ADMIN_CHANGE_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Admin"
+          name="adminId"
+          defaultValue={query.adminId ?? ''}
+          className="min-w-44 flex-1"
+        >
+          <option value="">All admins</option>
+          {admins.map((admin) => (
+            <option key={admin.id} value={admin.id}>
+              {admin.name} ({admin.email})
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit">Filter</Button>
         {filtered ? (
           <Link to="/admin/activity" className={buttonClasses({ variant: 'ghost' })}>
