@@ -4,8 +4,8 @@ import { discountCodes, orders, reviews, user, USER_ADMIN_SEARCH } from '../../d
 import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, Forbidden, NotFound } from '../errors';
-import { countUpTo } from '../paging-queries';
-import { pageWindow, type Counted } from '../paging';
+import { countedPage, countUpTo } from '../paging-queries';
+import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
 import type { AdminActor } from './roles';
 
@@ -80,15 +80,19 @@ export async function listUsersForAdmin(
   const where = query.q
     ? sql`${USER_ADMIN_SEARCH} like ${`%${escapeLikePattern(query.q.toLowerCase())}%`}`
     : undefined;
-  const counted = await countUpTo(db, user, where);
-  const { page, pages } = pageWindow(counted, query.page, ADMIN_USERS_PAGE_SIZE);
-  const rows = await db
-    .select(ROW)
-    .from(user)
-    .where(where)
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(ADMIN_USERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE);
+  const { rows, ...counted } = await countedPage(
+    countUpTo(db, user, where),
+    query.page,
+    ADMIN_USERS_PAGE_SIZE,
+    (offset) =>
+      db
+        .select(ROW)
+        .from(user)
+        .where(where)
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(ADMIN_USERS_PAGE_SIZE)
+        .offset(offset),
+  );
   let counts = new Map<string, number>();
   let orderCountsFailed = false;
   try {
@@ -102,8 +106,6 @@ export async function listUsersForAdmin(
   return {
     users: rows.map((row) => ({ ...row, orderCount: counts.get(row.id) ?? 0 })),
     ...counted,
-    page,
-    pages,
     orderCountsFailed,
   };
 }

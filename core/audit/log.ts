@@ -2,8 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { adminActivity, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
-import { countUpTo } from '../paging-queries';
-import { pageWindow, type Counted } from '../paging';
+import { countedPage, countUpTo } from '../paging-queries';
+import type { Counted } from '../paging';
 import type { AdminChangeAction, AdminChangeKind } from './kinds';
 import type { ActivityQuery } from './schemas';
 
@@ -61,16 +61,20 @@ export async function listAdminActivity(
   if (query.kind) filters.push(eq(adminActivity.kind, query.kind));
   if (query.adminId) filters.push(eq(adminActivity.adminId, query.adminId));
   const where = filters.length ? and(...filters) : undefined;
-  const counted = await countUpTo(db, adminActivity, where);
-  const { page, pages } = pageWindow(counted, query.page, ACTIVITY_PAGE_SIZE);
-  const entries = await db
-    .select()
-    .from(adminActivity)
-    .where(where)
-    .orderBy(desc(adminActivity.createdAt), desc(adminActivity.id))
-    .limit(ACTIVITY_PAGE_SIZE)
-    .offset((page - 1) * ACTIVITY_PAGE_SIZE);
-  return { entries, ...counted, page, pages };
+  const { rows, ...counted } = await countedPage(
+    countUpTo(db, adminActivity, where),
+    query.page,
+    ACTIVITY_PAGE_SIZE,
+    (offset) =>
+      db
+        .select()
+        .from(adminActivity)
+        .where(where)
+        .orderBy(desc(adminActivity.createdAt), desc(adminActivity.id))
+        .limit(ACTIVITY_PAGE_SIZE)
+        .offset(offset),
+  );
+  return { entries: rows, ...counted };
 }
 
 export interface ActivityAdmin {

@@ -1,8 +1,8 @@
 import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deliveryRates, PRODUCT_ADMIN_SEARCH, products } from '../../db/schema';
-import { countUpTo } from '../paging-queries';
-import { pageWindow, type Counted } from '../paging';
+import { countedPage, countUpTo } from '../paging-queries';
+import type { Counted } from '../paging';
 import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
@@ -30,16 +30,20 @@ export async function listProductsForAdmin(
   query: Pick<ProductListQuery, 'q' | 'page'>,
 ): Promise<AdminProductPage> {
   const where = query.q ? adminSearchCondition(query.q) : undefined;
-  const counted = await countUpTo(db, products, where);
-  const { page, pages } = pageWindow(counted, query.page, ADMIN_PRODUCTS_PAGE_SIZE);
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
-  return { products: rows, ...counted, page, pages };
+  const { rows, ...counted } = await countedPage(
+    countUpTo(db, products, where),
+    query.page,
+    ADMIN_PRODUCTS_PAGE_SIZE,
+    (offset) =>
+      db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+        .offset(offset),
+  );
+  return { products: rows, ...counted };
 }
 
 /**

@@ -5,8 +5,8 @@ import { discountCodes, orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { countUpTo } from '../paging-queries';
-import { pageWindow, type Counted } from '../paging';
+import { countedPage, countUpTo } from '../paging-queries';
+import type { Counted } from '../paging';
 import {
   DEFAULT_DISCOUNT_SORT,
   DISCOUNT_CODE_MESSAGES,
@@ -65,15 +65,19 @@ export async function listDiscountCodesForAdmin(
   const sort: DiscountSort = query.sort
     ? { column: query.sort, dir: query.dir ?? 'asc' }
     : DEFAULT_DISCOUNT_SORT;
-  const counted = await countUpTo(db, discountCodes, undefined);
-  const { page, pages } = pageWindow(counted, query.page, ADMIN_DISCOUNTS_PAGE_SIZE);
-  const codes = await db
-    .select()
-    .from(discountCodes)
-    .orderBy(...orderFor(sort))
-    .limit(ADMIN_DISCOUNTS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_DISCOUNTS_PAGE_SIZE);
-  return { codes, ...counted, page, pages, sort };
+  const { rows, ...counted } = await countedPage(
+    countUpTo(db, discountCodes, undefined),
+    query.page,
+    ADMIN_DISCOUNTS_PAGE_SIZE,
+    (offset) =>
+      db
+        .select()
+        .from(discountCodes)
+        .orderBy(...orderFor(sort))
+        .limit(ADMIN_DISCOUNTS_PAGE_SIZE)
+        .offset(offset),
+  );
+  return { codes: rows, ...counted, sort };
 }
 
 /**

@@ -13,8 +13,8 @@ import { recordAdminChange } from '../audit/log';
 import { recordOrderEvent } from './events';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
-import { countUpTo } from '../paging-queries';
-import { pageWindow, type Counted } from '../paging';
+import { countedPage, countUpTo } from '../paging-queries';
+import type { Counted } from '../paging';
 import type { Mailer } from '../mail/mailer';
 import { orderStatusEmail } from '../mail/templates';
 import { orderStatusMessage, shortOrderId } from '../notifications/messages';
@@ -98,24 +98,28 @@ export async function listOrdersForAdmin(
   query: OrderListQuery,
 ): Promise<AdminOrderPage> {
   const where = listConditions(query);
-  const counted = await countUpTo(db, orders, where);
-  const { page, pages } = pageWindow(counted, query.page, ADMIN_ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      totalKobo: orders.totalKobo,
-      recipient: orders.shippingName,
-      customerEmail: user.email,
-    })
-    .from(orders)
-    .leftJoin(user, eq(user.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ADMIN_ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+  const { rows, ...counted } = await countedPage(
+    countUpTo(db, orders, where),
+    query.page,
+    ADMIN_ORDERS_PAGE_SIZE,
+    (offset) =>
+      db
+        .select({
+          id: orders.id,
+          createdAt: orders.createdAt,
+          status: orders.status,
+          paymentStatus: orders.paymentStatus,
+          totalKobo: orders.totalKobo,
+          recipient: orders.shippingName,
+          customerEmail: user.email,
+        })
+        .from(orders)
+        .leftJoin(user, eq(user.id, orders.userId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(ADMIN_ORDERS_PAGE_SIZE)
+        .offset(offset),
+  );
   const ids = rows.map((r) => r.id);
   const items = ids.length
     ? await db
@@ -130,8 +134,6 @@ export async function listOrdersForAdmin(
     : [];
   return {
     ...counted,
-    page,
-    pages,
     orders: rows.map((row) => {
       const own = items.filter((i) => i.orderId === row.id);
       return {

@@ -79,6 +79,10 @@ describe('the orders list', () => {
     expect(first).toMatchObject({ total: 26, pages: 2, page: 1 });
     expect(first.orders).toHaveLength(25);
     expect(second.orders).toHaveLength(1);
+    // A page past the end shows the last one.
+    const past = await listOrdersForAdmin(db(), admin, { q: 'Pager Person', page: 9 });
+    expect(past).toMatchObject({ total: 26, pages: 2, page: 2 });
+    expect(past.orders.map((o) => o.id)).toEqual(second.orders.map((o) => o.id));
     const dates = first.orders.map((o) => new Date(o.createdAt).getTime());
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
 
