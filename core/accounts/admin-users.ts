@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { discountCodes, orders, reviews, user, USER_ADMIN_SEARCH } from '../../db/schema';
+import { discountCodes, orders, reviews, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, Forbidden, NotFound } from '../errors';
@@ -77,9 +77,7 @@ export async function listUsersForAdmin(
   _admin: AdminActor,
   query: { q?: string; page: number },
 ): Promise<AdminUserPage> {
-  const where = query.q
-    ? sql`${USER_ADMIN_SEARCH} like ${`%${escapeLikePattern(query.q.toLowerCase())}%`}`
-    : undefined;
+  const where = query.q ? like(user.adminSearch, `%${escapeLikePattern(query.q.toLowerCase())}%`) : undefined;
   const { rows, ...counted } = await countedPage(
     countUpTo(db, user, where),
     query.page,

@@ -1,13 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  discountCodes,
-  notifications,
-  orderItems,
-  orders,
-  ORDER_RECIPIENT_SEARCH,
-  user,
-} from '../../db/schema';
+import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { recordOrderEvent } from './events';
@@ -79,7 +72,7 @@ export function listConditions(query: OrderListQuery): SQL | undefined {
     const pattern = `%${escapeLikePattern(query.q.toLowerCase())}%`;
     // The recipient's name, address and phone under their trigram index; an id by its beginning (the
     // 8 characters shown), as a range of the uuid index.
-    const recipient = sql`${ORDER_RECIPIENT_SEARCH} like ${pattern}`;
+    const recipient = like(orders.recipientSearch, pattern);
     const idPrefix = orderIdPrefixRange(query.q);
     conditions.push(
       idPrefix ? or(recipient, and(gte(orders.id, idPrefix.from), lte(orders.id, idPrefix.to))) : recipient,

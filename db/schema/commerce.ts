@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -104,14 +104,6 @@ export const discountCodeGuesses = pgTable('discount_code_guesses', {
   lastUnknownCode: text('last_unknown_code'),
 });
 
-/**
- * What the admin's order search matches besides the id (spec §5): recipient name, address and phone, as
- * one lower-cased text under a trigram index. core/orders/management.ts queries this very expression.
- */
-export const ORDER_RECIPIENT_SEARCH = sql.raw(
-  `lower(shipping_name || ' ' || shipping_address || ' ' || shipping_phone)`,
-);
-
 export const orders = pgTable(
   'orders',
   {
@@ -133,6 +125,14 @@ export const orders = pgTable(
     shippingName: text('shipping_name').notNull(),
     shippingPhone: text('shipping_phone').notNull(),
     shippingAddress: text('shipping_address').notNull(),
+    /**
+     * What the admin's order search matches besides the id (spec §5): recipient name, address and
+     * phone, lower-cased and stored by PostgreSQL (docs/decisions/008), under a trigram index.
+     */
+    recipientSearch: text('recipient_search').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${orders.shippingName} || ' ' || ${orders.shippingAddress} || ' ' || ${orders.shippingPhone})`,
+    ),
     deliveryMethod: deliveryMethod('delivery_method').notNull().default('standard'),
     deliveryLocation: text('delivery_location').notNull().default('Port Harcourt'),
     pickupLocation: text('pickup_location'),
@@ -198,7 +198,7 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
     // The admin's list, newest first, and its search (core/orders/management.ts; pg_trgm).
     index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('orders_recipient_search_idx').using('gin', sql`(${ORDER_RECIPIENT_SEARCH}) gin_trgm_ops`),
+    index('orders_recipient_search_idx').using('gin', t.recipientSearch.op('gin_trgm_ops')),
     // The dashboard's paid orders by day and the latest of them (core/orders/reports.ts); the total
     // rides along so the revenue by day is read from the index alone.
     index('orders_payment_paid_total_idx').on(t.paymentStatus, t.paidAt.desc().nullsFirst(), t.totalKobo),
