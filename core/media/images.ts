@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { Invalid } from '../errors';
 import { IMAGE_WIDTHS, PREVIEW_SIZE, previewFile, variantFile } from './variants';
 
@@ -30,7 +30,9 @@ export interface ImageFile {
 export async function renderImageFiles(input: Buffer, baseName?: string): Promise<ImageFile[]> {
   if (input.byteLength > MAX_UPLOAD_BYTES)
     throw new Invalid(TOO_LARGE, { image: [TOO_LARGE] }, UPLOAD_FAILED);
-  let image: ReturnType<typeof sharp>;
+  // Loaded on the first upload: libvips costs each server process ~30 MB that pages never use.
+  const { default: sharp } = await import('sharp');
+  let image: Sharp;
   try {
     image = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
     const { format } = await image.metadata();

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 
 /**
  * Where uploaded pictures live (DESIGN §2): one interface, local disk by default, S3-compatible
@@ -41,20 +41,28 @@ export interface S3Options {
 }
 
 export function s3Storage(options: S3Options): Storage & { remove(key: string): Promise<void> } {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // The AWS SDK (~23 MB per server process) is loaded when the first picture is stored, not at start:
+  // pages only ever need `url`.
+  let loaded: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> | undefined;
+  const s3 = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      }),
+    })));
   return {
     kind: 's3',
     async put(key, body, contentType) {
+      const { client, sdk } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: options.bucket,
           Key: `products/${safeKey(key)}`,
           Body: body,
@@ -65,7 +73,10 @@ export function s3Storage(options: S3Options): Storage & { remove(key: string): 
     },
     url: (key) => `${options.publicUrl.replace(/\/$/, '')}/products/${safeKey(key)}`,
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: `products/${safeKey(key)}` }));
+      const { client, sdk } = await s3();
+      await client.send(
+        new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: `products/${safeKey(key)}` }),
+      );
     },
   };
 }
