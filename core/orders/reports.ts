@@ -46,10 +46,15 @@ export function lastDays(today: Date, days: number): string[] {
 /** Paid orders and their revenue for each of the last SALES_DAYS days (days without sales are 0). */
 export async function salesByDay(db: Db, _admin: AdminActor, now = new Date()): Promise<SalesDay[]> {
   const days = lastDays(now, SALES_DAYS);
-  // The zone is a constant of ours, written into the SQL so GROUP BY sees the same expression.
-  const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+  // The zone is a constant of ours, written into the SQL so GROUP BY sees the same expression. Grouped
+  // by the date itself (a date's text is yyyy-mm-dd): to_char on every paid order cost twice as much.
+  const day = sql`(${orders.paidAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})::date`;
   const rows = await db
-    .select({ day, orders: count(), revenueKobo: sql<string>`coalesce(sum(${orders.totalKobo}), 0)` })
+    .select({
+      day: sql<string>`(${day})::text`,
+      orders: count(),
+      revenueKobo: sql<string>`coalesce(sum(${orders.totalKobo}), 0)`,
+    })
     .from(orders)
     .where(
       and(
