@@ -21,6 +21,7 @@ test('on a 360 px phone the account tabs and checkout fit the screen, clear of t
     await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is wider than the phone`).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
   }
   // While the discount field has focus (the keyboard is up) the WhatsApp button steps aside, so it
   // cannot sit on the Apply button; it comes back afterwards.

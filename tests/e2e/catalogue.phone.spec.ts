@@ -12,7 +12,7 @@ test('on a 360 px phone the catalogue, a product and the cart fit the screen', a
   await expect(
     page.getByRole('heading', { level: 1, name: 'Floating Fish Feed 2 mm (15 kg)' }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Add Floating Fish Feed 2 mm (15 kg) to cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart: Floating Fish Feed 2 mm (15 kg)' }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await expectAccessible(page);
   for (const path of [

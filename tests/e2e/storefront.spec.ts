@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { logIn } from './support/accounts';
 import { E2E_BUYER, E2E_BUYER_PRODUCT } from './support/constants';
 import { createVerifiedShopper } from './support/accounts';
@@ -41,7 +42,7 @@ test('browse → filter by category and price → product page → cart quantiti
 
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('2');
-  await page.getByRole('button', { name: 'Add Giant Tiger Prawns to cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart: Giant Tiger Prawns' }).click();
   await expect(page.getByText('Giant Tiger Prawns added to your cart')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
   await expect(page.getByTestId('cart-badge')).toHaveText('2');
@@ -72,7 +73,7 @@ test('browse → filter by category and price → product page → cart quantiti
 
 test('the product list adds again; the cart shows a changed price from the server', async ({ page }) => {
   await page.goto('/products?category=4');
-  const stockfish = page.getByRole('button', { name: 'Add Stockfish Head (Okporoko) to cart' });
+  const stockfish = page.getByRole('button', { name: 'Add to Cart: Stockfish Head (Okporoko)' });
   await stockfish.click();
   await expect(page.getByText('Stockfish Head (Okporoko) added to cart')).toBeVisible();
   await stockfish.click();
@@ -130,7 +131,7 @@ test('search: results, category tabs, and Add to Cart becomes Added to Cart', as
   await page.getByRole('link', { name: 'Smoked', exact: true }).click();
   await expect(page).toHaveURL(/category=smoked/);
   await expect(page.getByRole('heading', { name: 'Search Results (1)' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add Smoked Prawns to cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart: Smoked Prawns' }).click();
   await expect(page.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
   await page.getByRole('link', { name: 'Feeds', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
@@ -209,6 +210,37 @@ test('footer pages have real content and are accessible', async ({ page }) => {
   await page.getByRole('button', { name: 'Add pack to cart' }).first().click();
   await expect(page.getByTestId('cart-badge')).toHaveText('4');
 });
+
+test('every button is named by the words it shows (WCAG 2.5.3 Label in Name)', async ({ page }) => {
+  for (const path of ['/products', '/search?q=prawns', `/products/${await firstProductId(page)}`]) {
+    await visit(page, path);
+    const buttons = page.getByRole('button');
+    await expect(buttons.first()).toBeVisible();
+    const mismatches = await buttons.evaluateAll((elements) =>
+      elements
+        .filter((button) => (button as HTMLElement).offsetParent !== null)
+        .map((button) => {
+          const shown = (button as HTMLElement).innerText.replace(/\s+/g, ' ').trim().toLowerCase();
+          const label = button.getAttribute('aria-label');
+          return { shown, label };
+        })
+        // Icon-only buttons show no words; a button with words must have them in its name.
+        .filter(({ shown, label }) => shown !== '' && label !== null && !label.toLowerCase().includes(shown)),
+    );
+    expect(mismatches, path).toEqual([]);
+  }
+  // The name begins with what the button says, then which product it adds.
+  await expect(page.getByRole('button', { name: /^Add to Cart: / })).toBeVisible();
+});
+
+async function firstProductId(page: Page): Promise<string> {
+  await page.goto('/products');
+  const href = await page
+    .getByRole('link', { name: /Giant Tiger Prawns/ })
+    .first()
+    .getAttribute('href');
+  return href!.split('/').pop()!;
+}
 
 test('a product that does not exist shows the error view', async ({ page }) => {
   const response = await visit(page, '/products/987654');

@@ -47,7 +47,9 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
       className={className}
       disabled={!hydrated}
       onClick={() => cart.add(toCartProduct(product), quantity, from)}
-      aria-label={`Add ${product.name} to cart`}
+      // WCAG 2.5.3 Label in Name: the name begins with the words on the button, so a voice-control user
+      // can say what they see; the product then tells a screen-reader user which of many it adds.
+      aria-label={`Add to Cart: ${product.name}`}
       data-keep-clear={from === 'detail' ? '' : undefined}
     >
       {from === 'detail' ? <ShoppingCart aria-hidden="true" className="h-4 w-4" /> : null} Add to Cart

@@ -12,7 +12,7 @@ export async function signedInShopper(page: Page, name = 'Test Shopper') {
 
 export async function addToCart(page: Page, search: string, productName: string) {
   await page.goto(`/search?q=${encodeURIComponent(search)}`);
-  await page.getByRole('button', { name: `Add ${productName} to cart` }).click();
+  await page.getByRole('button', { name: `Add to Cart: ${productName}` }).click();
   await expect(page.getByRole('button', { name: 'Added to Cart' }).first()).toBeVisible();
 }
 
