@@ -12,9 +12,10 @@ const BAND_PX = 88;
  * is in the band the button covers: then the button steps aside, so a tap on any part of the control
  * reaches it (issue 14).
  */
-function useKeepClear(): boolean {
+function useKeepClear(): boolean | null {
   const { pathname } = useLocation();
-  const [covering, setCovering] = useState(false);
+  // null until the page is live and has looked: before that nobody knows what the button would cover.
+  const [covering, setCovering] = useState<boolean | null>(null);
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
     const inBand = new Set<Element>();
@@ -33,7 +34,9 @@ function useKeepClear(): boolean {
         // The root shrunk to the bottom band of the viewport.
         { rootMargin: `-${Math.max(0, window.innerHeight - BAND_PX)}px 0px 0px 0px` },
       );
-      for (const target of document.querySelectorAll('[data-keep-clear]')) observer.observe(target);
+      const targets = document.querySelectorAll('[data-keep-clear]');
+      for (const target of targets) observer.observe(target);
+      if (targets.length === 0) setCovering(false);
     };
     watch();
     window.addEventListener('resize', watch);
@@ -48,10 +51,13 @@ function useKeepClear(): boolean {
 /**
  * Floating WhatsApp contact, on every page except the admin area (spec §1). On a phone it steps aside
  * while a field has focus (app.css, `.floating-contact`), and on any screen while a control it would
- * cover is under it (useKeepClear).
+ * cover is under it (useKeepClear). Until the page is live it stays out of sight (app.css,
+ * `[data-pending]`): a tap on Add to Cart then is kept (app/lib/early-taps.ts) and must reach it, not
+ * the button over it. Without scripting at all it shows as usual.
  */
 export function WhatsAppButton() {
-  const keepClear = useKeepClear();
+  const covering = useKeepClear();
+  const keepClear = covering === true;
   return (
     <a
       href={SHOP.whatsappHref}
@@ -60,6 +66,7 @@ export function WhatsAppButton() {
       aria-label="Chat with us on WhatsApp"
       aria-hidden={keepClear || undefined}
       tabIndex={keepClear ? -1 : undefined}
+      data-pending={covering === null ? '' : undefined}
       className={clsx(
         'floating-contact fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1a8f4c] text-white shadow-lg transition hover:bg-[#157a40] focus-visible:outline-offset-4',
         keepClear && 'pointer-events-none translate-y-24 opacity-0',
