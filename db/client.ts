@@ -180,7 +180,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   return openPglite({ dataDir: embeddedDataDir(options.dataDir) });
 }
 
-function embeddedDataDir(dataDir: string) {
+export function embeddedDataDir(dataDir: string) {
   return path.join(dataDir, 'pglite');
 }
 
