@@ -1,6 +1,7 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { rowCounts } from '../db/schema';
 import { COUNT_LIMIT, pageWindow, type Counted } from './paging';
 
 /** The rows of `table` matching `where`, counted up to `limit`. */
@@ -41,4 +42,10 @@ export async function countedPage<Row>(
     pages,
     rows: page === requested ? rows : await rowsOf((page - 1) * pageSize),
   };
+}
+
+/** The row count PostgreSQL keeps for `table` (db/schema/counts.ts: users and products). */
+export async function keptRowCount(db: Db, table: 'user' | 'products'): Promise<number> {
+  const [row] = await db.select({ n: rowCounts.n }).from(rowCounts).where(eq(rowCounts.tableName, table));
+  return row?.n ?? 0;
 }

@@ -13,7 +13,7 @@ import {
 } from './filters';
 import { isRowId } from '../ids';
 import { COUNT_LIMIT } from '../paging';
-import { countUpTo } from '../paging-queries';
+import { countUpTo, keptRowCount } from '../paging-queries';
 import { nairaToKobo } from '../money';
 
 export interface ProductSummary {
@@ -208,7 +208,7 @@ export async function listProductIdsForSitemap(db: Db): Promise<{ id: number; up
     .limit(50_000);
 }
 
-export async function countProducts(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products);
-  return row?.n ?? 0;
+/** Every product, from the count PostgreSQL keeps (db/schema/counts.ts), not a count of the table. */
+export function countProducts(db: Db): Promise<number> {
+  return keptRowCount(db, 'products');
 }

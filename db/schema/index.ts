@@ -2,3 +2,4 @@ export * from './auth';
 export * from './catalog';
 export * from './commerce';
 export * from './audit';
+export * from './counts';

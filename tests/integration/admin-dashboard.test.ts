@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { countUsers } from '#core/accounts/service';
+import { countProducts } from '#core/catalog/service';
 import {
   countOrdersForDashboard,
   lastDays,
@@ -42,6 +44,39 @@ async function order(
 }
 
 describe('the admin dashboard', () => {
+  it('counts users and products from the counts PostgreSQL keeps, through inserts, deletes and bulk inserts', async () => {
+    const exact = async () => ({
+      users: (await db().select({ id: schema.user.id }).from(schema.user)).length,
+      products: (await db().select({ id: schema.products.id }).from(schema.products)).length,
+    });
+    const kept = async () => ({ users: await countUsers(db(), admin), products: await countProducts(db()) });
+    expect(await kept()).toEqual(await exact());
+
+    const shopper = await createUser(server.services); // a sign-up through Better Auth
+    const stamp = Date.now();
+    await db()
+      .insert(schema.user)
+      .values(
+        [1, 2, 3].map((i) => ({
+          id: `bulk-${stamp}-${i}`,
+          name: `Bulk ${i}`,
+          email: `bulk.${stamp}.${i}@example.ng`,
+        })),
+      );
+    const [added] = await db()
+      .insert(schema.products)
+      .values({ name: `Counted Fish ${stamp}`, priceKobo: 100_00, weightGrams: 1000, category: 'fresh' })
+      .returning();
+    expect(await kept()).toEqual(await exact());
+
+    await db()
+      .delete(schema.user)
+      .where(eq(schema.user.id, `bulk-${stamp}-2`));
+    await db().delete(schema.products).where(eq(schema.products.id, added!.id));
+    await db().delete(schema.user).where(eq(schema.user.id, shopper.id));
+    expect(await kept()).toEqual(await exact());
+  });
+
   it('counts as pending only paid orders still waiting for the shop, not unpaid checkouts', async () => {
     const before = await countOrdersForDashboard(db(), admin);
     await order('success', 'pending');
