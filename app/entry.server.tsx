@@ -8,7 +8,8 @@ import inlineCss from './lib/inline-css.server';
 import { InlineCssProvider } from './lib/inline-css';
 import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
-import { lowerModulePreloadPriority } from './lib/script-priority.server';
+import { EARLY_TAP_SCRIPT } from './lib/early-taps';
+import { rewriteHead } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +55,9 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(
-            body.pipe(lowerModulePreloadPriority()).pipe(coalesceChunks()),
+            body
+              .pipe(rewriteHead({ append: `<script nonce="${nonce}">${EARLY_TAP_SCRIPT}</script>` }))
+              .pipe(coalesceChunks()),
           );
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -19,7 +19,6 @@ import { NotFound } from './components/layout/not-found';
 import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
 import { getSessionUser } from './lib/auth.server';
-import { EARLY_TAP_SCRIPT } from './lib/early-taps';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useStylesheet } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
@@ -68,12 +67,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             suppressHydrationWarning
           />
         )}
-        {/* Before the content: taps on Add to Cart before the page is live are kept (issue 16). */}
-        <script
-          nonce={nonce || undefined}
-          dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }}
-          suppressHydrationWarning
-        />
         <Meta />
         <Links />
       </head>

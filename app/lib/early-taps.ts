@@ -20,7 +20,7 @@ declare global {
   }
 }
 
-/** Inline in <head>, before the page's content: runs before any of the page's modules. */
+/** Written into <head> by entry.server.tsx (never part of a bundle): runs before any of the page's modules. */
 export const EARLY_TAP_SCRIPT = `(function(){var q=window.${QUEUE}=[];document.addEventListener('click',function(e){var t=e.target;var b=t&&t.closest&&t.closest('[${EARLY_TAP_ATTRIBUTE}]');if(!b||b.${LIVE})return;e.preventDefault();q.push(b.getAttribute('${EARLY_TAP_ATTRIBUTE}'));b.setAttribute('${EARLY_TAPPED_ATTRIBUTE}','');},true);})();`;
 
 /** Called as the button becomes live (in a layout effect, before any tap can reach React). */

@@ -5,33 +5,46 @@ const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
 const HEAD_END = Buffer.from('</head>');
 
 /**
- * Our pages are complete without JavaScript, so on a weak mobile link the HTML's picture and text
- * should arrive before the scripts that hydrate it. React Router preloads its modules at the
- * browser's default (high) priority, and React hoists those preloads into <head>; this holds the
- * head until it is complete, marks them low, and lets the rest of the page stream through untouched.
+ * The page's <head> as it leaves the server, with two changes:
+ * - Our pages are complete without JavaScript, so on a weak mobile link the HTML's picture and text
+ *   should arrive before the scripts that hydrate it. React Router preloads its modules at the
+ *   browser's default (high) priority, and React hoists those preloads into <head>; they are marked low.
+ * - `append` (a server-only script, such as the early-tap catcher of app/lib/early-taps.ts) goes in just
+ *   before </head>: written here, it never weighs on the browser's bundles, and React leaves a tag it
+ *   did not render in <head> alone when it hydrates.
+ * The head is held until it is complete; the rest of the page streams through untouched.
  */
-export function lowerModulePreloadPriority(): Transform {
+export function rewriteHead(options: { append?: string } = {}): Transform {
   let head: Buffer[] = [];
+  let held = 0;
+  // The last few bytes held: a </head> split between chunks starts in them.
+  let tail: Buffer = Buffer.alloc(0);
   let pastHead = false;
-  const rewrite = (bytes: Buffer) =>
-    Buffer.from(bytes.toString('utf8').replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD));
+  const rewrite = (bytes: Buffer, end: boolean) =>
+    Buffer.from(
+      bytes.toString('utf8').replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD) + (end ? (options.append ?? '') : ''),
+    );
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (pastHead) return callback(null, chunk);
+      // Only the new bytes are searched (with the tail), so a long head costs one pass, not one per chunk.
+      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+      const at = window.indexOf(HEAD_END);
+      const windowStart = held - tail.length;
       head.push(chunk);
-      const pending = Buffer.concat(head);
-      const end = pending.indexOf(HEAD_END);
-      if (end === -1) {
-        head = [pending];
+      held += chunk.length;
+      if (at === -1) {
+        tail = window.subarray(Math.max(0, window.length - (HEAD_END.length - 1)));
         return callback();
       }
       pastHead = true;
+      const pending = Buffer.concat(head, held);
       head = [];
-      const split = end + HEAD_END.length;
-      callback(null, Buffer.concat([rewrite(pending.subarray(0, split)), pending.subarray(split)]));
+      const end = windowStart + at;
+      callback(null, Buffer.concat([rewrite(pending.subarray(0, end), true), pending.subarray(end)]));
     },
     flush(callback) {
-      callback(null, head.length ? rewrite(Buffer.concat(head)) : undefined);
+      callback(null, head.length ? rewrite(Buffer.concat(head), false) : undefined);
     },
   });
 }
