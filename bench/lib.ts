@@ -189,7 +189,8 @@ export const SERVE_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8'
 export interface RunningProcess {
   child: ChildProcess;
   /** Resident memory now and at its peak, in MB (from /proc), summed over its worker processes. */
-  memory(): { rssMb: number; peakMb: number };
+  /** The process tree's RSS now and at peak (summed), and the largest one process's peak. */
+  memory(): { rssMb: number; peakMb: number; largestPeakMb: number };
   stop(): Promise<void>;
 }
 
@@ -222,13 +223,19 @@ export async function startProcess(
     memory() {
       let rss = 0;
       let peak = 0;
+      let largest = 0;
       for (const pid of processTree(child.pid!)) {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
         rss += kb('VmRSS');
         peak += kb('VmHWM');
+        largest = Math.max(largest, kb('VmHWM'));
       }
-      return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
+      return {
+        rssMb: Math.round(rss / 1024),
+        peakMb: Math.round(peak / 1024),
+        largestPeakMb: Math.round(largest / 1024),
+      };
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -118,7 +118,9 @@ async function throughput(pgUrl: string) {
         `${r.rssMb} MB`,
       ]),
     ]);
-    console.log(`server RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak`);
+    console.log(
+      `server RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak (all processes); the largest process ${memory.largestPeakMb} MB at peak`,
+    );
     return [
       [
         'list ≥ 0.01× node:http hello',
@@ -137,7 +139,11 @@ async function throughput(pgUrl: string) {
       ],
       ['list p99 ≤ 100 ms', verdict(list.p99 <= 100), `${list.p99} ms`],
       ['detail p99 ≤ 100 ms', verdict(detail.p99 <= 100), `${detail.p99} ms`],
-      ['server RSS ≤ 250 MB (peak)', verdict(memory.peakMb <= 250), `${memory.peakMb} MB`],
+      [
+        'server RSS ≤ 250 MB per process (peak)',
+        verdict(memory.largestPeakMb <= 250),
+        `${memory.largestPeakMb} MB (all processes: ${memory.peakMb} MB)`,
+      ],
       [
         'no errors, all 2xx',
         verdict(results.every((r) => r.errors === 0 && r.non2xx === 0)),

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { LOCK_HELD_BY_PARENT_ENV } from '../db/client';
+import { LOCK_HELD_BY_PARENT_ENV } from '../db/lock';
 import type { Env } from './env';
 
 /** Set by the primary on the one worker that runs the background jobs (the order-expiry sweep). */

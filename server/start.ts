@@ -4,14 +4,15 @@ import type { Server } from 'node:http';
 import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
-import { expireStaleOrders, releaseHeldCodeUses } from '../core/checkout/settle';
-import { DatabaseLockedError, lockEmbeddedDatabase, openDatabase, type Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { seedDatabase } from '../db/seed';
-import { createApp } from './app';
+import type { Database } from '../db/client';
+import { DatabaseLockedError, lockEmbeddedDatabase } from '../db/lock';
 import { JOBS_WORKER_ENV, runPrimary } from './cluster';
 import { EnvError, loadEnv, type Env } from './env';
-import { createServices, type Services } from './services';
+import type { Services } from './services';
+
+// Everything a server process needs (the app, Better Auth, the database driver…) is imported when it
+// starts serving, not at the top: the production supervisor imports only what supervising takes, and
+// stays small (docs/decisions/017).
 
 export interface RunningServer {
   server: Server;
@@ -27,6 +28,10 @@ function createLogger(env: Env) {
 
 /** Brings the database schema and the seed data up to date. Idempotent. */
 async function prepareDatabase(env: Env, logger: Logger, database: Database, services: Services) {
+  const [{ runMigrations }, { seedDatabase }] = await Promise.all([
+    import('../db/migrate'),
+    import('../db/seed'),
+  ]);
   await runMigrations(database);
   await seedDatabase(database.db, services.auth, logger, {
     demo: env.SEED_DEMO_DATA,
@@ -45,6 +50,13 @@ export async function startServer(
   options: { prepare?: boolean; jobs?: boolean } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env);
+  const [{ openDatabase }, { createServices }, { createApp }, { expireStaleOrders, releaseHeldCodeUses }] =
+    await Promise.all([
+      import('../db/client'),
+      import('./services'),
+      import('./app'),
+      import('../core/checkout/settle'),
+    ]);
   const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const services = createServices(env, logger, database);
@@ -119,12 +131,34 @@ export async function startServer(
 
 async function prepareOnce(env: Env) {
   const logger = createLogger(env);
+  const [{ openDatabase }, { createServices }] = await Promise.all([
+    import('../db/client'),
+    import('./services'),
+  ]);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await prepareDatabase(env, logger, database, createServices(env, logger, database));
   } finally {
     await database.close();
   }
+}
+
+/** Set on the short-lived process in which the supervisor has the database prepared. */
+const PREPARE_ONLY_ENV = 'FRESHCATCH_PREPARE_ONLY';
+
+/**
+ * Migrates and seeds in a process of its own that then exits, so the supervisor never loads (and keeps)
+ * the app's modules. Rejects when it failed; its own log says why.
+ */
+function prepareInChild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = cluster.fork({ [PREPARE_ONLY_ENV]: '1' });
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`preparing the database failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
 }
 
 export async function main(mode: 'production' | 'development') {
@@ -146,16 +180,21 @@ export async function main(mode: 'production' | 'development') {
   if (supervised && cluster.isPrimary) {
     const logger = createLogger(env);
     try {
-      if (env.DATABASE_URL) await prepareOnce(env);
+      if (env.DATABASE_URL) await prepareInChild();
       else lockEmbeddedDatabase(env.DATA_DIR);
     } catch (error) {
       if (error instanceof DatabaseLockedError) {
         console.error(error.message);
         process.exit(1);
       }
-      throw error;
+      logger.error({ err: error }, 'could not start');
+      process.exit(1);
     }
     return runPrimary(env, logger);
+  }
+  if (process.env[PREPARE_ONLY_ENV] === '1') {
+    await prepareOnce(env);
+    process.exit(0);
   }
   let running: RunningServer;
   try {
