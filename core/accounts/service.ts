@@ -56,8 +56,10 @@ export async function updateProfile(
     .where(eq(user.id, userId));
 }
 
-/** Registered accounts, for the admin dashboard (spec §2). */
-/** Every account, from the count PostgreSQL keeps (db/schema/counts.ts), not a count of the table. */
+/**
+ * Registered accounts, for the admin dashboard (spec §2): the count PostgreSQL keeps
+ * (db/schema/counts.ts), not a count of the table.
+ */
 export function countUsers(db: Db, _admin: AdminActor): Promise<number> {
   return keptRowCount(db, 'user');
 }
