@@ -6,9 +6,10 @@
  *   into a new directory, checks that it opens, and only then swaps it in; the directory it replaces
  *   is kept beside it. PGlite has one owner at a time, so both need the shop stopped (the lock says so).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { embeddedDataDir, lockEmbeddedDatabase, openPglite } from './client';
 
@@ -57,21 +58,7 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   if (!existsSync(file) || !statSync(file).isFile())
     throw new BackupError(`There is no backup file ${file}.`);
   if (target.databaseUrl) {
-    await run(
-      'pg_restore',
-      [
-        '--clean',
-        '--if-exists',
-        '--no-owner',
-        '--no-comments',
-        '--single-transaction',
-        '--exit-on-error',
-        // The name alone (the rest, password included, goes through the environment).
-        `--dbname=${libpqEnvironment(target.databaseUrl).PGDATABASE ?? 'postgres'}`,
-        file,
-      ],
-      target.databaseUrl,
-    );
+    await restorePostgres(target.databaseUrl, file);
     return {};
   }
   const directory = path.resolve(embeddedDataDir(target.dataDir));
@@ -80,10 +67,10 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     const incoming = `${directory}.restoring`;
     rmSync(incoming, { recursive: true, force: true });
     try {
-      const loaded = await openPglite({
-        dataDir: incoming,
-        loadDataDir: new Blob([readFileSync(file)]),
-      });
+      const backup = readFileSync(file);
+      // A copy cut short fails here, in our hands (PGlite's own unpacking would throw out of reach).
+      gunzipSync(backup);
+      const loaded = await openPglite({ dataDir: incoming, loadDataDir: new Blob([backup]) });
       try {
         await loaded.db.execute(sql`select 1`);
       } finally {
@@ -126,15 +113,69 @@ export function libpqEnvironment(databaseUrl: string): Record<string, string> {
   return env;
 }
 
-/** Runs a PostgreSQL client program against `databaseUrl`; its own words when it fails. */
-function run(program: string, args: string[], databaseUrl: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...libpqEnvironment(databaseUrl) },
-    });
+/**
+ * pg_restore's script, run by psql in one transaction (all of it or none of it). The script drops what
+ * the backup replaces before creating it again; the schemas the backup holds besides `public` (the job
+ * queue's, the migrations') are dropped whole first, because PostgreSQL 15's pg_restore cannot drop the
+ * primary key of a partition (the job queue keeps a partition per queue) one constraint at a time.
+ */
+async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
+  const listing = await run('pg_restore', ['--list', file], databaseUrl);
+  const schemas = [...listing.matchAll(/^\d+; \d+ \d+ SCHEMA - (\S+) /gm)]
+    .map((match) => match[1]!)
+    .filter((name) => name !== 'public');
+  const prelude = schemas
+    .map((name) => `DROP SCHEMA IF EXISTS "${name.replace(/"/g, '""')}" CASCADE;\n`)
+    .join('');
+  const restore = spawnClient(
+    'pg_restore',
+    ['--clean', '--if-exists', '--no-owner', '--no-comments', '--file=-', file],
+    databaseUrl,
+    'pipe',
+  );
+  const psql = spawnClient(
+    'psql',
+    ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--file=-'],
+    databaseUrl,
+    'pipe',
+  );
+  // One transaction, committed only once pg_restore has written all of the script: a backup that
+  // breaks off half-way (a truncated file) leaves psql without a COMMIT, and the server rolls it back.
+  const input = psql.child.stdin!;
+  input.on('error', () => {}); // psql stopped reading: its own error says why.
+  input.write(`BEGIN;\n${prelude}`);
+  restore.child.stdout!.pipe(input, { end: false });
+  const [restored] = await Promise.allSettled([restore.done]);
+  if (restored.status === 'fulfilled') input.end('COMMIT;\n');
+  else input.end();
+  const [ran] = await Promise.allSettled([psql.done]);
+  // psql's error first: pg_restore's would only be that psql stopped reading.
+  if (ran.status === 'rejected') throw ran.reason;
+  if (restored.status === 'rejected') throw restored.reason;
+}
+
+/** Runs a PostgreSQL client program against `databaseUrl`: its output, or its own words when it fails. */
+async function run(program: string, args: string[], databaseUrl: string): Promise<string> {
+  const { child, done } = spawnClient(program, args, databaseUrl, 'ignore');
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  await done;
+  return stdout;
+}
+
+function spawnClient(
+  program: string,
+  args: string[],
+  databaseUrl: string,
+  stdin: 'ignore' | 'pipe',
+): { child: ChildProcess; done: Promise<void> } {
+  const child = spawn(program, args, {
+    stdio: [stdin, 'pipe', 'pipe'],
+    env: { ...process.env, ...libpqEnvironment(databaseUrl) },
+  });
+  const done = new Promise<void>((resolve, reject) => {
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
         new BackupError(
@@ -150,4 +191,5 @@ function run(program: string, args: string[], databaseUrl: string): Promise<void
         : reject(new BackupError(`${program} failed: ${stderr.trim() || `exit ${code}`}`)),
     );
   });
+  return { child, done };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
@@ -49,6 +49,15 @@ async function backUpChangeRestore(target: { databaseUrl?: string; dataDir: stri
   });
 
   await restoreDatabase(target, file);
+  await withDatabase(target, async (database) =>
+    expect(await emails(database)).toEqual(['ada@example.ng', 'bisi@example.ng']),
+  );
+
+  // A backup that breaks off (a copy cut short) is refused, and changes nothing: not even in part.
+  const cut = path.join(scratch, `cut-short-${Date.now()}`);
+  const whole = readFileSync(file);
+  writeFileSync(cut, whole.subarray(0, whole.length - 64));
+  await expect(restoreDatabase(target, cut)).rejects.toBeInstanceOf(BackupError);
   await withDatabase(target, async (database) =>
     expect(await emails(database)).toEqual(['ada@example.ng', 'bisi@example.ng']),
   );
