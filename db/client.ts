@@ -20,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL with positional parameters ($1, $2…), for libraries that bring their own (the job queue,
+   * pg-boss). Without values the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      executeSql: async (text, values) => {
+        if (values?.length) return client.query(text, values as unknown[]);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
       close: async () => {
         try {
           await client.close();
@@ -87,6 +97,7 @@ export async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    executeSql: (text: string, values?: unknown[]) => pool.query(text, values),
     close: () => pool.end(),
   };
   await database.ping();

@@ -1,6 +1,6 @@
 /**
  * For `npm run auth:schema` only: the Better Auth CLI reads this to generate the auth tables.
- * It builds the real auth options with stand-ins for the database and mailer (the CLI never calls them).
+ * It builds the real auth options with stand-ins for the database and job queue (the CLI never calls them).
  */
 import pino from 'pino';
 import { createAuth } from '../core/accounts/auth';
@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 
 export const auth = createAuth({
   db: {} as Db,
-  mailer: { send: async () => {} },
+  jobs: { send: async () => '', retry: async () => false },
   logger: pino({ level: 'silent' }),
   baseUrl: 'http://localhost:3000',
   secret: 'schema-generation-only-schema-generation-only',

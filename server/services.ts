@@ -8,7 +8,10 @@ import { formatNaira } from '../core/money';
 import { DemoPaymentProvider } from '../core/payments/demo';
 import { PaystackProvider } from '../core/payments/paystack';
 import type { PaymentProvider } from '../core/payments/provider';
+import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
+import { createBoss, type QueueName } from '../db/job-queue';
+import { pgBossQueue, type JobQueue } from '../core/jobs/queue';
 import type { Env } from './env';
 
 /** Everything a request may need, built once at start-up and handed to loaders as context. */
@@ -22,11 +25,21 @@ export interface Services {
   payments: PaymentProvider;
   /** What checkout and payment settlement need, in one place. */
   checkout: CheckoutDeps;
+  /** The durable job queue (e-mails, payment checks, expiry): send jobs inside the change's transaction. */
+  jobs: JobQueue;
+  /** The queue's engine and this process's workers on it (server/jobs.ts starts them). */
+  jobRuntime: { boss: PgBoss; workerIds: Map<QueueName, string> };
   /** Uploaded pictures: local disk under DATA_DIR/media, or S3-compatible storage (S3_*). */
   storage: Storage;
 }
 
-export function createServices(env: Env, logger: Logger, database: Database, mailer?: Mailer): Services {
+export function createServices(
+  env: Env,
+  logger: Logger,
+  database: Database,
+  mailer?: Mailer,
+  options: { schedules?: boolean } = {},
+): Services {
   const resolvedMailer =
     mailer ??
     createMailer({
@@ -35,9 +48,17 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
       logger: logger.child({ module: 'mail' }),
     });
+  // `schedules: false` (tests) leaves the clock-driven jobs to the caller, so that they run when asked.
+  const boss = createBoss(database, { schedule: options.schedules !== false });
+  const workerIds = new Map<QueueName, string>();
+  // A job sent by this process is taken at once by this process's worker, if it has one.
+  const jobs = pgBossQueue(boss, (queue) => {
+    const id = workerIds.get(queue);
+    if (id) boss.notifyWorker(id);
+  });
   const auth = createAuth({
     db: database.db,
-    mailer: resolvedMailer,
+    jobs,
     logger: logger.child({ module: 'auth' }),
     baseUrl: env.PUBLIC_URL,
     secret: env.AUTH_SECRET,
@@ -63,7 +84,7 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
   const checkout: CheckoutDeps = {
     db: database.db,
     payments,
-    mailer: resolvedMailer,
+    jobs,
     logger: logger.child({ module: 'checkout' }),
     publicUrl: env.PUBLIC_URL,
     formatMoney: formatNaira,
@@ -88,6 +109,8 @@ export function createServices(env: Env, logger: Logger, database: Database, mai
     mailer: resolvedMailer,
     payments,
     checkout,
+    jobs,
+    jobRuntime: { boss, workerIds },
     storage,
   };
 }

@@ -50,13 +50,12 @@ export async function startServer(
   options: { prepare?: boolean; jobs?: boolean } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(env);
-  const [{ openDatabase }, { createServices }, { createApp }, { expireStaleOrders, releaseHeldCodeUses }] =
-    await Promise.all([
-      import('../db/client'),
-      import('./services'),
-      import('./app'),
-      import('../core/checkout/settle'),
-    ]);
+  const [{ openDatabase }, { createServices }, { createApp }, { startJobs }] = await Promise.all([
+    import('../db/client'),
+    import('./services'),
+    import('./app'),
+    import('./jobs'),
+  ]);
   const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const services = createServices(env, logger, database);
@@ -70,6 +69,7 @@ export async function startServer(
       build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     }
     const app = await createApp(services, { mode, build, clientDir, isShuttingDown: () => shuttingDown });
+    const jobs = await startJobs(services, { work: options.jobs !== false });
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(env.PORT, env.HOST, () => resolve(s));
       s.once('error', reject);
@@ -85,29 +85,10 @@ export async function startServer(
       'FreshCatch is serving',
     );
 
-    // Unpaid orders give back their use of a capped code after 10 minutes; unpaid orders older than
-    // 30 minutes are checked once more with the provider, then expired (releasing their reservations). Each change is guarded, so overlapping runs are safe;
-    // still, a cluster runs it in one worker only, so the provider is asked about each order once.
-    // A run that outlasts the interval (a slow provider) is not overlapped by the next one.
-    let expiring = false;
-    const expiry =
-      options.jobs === false
-        ? undefined
-        : setInterval(() => {
-            if (expiring) return;
-            expiring = true;
-            releaseHeldCodeUses(services.checkout)
-              .then(() => expireStaleOrders(services.checkout))
-              .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
-              .finally(() => (expiring = false));
-          }, 60_000);
-    expiry?.unref();
-
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         shuttingDown = true;
-        clearInterval(expiry);
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             server.closeAllConnections();
@@ -119,6 +100,7 @@ export async function startServer(
           });
           server.closeIdleConnections();
         });
+        await jobs.stop();
         await database.close();
         logger.info('stopped');
       })());

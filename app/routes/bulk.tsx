@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, BulkEnquirySchema, async (enquiry) => {
-    await createBulkEnquiry(context.services.db, context.services.mailer, enquiry);
+    await createBulkEnquiry(context.services.db, context.services.jobs, enquiry);
     return {};
   });
 }

@@ -4,7 +4,8 @@ import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../jobs/queue';
+import type { MailMessage } from '../mail/mailer';
 import {
   accountExistsEmail,
   passwordChangedEmail,
@@ -44,7 +45,8 @@ interface LogLike {
 
 export interface AuthOptions {
   db: Db;
-  mailer: Mailer;
+  /** Account e-mails go out through the job queue (with retries; no request waits for SMTP). */
+  jobs: JobQueue;
   logger: LogLike;
   baseUrl: string;
   secret: string;
@@ -56,7 +58,14 @@ export interface AuthOptions {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { mailer, logger } = options;
+  const { jobs, logger } = options;
+  // Better Auth has written the token (or changed the password) by the time it calls these, in its own
+  // transaction: the mail's job follows it at once.
+  const mailer = {
+    send: async (message: MailMessage) => {
+      await jobs.send(options.db, 'mail', message);
+    },
+  };
   return betterAuth({
     appName: SHOP.name,
     logger: {

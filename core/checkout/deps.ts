@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../jobs/queue';
 import { type PaymentProvider } from '../payments/provider';
 
 /** What checkout's three jobs (quote.ts, place.ts, settle.ts) share: their dependencies and constants. */
@@ -14,7 +14,8 @@ export interface LogLike {
 export interface CheckoutDeps {
   db: Db;
   payments: PaymentProvider;
-  mailer: Mailer;
+  /** E-mails go out through the job queue, enqueued in the transaction that causes them. */
+  jobs: JobQueue;
   logger: LogLike;
   publicUrl: string;
   formatMoney: (kobo: number) => string;

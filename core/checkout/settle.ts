@@ -107,18 +107,18 @@ export async function releaseHeldCodeUses(
 
 /**
  * Marks an order paid, once (DESIGN §1): in one transaction the order becomes paid, its notification
- * is written and its code's use stays counted; the receipt is mailed after. A payment that arrives
- * after the order expired still settles it (the money moved); its code use is counted again if the
- * limit still allows.
+ * is written, its code's use stays counted and its receipt is queued (the job queue mails it, with
+ * retries; no payment waits for SMTP). A payment that arrives after the order expired still settles
+ * it (the money moved); its code use is counted again if the limit still allows.
  */
 async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | null): Promise<boolean> {
-  const paid = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(orders)
       .where(eq(orders.paymentReference, reference))
       .for('update');
-    if (!current || current.paymentStatus === 'success') return null;
+    if (!current || current.paymentStatus === 'success') return false;
     // A payment for an order whose code use was released (expired, or held past CAPPED_CODE_HOLD_MS)
     // is honoured: the money moved. The use is counted again if the limit still allows.
     let held = current.discountUseHeld;
@@ -138,7 +138,7 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
         deps.logger.info({ reference }, 'late payment: its released discount code use is counted again');
       else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
     }
-    const [updated] = await tx
+    const [paid] = await tx
       .update(orders)
       // A late payment revives an order that had been cancelled for want of one.
       .set({
@@ -151,46 +151,41 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
       .returning();
     await recordOrderEvent(tx, current.id, 'paid');
     // An order whose customer deleted their account meanwhile is still paid; there is nobody to tell.
-    if (current.userId)
-      await tx
-        .insert(notifications)
-        .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });
-    return updated!;
-  });
-  if (!paid) return false;
-  if (!paid.userId) return true;
-  try {
-    const [owner] = await deps.db
+    if (!current.userId) return true;
+    await tx
+      .insert(notifications)
+      .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });
+    const [owner] = await tx
       .select({ email: user.email, name: user.name })
       .from(user)
-      .where(eq(user.id, paid.userId));
-    const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, paid.id));
-    if (owner) {
-      await deps.mailer.send(
-        orderReceiptEmail({
-          to: owner.email,
-          name: owner.name,
-          orderId: paid.id,
-          items: items.map((i) => ({
-            name: i.productName,
-            quantity: i.quantity,
-            totalKobo: i.totalPriceKobo,
-          })),
-          subtotalKobo: paid.subtotalKobo,
-          deliveryFeeKobo: paid.deliveryFeeKobo,
-          discountKobo: paid.discountKobo,
-          freeDelivery: paid.discountType === 'free_delivery',
-          totalKobo: paid.totalKobo,
-          delivery: `${DELIVERY_METHOD_LABELS[paid.deliveryMethod]}, ${paid.pickupLocation ?? paid.deliveryLocation}`,
-          accountUrl: `${deps.publicUrl}/account?tab=orders`,
-          formatMoney: deps.formatMoney,
-        }),
-      );
-    }
-  } catch (error) {
-    deps.logger.error({ err: error, reference }, 'could not send the order receipt');
-  }
-  return true;
+      .where(eq(user.id, current.userId));
+    if (!owner) return true;
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, current.id));
+    await deps.jobs.send(tx, 'mail', receiptFor(deps, owner, paid!, items));
+    return true;
+  });
+}
+
+function receiptFor(
+  deps: Pick<CheckoutDeps, 'publicUrl' | 'formatMoney'>,
+  owner: { email: string; name: string },
+  paid: typeof orders.$inferSelect,
+  items: (typeof orderItems.$inferSelect)[],
+) {
+  return orderReceiptEmail({
+    to: owner.email,
+    name: owner.name,
+    orderId: paid.id,
+    items: items.map((i) => ({ name: i.productName, quantity: i.quantity, totalKobo: i.totalPriceKobo })),
+    subtotalKobo: paid.subtotalKobo,
+    deliveryFeeKobo: paid.deliveryFeeKobo,
+    discountKobo: paid.discountKobo,
+    freeDelivery: paid.discountType === 'free_delivery',
+    totalKobo: paid.totalKobo,
+    delivery: `${DELIVERY_METHOD_LABELS[paid.deliveryMethod]}, ${paid.pickupLocation ?? paid.deliveryLocation}`,
+    accountUrl: `${deps.publicUrl}/account?tab=orders`,
+    formatMoney: deps.formatMoney,
+  });
 }
 
 /**

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, `<unique@host>`; the job queue sets it so a repeated send is recognisable. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
@@ -8,7 +8,7 @@ import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
-import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../jobs/queue';
 import { orderStatusEmail } from '../mail/templates';
 import { orderStatusMessage, shortOrderId } from '../notifications/messages';
 import type { OrderListQuery, PaymentFilter } from './schemas';
@@ -179,16 +179,14 @@ export async function getOrderForAdmin(
 
 export interface OrderStatusDeps {
   db: Db;
-  mailer: Mailer;
-  logger: { error(obj: object, msg?: string): void };
+  jobs: JobQueue;
   publicUrl: string;
 }
 
 /**
  * Spec §4: an admin sets processing, shipped, delivered or cancelled, in any order; only setting the
- * status the order already has is refused. The status and the owner's notification are written in
- * one transaction; the e-mail with the same news follows, and a mail failure is logged, never undoing
- * the change.
+ * status the order already has is refused. The status, the owner's notification and the e-mail with
+ * the same news (a job: the queue sends it, with retries) are written in one transaction.
  */
 export async function updateOrderStatus(
   deps: OrderStatusDeps,
@@ -197,7 +195,7 @@ export async function updateOrderStatus(
   status: OrderStatus,
 ): Promise<void> {
   const message = orderStatusMessage(status);
-  const changed = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status, userId: orders.userId })
       .from(orders)
@@ -208,7 +206,7 @@ export async function updateOrderStatus(
     await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
     await recordOrderEvent(tx, orderId, status);
     // A deleted customer's order (kept for the books) has nobody to tell.
-    if (current.userId) await tx.insert(notifications).values({ userId: current.userId, orderId, message });
+    await tellOrderOwner(tx, deps, current.userId, orderId, message);
     await recordAdminChange(tx, admin, {
       kind: 'order',
       action: 'status_changed',
@@ -217,40 +215,39 @@ export async function updateOrderStatus(
       before: { status: current.status },
       after: { status },
     });
-    return current;
   });
-  await mailOrderNews(deps, changed.userId, orderId, message);
 }
 
 /**
- * E-mails the owner of an order the same news as its notification (a status change, a refund). A
- * mail that cannot be sent is logged; it never undoes what happened.
+ * Tells the owner of an order some news about it (a status change, a refund): a notification, and the
+ * same news by e-mail (a job of the queue), both in the caller's transaction. A deleted customer's
+ * order (kept for the books) has nobody to tell.
  */
-export async function mailOrderNews(
-  deps: Pick<OrderStatusDeps, 'db' | 'mailer' | 'logger' | 'publicUrl'>,
+export async function tellOrderOwner(
+  tx: Tx,
+  deps: Pick<OrderStatusDeps, 'jobs' | 'publicUrl'>,
   userId: string | null,
   orderId: string,
   message: string,
 ): Promise<void> {
   if (!userId) return;
-  try {
-    const [owner] = await deps.db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, userId));
-    if (!owner) return;
-    await deps.mailer.send(
-      orderStatusEmail({
-        to: owner.email,
-        name: owner.name,
-        orderId,
-        message,
-        accountUrl: `${deps.publicUrl}/account?tab=orders`,
-      }),
-    );
-  } catch (error) {
-    deps.logger.error({ err: error, orderId }, 'could not e-mail the order news');
-  }
+  await tx.insert(notifications).values({ userId, orderId, message });
+  const [owner] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!owner) return;
+  await deps.jobs.send(
+    tx,
+    'mail',
+    orderStatusEmail({
+      to: owner.email,
+      name: owner.name,
+      orderId,
+      message,
+      accountUrl: `${deps.publicUrl}/account?tab=orders`,
+    }),
+  );
 }
 
 /**

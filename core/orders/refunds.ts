@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { recordOrderEvent } from './events';
 import { Conflict, DomainError, NotFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../jobs/queue';
 import { shortOrderId } from '../notifications/messages';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
-import { mailOrderNews, ORDER_NOT_FOUND } from './management';
+import { ORDER_NOT_FOUND, tellOrderOwner } from './management';
 
 /**
  * Refunds of paid orders (beyond the spec: perishables get cancelled). An admin asks; the order is
@@ -37,7 +37,7 @@ export function refundMessage(orderId: string, amount: string): string {
 export interface RefundDeps {
   db: Db;
   payments: PaymentProvider;
-  mailer: Mailer;
+  jobs: JobQueue;
   logger: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   publicUrl: string;
   formatMoney: (kobo: number) => string;
@@ -93,7 +93,7 @@ export async function refundOrder(
       .update(orders)
       .set({ refundStatus: started.status })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
-    if (claimed.userId) await tx.insert(notifications).values({ userId: claimed.userId, orderId, message });
+    await tellOrderOwner(tx, deps, claimed.userId, orderId, message);
     await recordOrderEvent(tx, orderId, 'refunded');
     await recordAdminChange(tx, admin, {
       kind: 'order',
@@ -109,7 +109,6 @@ export async function refundOrder(
     });
   });
   deps.logger.info({ orderId, admin: admin.id, status: started.status }, 'order refunded');
-  await mailOrderNews(deps, claimed.userId, orderId, message);
   return started.status;
 }
 

@@ -29,6 +29,7 @@ async function verifiedShopper(email: string): Promise<HttpClient> {
   const client = new HttpClient(server.url);
   const signUp = await client.postForm('/signup', signUpFields(email));
   expect(signUp.status).toBe(302);
+  await server.jobsDone();
   const verify = await client.get(server.mailer.linkIn(server.mailer.lastTo(email)));
   expect(verify.status).toBe(302);
   return client;
@@ -71,6 +72,7 @@ describe('sign-up', () => {
       role: 'user',
     });
 
+    await server.jobsDone();
     const mail = server.mailer.lastTo(email);
     expect(mail?.subject).toBe('Confirm your e-mail for FreshCatch');
     const link = server.mailer.linkIn(mail);
@@ -110,10 +112,12 @@ describe('login and logout', () => {
   it('refuses an unconfirmed e-mail and sends a fresh link', async () => {
     const email = 'unconfirmed@example.ng';
     await new HttpClient(server.url).postForm('/signup', signUpFields(email));
+    await server.jobsDone();
     const sentBefore = server.mailer.sent.length;
     const response = await logIn(new HttpClient(server.url), email);
     expect(response.status).toBe(403);
     expect(await response.text()).toContain('Please confirm your e-mail address first');
+    await server.jobsDone();
     expect(server.mailer.sent.length).toBe(sentBefore + 1);
   });
 
@@ -303,6 +307,7 @@ describe('changing the password from the account settings', () => {
       confirmPassword: 'something-else-1',
     });
     expect(mismatch.status).toBe(400);
+    await server.jobsDone();
     expect(
       server.mailer.sent.filter((m) => m.to === email && m.subject.includes('password was changed')),
     ).toEqual([]);
@@ -314,6 +319,7 @@ describe('changing the password from the account settings', () => {
       confirmPassword: newPassword,
     });
     expect(changed.status).toBe(200);
+    await server.jobsDone();
     expect(
       server.mailer.sent.filter((m) => m.to === email && m.subject.includes('password was changed')),
     ).toHaveLength(1);

@@ -8,8 +8,6 @@ import { deleteOrder, updateOrderStatus } from '#core/orders/management';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
-import { MemoryMailer } from '../support/memory-mailer';
-import { quietLogger } from '../support/quiet-logger';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 13, item 5: every admin change is recorded in the same transaction, with who, when, what and
@@ -73,7 +71,7 @@ describe('the audit log', () => {
     const shopper = await createUser(server.services);
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     const order = await createOrder(db(), shopper.id, [catfish.id], { status: 'pending' });
-    const deps = { db: db(), mailer: new MemoryMailer(), logger: quietLogger, publicUrl: server.url };
+    const deps = { db: db(), jobs: server.services.jobs, publicUrl: server.url };
     await updateOrderStatus(deps, admin, order.id, 'cancelled');
     // Already cancelled: refused, and no row.
     await expect(updateOrderStatus(deps, admin, order.id, 'cancelled')).rejects.toThrow('already cancelled');

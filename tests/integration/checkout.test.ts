@@ -405,6 +405,7 @@ describe('paying with the demo provider', () => {
     expect(notes.map((n) => n.message)).toEqual([
       `Your order #${placed.orderId.slice(0, 8)} has been received and is being processed.`,
     ]);
+    await server.jobsDone();
     expect(
       server.mailer.sent.filter((m) => m.to === shopper.email && m.subject.includes('is confirmed')),
     ).toHaveLength(1);

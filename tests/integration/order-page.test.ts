@@ -11,8 +11,6 @@ import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL } from '../support/constants';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
-import { MemoryMailer } from '../support/memory-mailer';
-import { quietLogger } from '../support/quiet-logger';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue 14, items 1 and 2: the shopper's order page, "Pay now" and "Cancel order".
@@ -46,7 +44,7 @@ describe('the order page', () => {
     await decideDemoPayment(db(), placed.reference, 'success');
     expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
     const [adminRow] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
-    const deps = { db: db(), mailer: new MemoryMailer(), logger: quietLogger, publicUrl: server.url };
+    const deps = { db: db(), jobs: server.services.jobs, publicUrl: server.url };
     await updateOrderStatus(deps, adminActor(adminRow!)!, placed.orderId, 'shipped');
 
     const response = await client.get(`/account/orders/${placed.orderId}`);

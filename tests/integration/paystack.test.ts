@@ -120,7 +120,7 @@ describe('paying through Paystack', () => {
     expect(await stand.sendWebhook(placed.reference)).toBe(200);
     expect(await stand.sendWebhook(placed.reference)).toBe(200);
     await client.get(`/checkout/callback?reference=${placed.reference}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await server.jobsDone();
 
     expect(await notificationsOf(shopper.id)).toHaveLength(1);
     expect(await freeDeliveryUses()).toBe(1);

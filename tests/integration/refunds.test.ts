@@ -76,6 +76,7 @@ describe('refunding a paid order through Paystack', () => {
     const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
     const notes = (await notesOf(shopper.id)).map((n) => n.message);
     expect(notes.filter((m) => m === message)).toHaveLength(1);
+    await server.jobsDone();
     expect(server.mailer.lastTo(shopper.email)?.text).toContain(message);
     expect(await auditOf(order.id)).toEqual([
       expect.objectContaining({

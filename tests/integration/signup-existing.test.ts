@@ -47,6 +47,7 @@ it('answers a taken address as a new one, changes nothing, and e-mails its owner
   // The account is as it was: one user, same name, same password.
   expect(await usersWith(existing.email)).toEqual([before]);
   // The new address got the usual confirmation instead.
+  await server.jobsDone();
   expect(server.mailer.lastTo('brand.new.address@example.ng')?.subject).toBe(
     'Confirm your e-mail for FreshCatch',
   );

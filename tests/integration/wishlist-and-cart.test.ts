@@ -104,6 +104,7 @@ describe('bulk delivery enquiries', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('we have your enquiry');
+    await server.jobsDone();
     expect(server.mailer.lastTo('hello@freshcatch.ng')?.subject).toMatch(
       /^Bulk delivery enquiry #\d+ from Chef Tamuno$/,
     );

@@ -57,15 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db, mailer, logger, env } = context.services;
+  const { db, jobs, env } = context.services;
   return formAction(request, OrderActionSchema, async (input) => {
     if (input.intent === 'status') {
-      await updateOrderStatus(
-        { db, mailer, logger, publicUrl: env.PUBLIC_URL },
-        admin,
-        input.orderId,
-        input.status,
-      );
+      await updateOrderStatus({ db, jobs, publicUrl: env.PUBLIC_URL }, admin, input.orderId, input.status);
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
     }
     if (input.intent === 'refund') {

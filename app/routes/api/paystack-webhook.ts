@@ -1,16 +1,15 @@
 import { data } from 'react-router';
-import { settlePayment } from '#core/checkout/settle';
 import { settleRefund } from '#core/orders/refunds';
 import type { Route } from './+types/paystack-webhook';
 
 /**
  * POST /api/webhooks/paystack. The signature (HMAC-SHA512 of the raw body) is checked in constant
- * time; a good one gets 200 at once and the payment is then verified with Paystack's API and settled
- * (DESIGN §1); a refund.processed or refund.failed event settles the order's open refund. Duplicates are
+ * time; a good one gets 200 as soon as a job to verify the payment with Paystack's API and settle it
+ * is stored (DESIGN §1; the job queue retries while Paystack cannot be asked); a refund.processed or refund.failed event settles the order's open refund. Duplicates are
  * expected and change nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { payments, checkout, logger } = context.services;
+  const { payments, jobs, db, logger } = context.services;
   // By capability, not by class: the route and the services may come from different bundles.
   if (payments.name !== 'paystack' || !payments.isValidWebhook)
     return data({ error: 'Paystack is not configured.' }, { status: 404 });
@@ -45,12 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ received: true });
   }
   if (name === 'charge.success' && typeof reference === 'string') {
-    // Answer fast; settle after (the settlement verifies with Paystack itself).
-    setImmediate(() => {
-      settlePayment(checkout, reference).catch((error: unknown) =>
-        logger.error({ err: error, reference, module: 'webhook' }, 'could not settle a webhook payment'),
-      );
-    });
+    // Answer fast; settle after (the settlement verifies with Paystack itself). Once the job is stored
+    // it survives a restart; if it cannot be stored, Paystack gets a 5xx and sends the event again.
+    await jobs.send(db, 'verify-payment', { reference });
   }
   return data({ received: true });
 }

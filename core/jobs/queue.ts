@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import type { QueueName } from '../../db/job-queue';
+import type { MailMessage } from '../mail/mailer';
+
+/** What each queue's job carries (db/job-queue.ts lists the queues and how they retry). */
+export interface JobData {
+  mail: MailMessage;
+  'verify-payment': { reference: string };
+  'expire-orders': Record<string, never>;
+}
+
+export interface JobQueue {
+  /**
+   * Enqueues a job as part of `db`'s work: given a transaction, the job exists if and only if the
+   * transaction commits. Returns the job's id.
+   */
+  send<Q extends QueueName>(db: Db | Tx, queue: Q, data: JobData[Q]): Promise<string>;
+  /** Runs a failed job again (its retries start over). False when there is no such failed job. */
+  retry(queue: QueueName, id: string): Promise<boolean>;
+}
+
+/**
+ * pg-boss's SQL (positional parameters) as a Drizzle query, so that it runs on the caller's own
+ * transaction: `$3` becomes the third value, bound as a parameter.
+ */
+export function positionalSql(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+  );
+}
+
+/**
+ * The queue on pg-boss. `onSent` hears of each job sent, after its transaction has had a moment to
+ * commit, so that a worker in this process can take it at once instead of at its next poll.
+ */
+export function pgBossQueue(boss: PgBoss, onSent?: (queue: QueueName) => void): JobQueue {
+  return {
+    async send(db, queue, data) {
+      const id = await boss.send(queue, data as object, {
+        db: {
+          executeSql: async (text, values) => ({ rows: await queryRows(db, positionalSql(text, values)) }),
+        },
+      });
+      // pg-boss answers null when the queue is missing: a job must never vanish quietly.
+      if (!id) throw new Error(`the job queue '${queue}' does not exist (run the migrations)`);
+      if (onSent) setTimeout(() => onSent(queue), 25).unref();
+      return id;
+    },
+    async retry(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      if (job?.state !== 'failed') return false;
+      await boss.retry(queue, id);
+      onSent?.(queue);
+      return true;
+    },
+  };
+}

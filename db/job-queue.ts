@@ -1,0 +1,67 @@
+import PgBoss from 'pg-boss';
+import type { Database } from './client';
+
+/**
+ * The shop's durable job queue lives in its own database, in pg-boss's schema `pgboss` (docs/decisions/019):
+ * a job is a row, written in the same transaction as the change that causes it, so it exists exactly
+ * when the change does. Its queues and their retry policies are part of the schema, like the tables:
+ * they are installed with the migrations.
+ */
+
+export const QUEUES = {
+  /** One e-mail, rendered when it was caused (a receipt, a status change, a password link…). */
+  mail: 'mail',
+  /** A payment the provider told us about (webhook): verified with the provider, then settled. */
+  verifyPayment: 'verify-payment',
+  /** Every minute: unpaid orders give back capped code uses, and expire after 30 minutes. */
+  expireOrders: 'expire-orders',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * How each queue retries. A job that still fails after its last retry stays in the state 'failed',
+ * where an admin sees it on the dashboard and can run it again.
+ * - mail: SMTP may be down for hours; 12 retries with a doubling, jittered pause (from 30 s) span about two days.
+ * - verify-payment: the provider may be slow or down; the 30-minute expiry asks again in any case.
+ * - expire-orders: runs every minute anyway; a failed run is not retried, the next one is due.
+ */
+export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
+  mail: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  'verify-payment': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  'expire-orders': { retryLimit: 0, expireInSeconds: 300 },
+};
+
+/** Work that runs on a clock, once across any number of server processes (pg-boss's cron). */
+export const SCHEDULES: { queue: QueueName; cron: string }[] = [
+  { queue: 'expire-orders', cron: '* * * * *' },
+];
+
+/** pg-boss on the shop's own connection (a PostgreSQL pool or the embedded PGlite). */
+export function createBoss(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
+  return new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    // The schema is installed by installJobQueue with the migrations, never by a serving process.
+    migrate: false,
+    // Finished jobs are kept a day, failed ones 30 days (an admin may retry them), then archived.
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
+    ...options,
+  });
+}
+
+/** Creates or upgrades pg-boss's schema, the queues and the schedules. Idempotent, like the migrations. */
+export async function installJobQueue(database: Database): Promise<void> {
+  const boss = createBoss(database, { migrate: true, supervise: false, schedule: false });
+  await boss.start();
+  try {
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    for (const [name, policy] of Object.entries(QUEUE_POLICIES)) {
+      if (existing.has(name)) await boss.updateQueue(name, { name, ...policy });
+      else await boss.createQueue(name, { name, ...policy });
+    }
+    for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron);
+  } finally {
+    await boss.stop({ graceful: false, close: false });
+  }
+}
