@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { QueueName } from '../core/jobs/queues';
 import type { Database } from './client';
 
 /**
@@ -7,17 +8,6 @@ import type { Database } from './client';
  * when the change does. Its queues and their retry policies are part of the schema, like the tables:
  * they are installed with the migrations.
  */
-
-export const QUEUES = {
-  /** One e-mail, rendered when it was caused (a receipt, a status change, a password link…). */
-  mail: 'mail',
-  /** A payment the provider told us about (webhook): verified with the provider, then settled. */
-  verifyPayment: 'verify-payment',
-  /** Every minute: unpaid orders give back capped code uses, and expire after 30 minutes. */
-  expireOrders: 'expire-orders',
-} as const;
-
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /**
  * How each queue retries. A job that still fails after its last retry stays in the state 'failed',

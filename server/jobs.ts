@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/checkout/settle';
 import type { JobData } from '../core/jobs/queue';
-import type { QueueName } from '../db/job-queue';
+import type { QueueName } from '../core/jobs/queues';
 import type { Services } from './services';
 
 /**

@@ -10,7 +10,8 @@ import { PaystackProvider } from '../core/payments/paystack';
 import type { PaymentProvider } from '../core/payments/provider';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
-import { createBoss, type QueueName } from '../db/job-queue';
+import { createBoss } from '../db/job-queue';
+import type { QueueName } from '../core/jobs/queues';
 import { pgBossQueue, type JobQueue } from '../core/jobs/queue';
 import type { Env } from './env';
 

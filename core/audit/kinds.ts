@@ -2,7 +2,14 @@ import { formatNaira, formatWeight } from '../money';
 
 /** What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. */
 
-export const ADMIN_CHANGE_KINDS = ['product', 'order', 'user', 'delivery_rate', 'discount_code'] as const;
+export const ADMIN_CHANGE_KINDS = [
+  'product',
+  'order',
+  'user',
+  'delivery_rate',
+  'discount_code',
+  'job',
+] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
 export const ADMIN_CHANGE_ACTIONS = [
@@ -13,6 +20,7 @@ export const ADMIN_CHANGE_ACTIONS = [
   'refunded',
   'admin_granted',
   'admin_revoked',
+  'retried',
 ] as const;
 export type AdminChangeAction = (typeof ADMIN_CHANGE_ACTIONS)[number];
 
@@ -22,6 +30,7 @@ export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   user: 'Users',
   delivery_rate: 'Delivery rates',
   discount_code: 'Discount codes',
+  job: 'Background jobs',
 };
 
 const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
@@ -30,6 +39,7 @@ const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
   user: 'user',
   delivery_rate: 'delivery rate',
   discount_code: 'discount code',
+  job: 'background job',
 };
 
 const ACTION_WORDS: Record<AdminChangeAction, string> = {
@@ -40,6 +50,7 @@ const ACTION_WORDS: Record<AdminChangeAction, string> = {
   refunded: 'Refunded',
   admin_granted: 'Granted admin privileges to',
   admin_revoked: 'Removed admin privileges from',
+  retried: 'Retried',
 };
 
 /** "Updated product", "Refunded order", "Granted admin privileges to user". */

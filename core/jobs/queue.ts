@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import type { QueueName } from '../../db/job-queue';
+import type { QueueName } from './queues';
 import type { MailMessage } from '../mail/mailer';
 
 /** What each queue's job carries (db/job-queue.ts lists the queues and how they retry). */
@@ -17,8 +17,11 @@ export interface JobQueue {
    * transaction commits. Returns the job's id.
    */
   send<Q extends QueueName>(db: Db | Tx, queue: Q, data: JobData[Q]): Promise<string>;
-  /** Runs a failed job again (its retries start over). False when there is no such failed job. */
-  retry(queue: QueueName, id: string): Promise<boolean>;
+  /**
+   * Gives a failed job one more try, as part of `db`'s work (it runs once the transaction commits).
+   * False when there is no such failed job (never was, or already retried).
+   */
+  retry(db: Db | Tx, queue: QueueName, id: string): Promise<boolean>;
 }
 
 /**
@@ -28,7 +31,8 @@ export interface JobQueue {
 export function positionalSql(text: string, values: readonly unknown[] = []): SQL {
   const parts = text.split(/\$(\d+)/);
   return sql.join(
-    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+    // sql.param binds an array as one value (a bare `${array}` would become a list of values).
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null))),
   );
 }
 
@@ -37,23 +41,22 @@ export function positionalSql(text: string, values: readonly unknown[] = []): SQ
  * commit, so that a worker in this process can take it at once instead of at its next poll.
  */
 export function pgBossQueue(boss: PgBoss, onSent?: (queue: QueueName) => void): JobQueue {
+  const on = (db: Db | Tx): PgBoss.Db => ({
+    executeSql: async (text, values) => ({ rows: await queryRows(db, positionalSql(text, values)) }),
+  });
   return {
     async send(db, queue, data) {
-      const id = await boss.send(queue, data as object, {
-        db: {
-          executeSql: async (text, values) => ({ rows: await queryRows(db, positionalSql(text, values)) }),
-        },
-      });
+      const id = await boss.send(queue, data as object, { db: on(db) });
       // pg-boss answers null when the queue is missing: a job must never vanish quietly.
       if (!id) throw new Error(`the job queue '${queue}' does not exist (run the migrations)`);
       if (onSent) setTimeout(() => onSent(queue), 25).unref();
       return id;
     },
-    async retry(queue, id) {
-      const job = await boss.getJobById(queue, id);
-      if (job?.state !== 'failed') return false;
-      await boss.retry(queue, id);
-      onSent?.(queue);
+    async retry(db, queue, id) {
+      // pg-boss answers how many jobs it changed (its typings say void).
+      const { affected } = (await boss.retry(queue, id, { db: on(db) })) as unknown as { affected: number };
+      if (affected === 0) return false;
+      if (onSent) setTimeout(() => onSent(queue), 25).unref();
       return true;
     },
   };

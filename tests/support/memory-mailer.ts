@@ -3,8 +3,11 @@ import type { MailMessage, Mailer } from '#core/mail/mailer';
 /** Collects messages instead of sending them; tests read the links out of them. */
 export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
+  /** While true, every send fails as an unreachable mail server's would. */
+  refusing = false;
 
   async send(message: MailMessage): Promise<void> {
+    if (this.refusing) throw new Error('connect ECONNREFUSED 127.0.0.1:587 (the mail server is down)');
     this.sent.push(message);
   }
 

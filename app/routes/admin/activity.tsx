@@ -49,6 +49,7 @@ function subjectHref(entry: ActivityEntry): string | null {
     user: `/admin/users?q=${id}`,
     delivery_rate: '/admin/delivery-rates',
     discount_code: '/admin/discount-codes',
+    job: '/admin#failed-jobs',
   };
   return places[entry.kind];
 }

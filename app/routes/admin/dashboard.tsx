@@ -1,12 +1,16 @@
-import { CheckCircle2, Clock, Package, Users } from 'lucide-react';
-import { Link, useLoaderData } from 'react-router';
+import { AlertTriangle, CheckCircle2, Clock, Package, RotateCcw, Users } from 'lucide-react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { SalesChart } from '~/components/admin/sales-chart';
 import { OrderStatusBadge } from '~/components/orders/order-badges';
-import { buttonClasses } from '~/components/ui/button';
-import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
-import { formatShopperDate } from '~/lib/dates';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { formAction } from '~/lib/actions.server';
+import { requireAdmin } from '~/lib/auth.server';
+import { formatShopperDate, formatAdminDateTime } from '~/lib/dates';
+import { useActionResult } from '~/lib/use-action-result';
 import { countUsers } from '#core/accounts/service';
 import { countProducts } from '#core/catalog/service';
+import { failedJobs, JOB_MESSAGES, retryFailedJob, type FailedJob } from '#core/jobs/failures';
+import { JobActionSchema } from '#core/jobs/schemas';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import { countOrdersForDashboard, latestPaidOrders, salesByDay } from '#core/orders/reports';
@@ -17,20 +21,92 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatc
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const { db } = context.services;
-  const [products, users, orders, sales, latest] = await Promise.all([
+  const [products, users, orders, sales, latest, failed] = await Promise.all([
     countProducts(db),
     countUsers(db, admin),
     countOrdersForDashboard(db, admin),
     salesByDay(db, admin),
     latestPaidOrders(db, admin),
+    failedJobs(db, admin),
   ]);
-  return { counts: { products, users, ...orders }, sales, latest };
+  return { counts: { products, users, ...orders }, sales, latest, failed };
 }
 
-export const action = adminScreenWithoutForm;
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db, jobs } = context.services;
+  return formAction(request, JobActionSchema, async (input) => {
+    await retryFailedJob(db, jobs, admin, input);
+    return { toast: { title: JOB_MESSAGES.retried } };
+  });
+}
+
+/** Background jobs that used up their retries (an e-mail the mail server kept refusing…): retry them. */
+function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
+  const navigation = useNavigation();
+  const retrying = navigation.state === 'submitting' ? navigation.formData?.get('jobId') : null;
+  return (
+    <section
+      id="failed-jobs"
+      aria-labelledby="failed-jobs-heading"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="failed-jobs-heading" className="flex items-center gap-2 font-semibold">
+        {total > 0 ? <AlertTriangle aria-hidden="true" className="h-5 w-5 text-red-700" /> : null}
+        Background jobs that failed
+        <span className="rounded-full bg-slate-100 px-2 text-sm font-medium text-slate-700">{total}</span>
+      </h2>
+      {total === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          None: every e-mail, payment check and order expiry has gone through.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            These kept failing after every retry. Fix the cause (the mail server, the payment provider), then
+            retry them.
+            {total > jobs.length ? ` The newest ${jobs.length} of ${total} are shown.` : null}
+          </p>
+          <ul className="mt-3 divide-y divide-slate-200 text-sm">
+            {jobs.map((job) => (
+              <li key={job.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-3">
+                <div className="min-w-0 flex-1 basis-64">
+                  <p className="break-words font-medium">{job.summary}</p>
+                  <p className="break-words text-red-800">{job.error}</p>
+                  <p className="text-slate-600">
+                    Failed on{' '}
+                    <time dateTime={new Date(job.failedAt).toISOString()}>
+                      {formatAdminDateTime(job.failedAt)}
+                    </time>
+                    {`, after ${job.tries} ${job.tries === 1 ? 'try' : 'tries'}`}
+                  </p>
+                </div>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="retry-job" />
+                  <input type="hidden" name="queue" value={job.queue} />
+                  <input type="hidden" name="jobId" value={job.id} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    disabled={retrying === job.id}
+                    aria-label={`Retry: ${job.summary}`}
+                  >
+                    <RotateCcw aria-hidden="true" className="h-4 w-4" /> Retry
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
 
 export default function AdminDashboard() {
-  const { counts, sales, latest } = useLoaderData<typeof loader>();
+  const { counts, sales, latest, failed } = useLoaderData<typeof loader>();
+  useActionResult(useActionData<typeof action>());
   const cards = [
     { label: 'Total products', value: counts.products, icon: Package },
     { label: 'Registered users', value: counts.users, icon: Users },
@@ -91,6 +167,7 @@ export default function AdminDashboard() {
           </Link>
         </div>
       </section>
+      <FailedJobs total={failed.total} jobs={failed.jobs} />
       <div className="grid gap-6 xl:grid-cols-2">
         <section
           aria-labelledby="sales"

@@ -1,0 +1,230 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder } from '#core/checkout/place';
+import { settlePayment } from '#core/checkout/settle';
+import { JOB_MESSAGES } from '#core/jobs/failures';
+import { decideDemoPayment } from '#core/payments/demo';
+import { queryRows } from '#db/client';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 15, item 1: e-mails, payment checks and the order expiry are durable jobs in the shop's own
+// database, enqueued in the transaction that causes them, retried with backoff, and left 'failed' for
+// an admin to see on the dashboard and retry.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', PAGE_CACHE_SECONDS: '0' } });
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+interface JobRow {
+  id: string;
+  name: string;
+  state: string;
+  data: Record<string, unknown>;
+  retry_count: number;
+}
+
+const jobsTo = (email: string) =>
+  queryRows<JobRow>(
+    db(),
+    sql`select id, name, state, data, retry_count from pgboss.job
+        where name = 'mail' and data->>'to' = ${email} order by created_on`,
+  );
+
+/** Lets a job waiting out its backoff run now (the backoff itself is pg-boss's). */
+const dueNow = (id: string) =>
+  db().execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function paidOrder() {
+  const shopper = await createCheckoutShopper(server.services);
+  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  const placed = await placeOrder(server.services.checkout, shopper.id, {
+    idempotencyKey: checkoutKey(),
+    items: [{ productId: catfish.id, quantity: 1 }],
+    deliveryMethod: 'standard',
+    deliveryLocation: 'Port Harcourt',
+  });
+  await decideDemoPayment(db(), placed.reference, 'success');
+  return { shopper, placed };
+}
+
+describe('durable background jobs', () => {
+  it('a receipt waits out a mail server outage and goes out once when it is back', async () => {
+    server.mailer.refusing = true;
+    try {
+      const { shopper, placed } = await paidOrder();
+      // Payment settles although the mail server is down; twice over, the receipt is one job.
+      expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+      expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+      await until(async () => (await jobsTo(shopper.email))[0]?.state === 'retry', 'the first failure');
+      const [job, ...others] = await jobsTo(shopper.email);
+      expect(others).toEqual([]);
+      expect(job!.data.subject).toMatch(/is confirmed/);
+      expect(server.mailer.sent.filter((m) => m.to === shopper.email)).toEqual([]);
+
+      server.mailer.refusing = false;
+      await dueNow(job!.id);
+      await server.jobsDone();
+      const sent = server.mailer.sent.filter((m) => m.to === shopper.email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.subject).toMatch(/is confirmed/);
+      // The job's id is the Message-ID: a repeat after a crash would read as the same message.
+      expect(sent[0]!.messageId).toBe(`<${job!.id}@127.0.0.1>`);
+      expect((await jobsTo(shopper.email))[0]!.state).toBe('completed');
+    } finally {
+      server.mailer.refusing = false;
+    }
+  });
+
+  it('a job is sent with its transaction: one rolled back leaves no job', async () => {
+    const email = `rolled-back-${Date.now()}@example.ng`;
+    await expect(
+      db().transaction(async (tx) => {
+        await server.services.jobs.send(tx, 'mail', {
+          to: email,
+          subject: 'Never',
+          text: 'Never',
+          html: '<p>Never</p>',
+        });
+        throw new Error('the change is refused');
+      }),
+    ).rejects.toThrow('the change is refused');
+    expect(await jobsTo(email)).toEqual([]);
+  });
+
+  it('a payment the provider cannot be asked about is checked again later', async () => {
+    const { placed } = await paidOrder();
+    // Only the provider that took an order can say what became of it: here, none that is configured.
+    await db()
+      .update(schema.orders)
+      .set({ paymentProvider: 'paystack' })
+      .where(eq(schema.orders.paymentReference, placed.reference));
+    const id = await server.services.jobs.send(db(), 'verify-payment', { reference: placed.reference });
+    await until(async () => {
+      const [row] = await queryRows<JobRow>(db(), sql`select state from pgboss.job where id = ${id}::uuid`);
+      return row?.state === 'retry';
+    }, 'the check to be put off');
+    const [order] = await db()
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.paymentReference, placed.reference));
+    expect(order!.paymentStatus).toBe('pending');
+  });
+
+  it('the expiry is a schedule installed with the migrations, and its job expires stale orders', async () => {
+    const schedules = await queryRows<{ name: string; cron: string }>(
+      db(),
+      sql`select name, cron from pgboss.schedule`,
+    );
+    expect(schedules).toEqual([{ name: 'expire-orders', cron: '* * * * *' }]);
+
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const placed = await placeOrder(server.services.checkout, shopper.id, {
+      idempotencyKey: checkoutKey(),
+      items: [{ productId: catfish.id, quantity: 1 }],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Port Harcourt',
+    });
+    await db()
+      .update(schema.orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) })
+      .where(eq(schema.orders.id, placed.orderId));
+    await server.services.jobs.send(db(), 'expire-orders', {});
+    await server.jobsDone();
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
+    expect(order!.paymentStatus).toBe('expired');
+  });
+
+  it('a job that keeps failing is shown on the dashboard, and an admin retries it', async () => {
+    const email = `unlucky-${Date.now()}@example.ng`;
+    server.mailer.refusing = true;
+    try {
+      const id = await server.services.jobs.send(db(), 'mail', {
+        to: email,
+        subject: 'Your order is on its way',
+        text: 'It is.',
+        html: '<p>It is.</p>',
+      });
+      await until(async () => (await jobsTo(email))[0]?.state === 'retry', 'the first failure');
+      // On to its last retry (pg-boss counts a retry as it starts it): that failure is final.
+      await db().execute(
+        sql`update pgboss.job set retry_count = retry_limit - 1, start_after = now() where id = ${id}::uuid`,
+      );
+      await until(async () => (await jobsTo(email))[0]?.state === 'failed', 'the job to fail for good');
+    } finally {
+      server.mailer.refusing = false;
+    }
+    const [job] = await jobsTo(email);
+
+    const admin = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const dashboard = await (await admin.get('/admin')).text();
+    expect(dashboard).toContain('Background jobs that failed');
+    expect(dashboard).toContain(`E-mail to ${email}: “Your order is on its way”`);
+    expect(dashboard).toContain('connect ECONNREFUSED 127.0.0.1:587 (the mail server is down)');
+    expect(dashboard).toContain('after 13 tries');
+
+    // Not for shoppers; and a job id that is not a failed job changes nothing.
+    const shopper = await createCheckoutShopper(server.services);
+    const asShopper = await signedInClient(server, shopper.email);
+    const refused = await asShopper.postForm('/admin?index', {
+      intent: 'retry-job',
+      queue: 'mail',
+      jobId: job!.id,
+    });
+    expect(refused.status).toBe(403);
+    const bad = await admin.postForm('/admin?index', {
+      intent: 'retry-job',
+      queue: 'mail',
+      jobId: 'not-a-job',
+    });
+    expect(bad.status).toBe(400);
+    expect((await jobsTo(email))[0]!.state).toBe('failed');
+
+    const retried = await admin.postForm('/admin?index', {
+      intent: 'retry-job',
+      queue: 'mail',
+      jobId: job!.id,
+    });
+    expect(retried.status).toBe(200);
+    await server.jobsDone();
+    expect(server.mailer.sent.filter((m) => m.to === email).map((m) => m.subject)).toEqual([
+      'Your order is on its way',
+    ]);
+    expect((await jobsTo(email))[0]!.state).toBe('completed');
+    const [audit] = await db()
+      .select()
+      .from(schema.adminActivity)
+      .where(eq(schema.adminActivity.subjectId, job!.id));
+    expect(audit).toMatchObject({
+      kind: 'job',
+      action: 'retried',
+      adminEmail: ADMIN_EMAIL,
+      subjectLabel: `E-mail to ${email}: “Your order is on its way”`,
+    });
+
+    // Once retried it is no longer failed: a second retry (a double click) is refused and changes nothing.
+    const again = await admin.postForm('/admin?index', {
+      intent: 'retry-job',
+      queue: 'mail',
+      jobId: job!.id,
+    });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain(JOB_MESSAGES.notFailed);
+    expect(server.mailer.sent.filter((m) => m.to === email)).toHaveLength(1);
+    expect(await (await admin.get('/admin')).text()).not.toContain(`E-mail to ${email}`);
+  });
+});
