@@ -14,11 +14,13 @@ import type { Database } from './client';
  * where an admin sees it on the dashboard and can run it again.
  * - mail: SMTP may be down for hours; 12 retries with a doubling, jittered pause (from 30 s) span about two days.
  * - verify-payment: the provider may be slow or down; the 30-minute expiry asks again in any case.
+ * - refund: the provider may be down; 10 retries from 30 s, doubling, span about a day.
  * - expire-orders: runs every minute anyway; a failed run is not retried, the next one is due.
  */
 export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   mail: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'verify-payment': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  refund: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'expire-orders': { retryLimit: 0, expireInSeconds: 300 },
 };
 

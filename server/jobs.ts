@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/checkout/settle';
 import type { JobData } from '../core/jobs/queue';
+import { carryOutRefund } from '../core/orders/refunds';
 import type { QueueName } from '../core/jobs/queues';
 import type { Services } from './services';
 
@@ -20,6 +21,7 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
       if (outcome === 'unverified')
         throw new Error(`the payment provider could not be asked about ${reference}`);
     },
+    refund: (job) => carryOutRefund(services.checkout, job),
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       await expireStaleOrders(services.checkout);

@@ -4,6 +4,8 @@ import type { QueueName } from './queues';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { NotFound } from '../errors';
+import { formatNaira } from '../money';
+import { shortOrderId } from '../notifications/messages';
 import type { JobQueue } from './queue';
 import type { RetryJobInput } from './schemas';
 
@@ -40,6 +42,8 @@ export function describeJob(queue: QueueName, data: Record<string, unknown> | nu
       return `E-mail to ${String(data?.to)}: “${String(data?.subject)}”`;
     case 'verify-payment':
       return `Verifying payment ${String(data?.reference)} with the provider`;
+    case 'refund':
+      return `Refunding ${formatNaira(Number(data?.amountKobo))} of order #${shortOrderId(String(data?.orderId))}`;
     case 'expire-orders':
       return 'Expiring unpaid orders';
   }

@@ -3,11 +3,13 @@ import type PgBoss from 'pg-boss';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import type { QueueName } from './queues';
 import type { MailMessage } from '../mail/mailer';
+import type { RefundJob } from '../orders/refunds';
 
 /** What each queue's job carries (db/job-queue.ts lists the queues and how they retry). */
 export interface JobData {
   mail: MailMessage;
   'verify-payment': { reference: string };
+  refund: RefundJob;
   'expire-orders': Record<string, never>;
 }
 
@@ -22,6 +24,8 @@ export interface JobQueue {
    * False when there is no such failed job (never was, or already retried).
    */
   retry(db: Db | Tx, queue: QueueName, id: string): Promise<boolean>;
+  /** Where a job is: 'created', 'retry', 'active', 'completed', 'failed'…; null when there is none. */
+  state(queue: QueueName, id: string): Promise<string | null>;
 }
 
 /**
@@ -58,6 +62,9 @@ export function pgBossQueue(boss: PgBoss, onSent?: (queue: QueueName) => void): 
       if (affected === 0) return false;
       if (onSent) setTimeout(() => onSent(queue), 25).unref();
       return true;
+    },
+    async state(queue, id) {
+      return (await boss.getJobById(queue, id))?.state ?? null;
     },
   };
 }

@@ -4,6 +4,8 @@ export const QUEUES = {
   mail: 'mail',
   /** A payment the provider told us about (webhook): verified with the provider, then settled. */
   verifyPayment: 'verify-payment',
+  /** A refund an admin asked for: the call to the payment provider (core/orders/refunds.ts). */
+  refund: 'refund',
   /** Every minute: unpaid orders give back capped code uses, and expire after 30 minutes. */
   expireOrders: 'expire-orders',
 } as const;

@@ -1,20 +1,22 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { recordOrderEvent } from './events';
-import { Conflict, DomainError, NotFound } from '../errors';
+import { Conflict, type DomainError, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { shortOrderId } from '../notifications/messages';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
 import { ORDER_NOT_FOUND, tellOrderOwner } from './management';
 
 /**
- * Refunds of paid orders (beyond the spec: perishables get cancelled). An admin asks; the order is
- * claimed first (`refund_status = 'requested'` by one conditional UPDATE), so a double click, two
- * admins or a webhook racing the button can never refund twice; then the provider is asked; the
- * customer is told once, by notification and e-mail; the provider's webhook settles the outcome.
+ * Refunds of paid orders (beyond the spec: perishables get cancelled). An admin asks; one transaction
+ * claims the order (`refund_status = 'requested'` by one conditional UPDATE, so a double click, two
+ * admins or a webhook racing the button can never refund twice), records the request in the audit log
+ * and enqueues the call to the provider as a job (issue 15): a provider that cannot be reached is asked
+ * again by the queue, with backoff, and the request is never lost. The job tells the customer once, by
+ * notification and e-mail; the provider's webhook settles the outcome.
  */
 
 export const REFUND_REFUSED = {
@@ -26,9 +28,12 @@ export const REFUND_REFUSED = {
 
 export const REFUND_FAILED = {
   title: 'Refund Failed',
-  message: 'The payment provider did not accept the refund. Nothing was refunded; please try again later.',
   refused: 'The payment provider refused this refund, so nothing was refunded',
 };
+
+/** The admin's answer while the provider cannot be reached: the queue keeps asking. */
+export const REFUND_WAITING =
+  'The payment provider could not be reached yet. The refund is asked for again automatically, and this order shows the outcome.';
 
 export function refundMessage(orderId: string, amount: string): string {
   return `Your order #${shortOrderId(orderId)} has been refunded: ${amount} is on its way back to you.`;
@@ -43,43 +48,80 @@ export interface RefundDeps {
   formatMoney: (kobo: number) => string;
 }
 
-export async function refundOrder(
+/** What the refund job carries. */
+export interface RefundJob {
+  orderId: string;
+  amountKobo: number;
+}
+
+/**
+ * How far a refund got while the admin's request waited for it: done ('processed'), with the provider
+ * ('pending'), or still being asked for ('requested': the provider could not be reached yet).
+ */
+export type RefundOutcome = RefundStarted['status'] | 'requested';
+
+/** Claims the order for a refund and enqueues the call to the provider, in one transaction. */
+export async function requestRefund(
   deps: RefundDeps,
   admin: AdminActor,
   orderId: string,
-): Promise<RefundStarted['status']> {
-  const { db } = deps;
-  const [claimed] = await db
-    .update(orders)
-    .set({ refundStatus: 'requested', refundRequestedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.paymentStatus, 'success'),
-        eq(orders.paymentProvider, deps.payments.name),
-        or(isNull(orders.refundStatus), eq(orders.refundStatus, 'failed')),
-      ),
-    )
-    .returning();
-  if (!claimed) throw await whyNotRefundable(deps, orderId);
+): Promise<{ jobId: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(orders)
+      .set({ refundStatus: 'requested', refundRequestedAt: new Date(), refundFailure: null })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.paymentStatus, 'success'),
+          eq(orders.paymentProvider, deps.payments.name),
+          or(isNull(orders.refundStatus), eq(orders.refundStatus, 'failed')),
+        ),
+      )
+      .returning();
+    if (!claimed) throw await whyNotRefundable(tx, orderId);
+    const job: RefundJob = { orderId, amountKobo: claimed.totalKobo };
+    const jobId = await deps.jobs.send(tx, 'refund', job);
+    await recordAdminChange(tx, admin, {
+      kind: 'order',
+      action: 'refunded',
+      subjectId: orderId,
+      subjectLabel: `#${shortOrderId(orderId)}`,
+      before: { refundedKobo: claimed.refundedKobo, refundReference: claimed.refundReference },
+      after: { refundStatus: 'requested', refundedKobo: job.amountKobo },
+    });
+    return { jobId };
+  });
+}
 
-  const amountKobo = claimed.totalKobo;
+/**
+ * The refund job: asks the provider for the refund of a claimed order. A provider that cannot be
+ * reached throws (the queue asks again later); one that refuses for good leaves the order
+ * 'failed' with its reason, and the admin may try again.
+ *
+ * Caveat: if this process dies after the provider accepted and before the transaction below commits,
+ * the job runs again and Paystack refuses the second refund ("fully reversed"); the order then reads
+ * 'failed' although the money went back (the refund.processed webhook does not reopen it).
+ */
+export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: RefundJob): Promise<void> {
+  const { db } = deps;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
+  if (!order) return; // settled already (a webhook came first), or no longer asked for
+
   let started: RefundStarted;
   try {
-    started = await deps.payments.refund(claimed.paymentReference, amountKobo);
+    started = await deps.payments.refund(order.paymentReference, amountKobo);
   } catch (error) {
-    deps.logger.error({ err: error, orderId, admin: admin.id }, 'refund refused by the payment provider');
+    if (!PaymentProviderError.is(error) || error.retryable) throw error; // the queue asks again
+    deps.logger.error({ err: error, orderId }, 'refund refused by the payment provider');
     await db
       .update(orders)
-      .set({ refundStatus: 'failed' })
+      .set({ refundStatus: 'failed', refundFailure: error.message.replace(/^.*?: /, '') })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
-    // Unreachable or failing (retryable): try later. Refused for good (already reversed, …): say so.
-    if (PaymentProviderError.is(error) && !error.retryable)
-      throw new Conflict(
-        `${REFUND_FAILED.refused}: ${error.message.replace(/^.*?: /, '')}`,
-        REFUND_FAILED.title,
-      );
-    throw new DomainError(REFUND_FAILED.message, 503, REFUND_FAILED.title);
+    return;
   }
 
   const message = refundMessage(orderId, deps.formatMoney(amountKobo));
@@ -93,27 +135,45 @@ export async function refundOrder(
       .update(orders)
       .set({ refundStatus: started.status })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
-    await tellOrderOwner(tx, deps, claimed.userId, orderId, message);
+    await tellOrderOwner(tx, deps, order.userId, orderId, message);
     await recordOrderEvent(tx, orderId, 'refunded');
-    await recordAdminChange(tx, admin, {
-      kind: 'order',
-      action: 'refunded',
-      subjectId: orderId,
-      subjectLabel: `#${shortOrderId(orderId)}`,
-      before: { refundedKobo: claimed.refundedKobo, refundReference: claimed.refundReference },
-      after: {
-        refundStatus: started.status,
-        refundedKobo: amountKobo,
-        refundReference: started.refundReference,
-      },
-    });
   });
-  deps.logger.info({ orderId, admin: admin.id, status: started.status }, 'order refunded');
-  return started.status;
+  deps.logger.info({ orderId, status: started.status }, 'order refunded');
 }
 
-async function whyNotRefundable(deps: RefundDeps, orderId: string): Promise<DomainError> {
-  const [order] = await deps.db
+/**
+ * The admin's Refund button: requests the refund, then waits (up to `waitMs`) for the job's first
+ * answer, so that the common case reads as done at once. A refusal for good is a Conflict with the
+ * provider's reason; a provider that cannot be reached answers 'requested' (the queue keeps asking).
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  admin: AdminActor,
+  orderId: string,
+  options: { waitMs?: number } = {},
+): Promise<RefundOutcome> {
+  const { jobId } = await requestRefund(deps, admin, orderId);
+  const deadline = Date.now() + (options.waitMs ?? 10_000);
+  for (;;) {
+    const [order] = await deps.db
+      .select({ refundStatus: orders.refundStatus, refundFailure: orders.refundFailure })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (order?.refundStatus === 'failed')
+      throw new Conflict(
+        order.refundFailure ? `${REFUND_FAILED.refused}: ${order.refundFailure}` : REFUND_FAILED.refused,
+        REFUND_FAILED.title,
+      );
+    if (order?.refundStatus === 'processed' || order?.refundStatus === 'pending') return order.refundStatus;
+    const state = await deps.jobs.state('refund', jobId);
+    if (state === 'retry' || state === 'failed' || state === null || Date.now() > deadline)
+      return 'requested';
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function whyNotRefundable(db: Db | Tx, orderId: string): Promise<DomainError> {
+  const [order] = await db
     .select({
       paymentStatus: orders.paymentStatus,
       refundStatus: orders.refundStatus,

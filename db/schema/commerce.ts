@@ -158,12 +158,14 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
      * A refund of a paid order (core/orders/refunds.ts): 'requested' while the provider is asked (it
-     * claims the order, so a second request finds it taken), then what the provider says.
+     * claims the order, so a second request finds it taken; the job queue asks), then what the
+     * provider says; why it refused, when it did.
      */
     refundStatus: text('refund_status'),
     refundedKobo: bigint('refunded_kobo', { mode: 'number' }),
     refundReference: text('refund_reference'),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundFailure: text('refund_failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -27,7 +27,7 @@ import {
   updateOrderStatus,
   type AdminOrderDetails,
 } from '#core/orders/management';
-import { refundOrder } from '#core/orders/refunds';
+import { REFUND_WAITING, refundOrder } from '#core/orders/refunds';
 import {
   OrderActionSchema,
   OrderListQuerySchema,
@@ -64,15 +64,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
     }
     if (input.intent === 'refund') {
-      const status = await refundOrder(context.services.checkout, admin, input.orderId);
+      const outcome = await refundOrder(context.services.checkout, admin, input.orderId);
       return {
-        toast: {
-          title: 'Refund Issued',
-          description:
-            status === 'processed'
-              ? 'The payment has been refunded to the customer.'
-              : 'The refund is with the payment provider; it reaches the customer in a few days.',
-        },
+        toast:
+          outcome === 'requested'
+            ? { title: 'Refund Requested', description: REFUND_WAITING }
+            : {
+                title: 'Refund Issued',
+                description:
+                  outcome === 'processed'
+                    ? 'The payment has been refunded to the customer.'
+                    : 'The refund is with the payment provider; it reaches the customer in a few days.',
+              },
       };
     }
     await deleteOrder(db, admin, input.orderId);
@@ -398,7 +401,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
 }
 
 const REFUND_LABELS: Record<string, string> = {
-  requested: 'Refund requested',
+  requested: 'Refund requested: waiting for the payment provider',
   pending: 'Refund pending with the provider',
   processed: 'Refunded',
   failed: 'The last refund attempt failed',
@@ -414,9 +417,10 @@ function RefundSection({ order, busy }: { order: AdminOrderDetails['order']; bus
       {order.refundStatus ? (
         <p className="mb-2 text-slate-700">
           {REFUND_LABELS[order.refundStatus]}
-          {order.refundedKobo && order.refundStatus !== 'failed'
+          {order.refundedKobo && order.refundStatus !== 'failed' && order.refundStatus !== 'requested'
             ? `: ${formatNaira(order.refundedKobo)}`
             : ''}
+          {order.refundStatus === 'failed' && order.refundFailure ? ` (${order.refundFailure})` : ''}
         </p>
       ) : null}
       {open ? (
