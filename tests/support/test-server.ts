@@ -47,7 +47,13 @@ async function jobsDue(database: TestDatabase): Promise<number> {
 
 /** The real app (production build) on a free port, over a database of this test file's own. */
 export async function startTestServer(
-  options: { database?: TestDatabase; env?: Record<string, string | undefined>; schedules?: boolean } = {},
+  options: {
+    database?: TestDatabase;
+    env?: Record<string, string | undefined>;
+    schedules?: boolean;
+    /** The shop's own mailer (SMTP at env.SMTP_URL) instead of the in-memory one. */
+    smtp?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const server: Server = createServer();
@@ -58,7 +64,7 @@ export async function startTestServer(
   const env = testEnv({ PUBLIC_URL: url, ...options.env });
   const mailer = new MemoryMailer();
   // The every-minute expiry is left to the tests, which run it when they mean to.
-  const services = createServices(env, quietLogger, database, mailer, {
+  const services = createServices(env, quietLogger, database, options.smtp ? undefined : mailer, {
     schedules: options.schedules ?? false,
   });
   const app = await createApp(services, {

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder } from '#core/checkout/place';
+import { settlePayment } from '#core/checkout/settle';
+import { decideDemoPayment } from '#core/payments/demo';
+import { queryRows } from '#db/client';
+import { checkoutKey, createCheckoutShopper, productNamed } from '../support/factories';
+import { SmtpStandIn } from '../support/smtp-stand-in';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Issue 15, item 2: the mail server is down (connections refused), then in trouble (451 to every
+// message), while shoppers pay. Orders still succeed; every receipt goes out, once, when it is back.
+// The shop's real mailer (nodemailer over SMTP) talks to a real SMTP server (smtp-server).
+let smtp: SmtpStandIn;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = new SmtpStandIn();
+  await smtp.start(); // to learn a free port; stopped again by the first test
+  server = await startTestServer({ smtp: true, env: { SMTP_URL: smtp.url, PAGE_CACHE_SECONDS: '0' } });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.stop();
+});
+
+const db = () => server.database.db;
+
+const receiptJobs = (email: string) =>
+  queryRows<{ id: string; state: string }>(
+    db(),
+    sql`select id, state from pgboss.job where name = 'mail' and data->>'to' = ${email}`,
+  );
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function buyAndPay() {
+  const shopper = await createCheckoutShopper(server.services);
+  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  const placed = await placeOrder(server.services.checkout, shopper.id, {
+    idempotencyKey: checkoutKey(),
+    items: [{ productId: catfish.id, quantity: 1 }],
+    deliveryMethod: 'standard',
+    deliveryLocation: 'Port Harcourt',
+  });
+  await decideDemoPayment(db(), placed.reference, 'success');
+  expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+  return { shopper, placed };
+}
+
+/** Jobs waiting out their backoff run now (the backoff itself is pg-boss's, tested by it). */
+const retryNow = () =>
+  db().execute(sql`update pgboss.job set start_after = now() where name = 'mail' and state = 'retry'`);
+
+describe.sequential('the mail server fails while shoppers pay', () => {
+  it('down: orders are paid at once, and the receipts go out once when it is back', async () => {
+    await smtp.stop();
+    const buyers = [await buyAndPay(), await buyAndPay(), await buyAndPay()];
+    for (const { shopper } of buyers)
+      await until(async () => (await receiptJobs(shopper.email))[0]?.state === 'retry', 'a refused send');
+
+    await smtp.start();
+    await retryNow();
+    await server.jobsDone(15_000);
+    for (const { shopper, placed } of buyers) {
+      const mails = smtp.to(shopper.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.raw).toMatch(/^Subject: .*is confirmed/m);
+      expect(mails[0]!.raw).toContain(placed.orderId.slice(0, 8));
+      const [job] = await receiptJobs(shopper.email);
+      expect(job!.state).toBe('completed');
+      expect(mails[0]!.raw).toMatch(new RegExp(`^Message-ID: <${job!.id}@127\\.0\\.0\\.1>`, 'mi'));
+    }
+  });
+
+  it('refusing messages (451): the receipt is kept and sent when the server accepts again', async () => {
+    smtp.refuseWith = 'Mailbox temporarily unavailable';
+    const { shopper } = await buyAndPay();
+    await until(async () => (await receiptJobs(shopper.email))[0]?.state === 'retry', 'a refused message');
+    expect(smtp.to(shopper.email)).toEqual([]);
+
+    smtp.refuseWith = null;
+    await retryNow();
+    await server.jobsDone(15_000);
+    expect(smtp.to(shopper.email)).toHaveLength(1);
+  });
+});
