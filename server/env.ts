@@ -40,6 +40,7 @@ export const EnvSchema = z.object({
   ),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYSTACK_INLINE_JS_URL: z.url().default('https://js.paystack.co/v2/inline.js'),
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   S3_BUCKET: optional(z.string()),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: optional(

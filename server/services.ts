@@ -80,6 +80,7 @@ export function createServices(
           secretKey: env.PAYSTACK_SECRET_KEY,
           publicKey: env.PAYSTACK_PUBLIC_KEY,
           baseUrl: env.PAYSTACK_BASE_URL,
+          timeoutMs: env.PAYSTACK_TIMEOUT_MS,
         })
       : new DemoPaymentProvider(database.db, env.PUBLIC_URL);
   const checkout: CheckoutDeps = {

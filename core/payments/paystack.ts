@@ -69,7 +69,7 @@ export class PaystackProvider implements PaymentProvider {
           'Content-Type': 'application/json',
           ...init.headers,
         },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
       throw new PaymentProviderError(`Paystack is unreachable: ${(error as Error).message}`, true);

@@ -41,6 +41,10 @@ export interface PaystackStandIn {
   webhookUrl: string | null;
   /** Refunds asked for by POST /refund, by transaction reference. */
   refunds: Map<string, StandInRefund>;
+  /** Every API call (not the checkout page) is answered this many milliseconds late (a slow Paystack). */
+  answerAfterMs: number;
+  /** Every API call is answered with this HTTP status (a failing Paystack), while set. */
+  failApiWith: number | null;
   /** Refuse every refund request with this HTTP status (a knob for failures). */
   refuseRefunds: number | null;
   /** Finishes a queued refund as Paystack would, sending the signed refund.* webhook. */
@@ -105,6 +109,11 @@ export async function startPaystackStandIn(
       res.writeHead(302, { location: `${t.callbackUrl}?trxref=${t.reference}&reference=${t.reference}` });
       return res.end();
     }
+    if (stand.answerAfterMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, stand.answerAfterMs).unref());
+    if (res.destroyed) return; // the caller gave up waiting
+    if (stand.failApiWith !== null)
+      return json(res, stand.failApiWith, { status: false, message: 'An error occurred' });
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return json(res, 401, { status: false, message: 'Invalid key' });
     if (req.method === 'POST' && path === '/transaction/initialize') {
@@ -235,6 +244,8 @@ export async function startPaystackStandIn(
     },
     refunds,
     refuseRefunds: null,
+    answerAfterMs: 0,
+    failApiWith: null,
     async finishRefund(reference, outcome) {
       const refund = refunds.get(reference);
       const t = transactions.get(reference);
@@ -264,7 +275,11 @@ export async function startPaystackStandIn(
       });
       return response.status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   return stand;
 }
