@@ -89,6 +89,12 @@ export async function openPostgres(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Readiness reports real outages.
   });
+  pool.on('connect', (client) => {
+    // A client in use (between a transaction's statements) whose server goes away (a restart, a
+    // failover) emits 'error' too, and no one else listens then: unheard, it would end the process.
+    // The work on it fails with its own error (a 503), and the pool drops the broken client.
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const database = {
     db,

@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/errors';
 import { DatabaseLockedError, lockEmbeddedDatabase } from '../db/lock';
 import { JOBS_WORKER_ENV, runPrimary } from './cluster';
 import { EnvError, loadEnv, type Env } from './env';
@@ -178,6 +179,19 @@ export async function main(mode: 'production' | 'development') {
     await prepareOnce(env);
     process.exit(0);
   }
+  const processLogger = createLogger(env);
+  process.on('unhandledRejection', (reason) => {
+    // pg-boss 10 marks a job done or failed without awaiting it (its manager's `watch`): with the
+    // database away that rejection has no listener. The job stays active and is retried once it
+    // expires, so a database outage heard this way is logged, not fatal; anything else unheard ends
+    // the process, as Node's default does, for the supervisor to replace it.
+    if (isDatabaseUnavailable(reason)) {
+      processLogger.warn({ err: reason }, 'database unavailable (background work)');
+      return;
+    }
+    processLogger.fatal({ err: reason }, 'unhandled promise rejection');
+    process.exit(1);
+  });
   let running: RunningServer;
   try {
     running = await startServer(env, mode, {
