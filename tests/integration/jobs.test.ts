@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '#core/checkout/place';
 import { settlePayment } from '#core/checkout/settle';
 import { JOB_MESSAGES } from '#core/jobs/failures';
 import { decideDemoPayment } from '#core/payments/demo';
 import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
-import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/wait';
 
 // Issue 15, item 1: e-mails, payment checks and the order expiry are durable jobs in the shop's own
 // database, enqueued in the transaction that causes them, retried with backoff, and left 'failed' for
@@ -40,23 +40,9 @@ const jobsTo = (email: string) =>
 const dueNow = (id: string) =>
   db().execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
 
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function paidOrder() {
   const shopper = await createCheckoutShopper(server.services);
-  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-  const placed = await placeOrder(server.services.checkout, shopper.id, {
-    idempotencyKey: checkoutKey(),
-    items: [{ productId: catfish.id, quantity: 1 }],
-    deliveryMethod: 'standard',
-    deliveryLocation: 'Port Harcourt',
-  });
+  const placed = await placeCatfishOrder(server.services, shopper.id);
   await decideDemoPayment(db(), placed.reference, 'success');
   return { shopper, placed };
 }
@@ -132,13 +118,7 @@ describe('durable background jobs', () => {
     expect(schedules).toEqual([{ name: 'expire-orders', cron: '* * * * *' }]);
 
     const shopper = await createCheckoutShopper(server.services);
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-    const placed = await placeOrder(server.services.checkout, shopper.id, {
-      idempotencyKey: checkoutKey(),
-      items: [{ productId: catfish.id, quantity: 1 }],
-      deliveryMethod: 'standard',
-      deliveryLocation: 'Port Harcourt',
-    });
+    const placed = await placeCatfishOrder(server.services, shopper.id);
     await db()
       .update(schema.orders)
       .set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) })

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '#core/checkout/place';
 import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
-import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
 import { createTestDatabase } from '../support/database';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/wait';
 
 // Issue 15, item 2: Paystack slow (answering after 30 s) or failing (500). The shopper hears within a
 // bounded time (every call to Paystack has a timeout, PAYSTACK_TIMEOUT_MS), the order stays pending,
@@ -47,29 +47,13 @@ const verifyJobs = (reference: string) =>
     sql`select id, state from pgboss.job where name = 'verify-payment' and data->>'reference' = ${reference}`,
   );
 
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
   const result = await work();
   return { result, ms: performance.now() - started };
 }
 
-const order = (shopperId: string) =>
-  productNamed(db(), 'Live Catfish (Table Size)').then((catfish) =>
-    placeOrder(server.services.checkout, shopperId, {
-      idempotencyKey: checkoutKey(),
-      items: [{ productId: catfish.id, quantity: 1 }],
-      deliveryMethod: 'standard',
-      deliveryLocation: 'Port Harcourt',
-    }),
-  );
+const order = (shopperId: string) => placeCatfishOrder(server.services, shopperId);
 
 const faults = [
   { name: 'slow (answering after 30 s)', set: () => (stand.answerAfterMs = 30_000) },

@@ -8,6 +8,7 @@ import { locationOf } from '../support/http-client';
 import { startPaystackShop } from '../support/paystack-shop';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/wait';
 
 let stand: PaystackStandIn;
 let server: TestServer;
@@ -26,14 +27,6 @@ const notificationsOf = (userId: string) =>
 const freeDeliveryUses = async () =>
   (await db().select().from(schema.discountCodes).where(eq(schema.discountCodes.code, 'FREEDELIVERY')))[0]!
     .usedCount;
-
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function place(options: { code?: string } = {}) {
   const shopper = await createCheckoutShopper(server.services);

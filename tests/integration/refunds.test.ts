@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
-import { placeOrder } from '#core/checkout/place';
 import { settlePayment } from '#core/checkout/settle';
 import {
   carryOutRefund,
@@ -14,11 +13,12 @@ import {
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
-import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
 import type { HttpClient } from '../support/http-client';
 import { startPaystackShop } from '../support/paystack-shop';
 import type { PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/wait';
 
 // Issue 12 "Refund": a paid order is refunded once, whatever clicks, admins and webhooks race.
 let stand: PaystackStandIn;
@@ -44,13 +44,7 @@ const notesOf = (userId: string) =>
 /** A shopper's order paid through the Paystack stand-in and settled. */
 async function paidOrder() {
   const shopper = await createCheckoutShopper(server.services);
-  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-  const placed = await placeOrder(server.services.checkout, shopper.id, {
-    idempotencyKey: checkoutKey(),
-    items: [{ productId: catfish.id, quantity: 1 }],
-    deliveryMethod: 'standard',
-    deliveryLocation: 'Port Harcourt',
-  });
+  const placed = await placeCatfishOrder(server.services, shopper.id);
   await stand.complete(placed.reference, 'success', { webhook: false });
   expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
   return { shopper, placed, order: await orderById(placed.orderId) };
@@ -59,14 +53,6 @@ async function paidOrder() {
 /** The audit rows about an order (issue 13: a refund is recorded with the refund, never without it). */
 const auditOf = (orderId: string) =>
   server.database.db.select().from(schema.adminActivity).where(eq(schema.adminActivity.subjectId, orderId));
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const refund = (orderId: string) => client.postForm('/admin/orders', { intent: 'refund', orderId });
 
 describe('refunding a paid order through Paystack', () => {
@@ -207,13 +193,7 @@ describe('refunding a paid order through Paystack', () => {
 
   it('refuses an unpaid order', async () => {
     const shopper = await createCheckoutShopper(server.services);
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-    const placed = await placeOrder(server.services.checkout, shopper.id, {
-      idempotencyKey: checkoutKey(),
-      items: [{ productId: catfish.id, quantity: 1 }],
-      deliveryMethod: 'standard',
-      deliveryLocation: 'Port Harcourt',
-    });
+    const placed = await placeCatfishOrder(server.services, shopper.id);
     const response = await refund(placed.orderId);
     expect(response.status).toBe(409);
     expect(await response.text()).toContain(REFUND_REFUSED.notPaid);
@@ -226,13 +206,7 @@ describe('refunding with the demo provider', () => {
     const demo = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
     try {
       const shopper = await createCheckoutShopper(demo.services);
-      const catfish = await productNamed(demo.database.db, 'Live Catfish (Table Size)');
-      const placed = await placeOrder(demo.services.checkout, shopper.id, {
-        idempotencyKey: checkoutKey(),
-        items: [{ productId: catfish.id, quantity: 1 }],
-        deliveryMethod: 'standard',
-        deliveryLocation: 'Port Harcourt',
-      });
+      const placed = await placeCatfishOrder(demo.services, shopper.id);
       await decideDemoPayment(demo.database.db, placed.reference, 'success');
       await settlePayment(demo.services.checkout, placed.reference);
       const [row] = await demo.database.db

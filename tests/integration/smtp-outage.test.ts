@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '#core/checkout/place';
 import { settlePayment } from '#core/checkout/settle';
 import { decideDemoPayment } from '#core/payments/demo';
 import { queryRows } from '#db/client';
-import { checkoutKey, createCheckoutShopper, productNamed } from '../support/factories';
+import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
 import { SmtpStandIn } from '../support/smtp-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { until } from '../support/wait';
 
 // Issue 15, item 2: the mail server is down (connections refused), then in trouble (451 to every
 // message), while shoppers pay. Orders still succeed; every receipt goes out, once, when it is back.
@@ -31,23 +31,9 @@ const receiptJobs = (email: string) =>
     sql`select id, state from pgboss.job where name = 'mail' and data->>'to' = ${email}`,
   );
 
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function buyAndPay() {
   const shopper = await createCheckoutShopper(server.services);
-  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-  const placed = await placeOrder(server.services.checkout, shopper.id, {
-    idempotencyKey: checkoutKey(),
-    items: [{ productId: catfish.id, quantity: 1 }],
-    deliveryMethod: 'standard',
-    deliveryLocation: 'Port Harcourt',
-  });
+  const placed = await placeCatfishOrder(server.services, shopper.id);
   await decideDemoPayment(db(), placed.reference, 'success');
   expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
   return { shopper, placed };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { placeOrder } from '#core/checkout/place';
 import { orderItemSnapshot } from '#core/checkout/quote';
 import * as schema from '#db/schema';
 import type { Db } from '#db/client';
@@ -99,4 +100,20 @@ export async function createCheckoutShopper(services: Services, location = 'Port
     .set({ phone: '0803 555 0101', address: '12 Aba Road', location })
     .where(eq(schema.user.id, shopper.id));
   return shopper;
+}
+
+/** An order of Live Catfish for `shopperId`, placed as checkout places it (standard delivery). */
+export async function placeCatfishOrder(
+  services: Services,
+  shopperId: string,
+  options: { deliveryLocation?: string; discountCode?: string; quantity?: number } = {},
+) {
+  const catfish = await productNamed(services.db, 'Live Catfish (Table Size)');
+  return placeOrder(services.checkout, shopperId, {
+    idempotencyKey: checkoutKey(),
+    items: [{ productId: catfish.id, quantity: options.quantity ?? 1 }],
+    deliveryMethod: 'standard',
+    deliveryLocation: options.deliveryLocation ?? 'Port Harcourt',
+    discountCode: options.discountCode,
+  });
 }
