@@ -41,8 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSessionUser(request, context),
     takeToast(request, context),
   ]);
+  // Only what kind of visitor this is, never who: catalogue pages are shared by every signed-in
+  // shopper (or admin) alike (server/page-cache.ts), and this data is part of each page.
   return data(
-    { user: user ? { name: user.name, email: user.email, isAdmin: user.showsAdminTools } : null, toast },
+    { user: user ? { isAdmin: user.showsAdminTools } : null, toast },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }

@@ -36,6 +36,7 @@ export default [
   route('healthz/render', 'routes/render-check.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('api/products', 'routes/api/products.ts'),
+  route('api/products/:id/for-shopper', 'routes/api/product-for-shopper.ts'),
   route('api/wishlist', 'routes/api/wishlist.ts'),
   route('api/checkout/quote', 'routes/api/checkout-quote.ts'),
   route('api/webhooks/paystack', 'routes/api/paystack-webhook.ts'),

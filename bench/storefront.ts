@@ -89,14 +89,12 @@ async function throughput(pgUrl: string) {
       ['React Router hello (/healthz/render)', `http://127.0.0.1:${APP_PORT}/healthz/render`],
       ['/products?category=1 (guest)', `http://127.0.0.1:${APP_PORT}/products?category=1`],
       [`/products/${productId} (guest)`, `http://127.0.0.1:${APP_PORT}/products/${productId}`],
+      ['/products?category=1 (signed in)', `http://127.0.0.1:${APP_PORT}/products?category=1`, cookie],
+      [`/products/${productId} (signed in)`, `http://127.0.0.1:${APP_PORT}/products/${productId}`, cookie],
+      // What the product page then asks for, as the shopper's own (wishlist heart, review right).
       [
-        '/products?category=1 (signed in, never cached)',
-        `http://127.0.0.1:${APP_PORT}/products?category=1`,
-        cookie,
-      ],
-      [
-        `/products/${productId} (signed in, never cached)`,
-        `http://127.0.0.1:${APP_PORT}/products/${productId}`,
+        `/api/products/${productId}/for-shopper (signed in)`,
+        `http://127.0.0.1:${APP_PORT}/api/products/${productId}/for-shopper`,
         cookie,
       ],
     ];
@@ -128,8 +126,19 @@ async function throughput(pgUrl: string) {
     console.log(
       `server RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak (all processes); the largest process ${memory.largestPeakMb} MB at peak`,
     );
-    const [, , , , signedList, signedDetail] = results as Result[];
+    const [, , , , signedList, signedPage, forShopper] = results as Result[];
     const ratio = (a: Result, b: Result) => a.rps / b.rps;
+    // A signed-in product view is the page and its shopper's request: the two costs add up.
+    const signedDetail: Result = {
+      ...signedPage!,
+      name: 'product view, signed in (page + for-shopper)',
+      rps: Math.round(1 / (1 / signedPage!.rps + 1 / forShopper!.rps)),
+      p99: Math.max(signedPage!.p99, forShopper!.p99),
+    };
+    console.log(
+      `a signed-in product view (the page, then its for-shopper request): ${signedDetail.rps} views/s, ` +
+        `${ratio(signedDetail, rrHello).toFixed(2)}× React Router hello`,
+    );
     return [
       // issue 16
       [
@@ -144,11 +153,15 @@ async function throughput(pgUrl: string) {
       ],
       ['list, signed in p99 ≤ 150 ms', verdict(signedList!.p99 <= 150), `${signedList!.p99} ms`],
       [
-        'product, signed in ≥ 0.8× React Router hello',
-        verdict(ratio(signedDetail!, rrHello) >= 0.8),
-        ratio(signedDetail!, rrHello).toFixed(2),
+        'product view, signed in (page + for-shopper) ≥ 0.8× React Router hello',
+        verdict(ratio(signedDetail, rrHello) >= 0.8),
+        ratio(signedDetail, rrHello).toFixed(2),
       ],
-      ['product, signed in p99 ≤ 150 ms', verdict(signedDetail!.p99 <= 150), `${signedDetail!.p99} ms`],
+      [
+        'product view, signed in p99 ≤ 150 ms (the slower of the two)',
+        verdict(signedDetail.p99 <= 150),
+        `${signedDetail.p99} ms`,
+      ],
       [
         'server RSS ≤ 250 MB per process (peak)',
         verdict(memory.largestPeakMb <= 250),
@@ -285,6 +298,9 @@ async function lighthouseScores(baseUrl: string, pages: string[]) {
           onlyCategories: ['performance'],
         });
         const lhr = result!.lhr;
+        // A run Lighthouse could not finish scores 0: say why rather than report it as the page's score.
+        if (lhr.runtimeError)
+          console.log(`  ! Lighthouse ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         results.push({
           score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
           lcp: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),

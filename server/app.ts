@@ -9,10 +9,16 @@ import { pinoHttp } from 'pino-http';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER } from '../core/accounts/auth';
+import type { ViewerKind } from '../core/accounts/roles';
 import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';
-import { createPageHandler, RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './react-router-handler';
+import {
+  createPageHandler,
+  fetchRequestFor,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_TEXT,
+} from './react-router-handler';
 import { readBoundedBody } from './request-body';
 import { mediaDirectory, type Services } from './services';
 import {
@@ -159,7 +165,10 @@ export async function createApp(services: Services, options: AppOptions) {
 
   app.all('/api/auth/{*path}', toNodeHandler(services.auth));
 
-  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
+  // One per request: the page cache asks who the visitor is on it before React Router renders with it.
+  const getLoadContext = (req: Request, res: Response): AppLoadContext =>
+    ((res.locals.loadContext as AppLoadContext | undefined) ??= newLoadContext(req, res));
+  const newLoadContext = (req: Request, res: Response): AppLoadContext => ({
     services,
     cspNonce: res.locals.cspNonce as string,
     clientIp: req.headers[CLIENT_IP_HEADER] as string,
@@ -207,9 +216,17 @@ export async function createApp(services: Services, options: AppOptions) {
     const publicFiles = express.static(clientDir, { maxAge: '1d', index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     if (env.PAGE_CACHE_SECONDS > 0) {
+      const { pageViewer } = options.build.entry.module as unknown as {
+        pageViewer: (request: globalThis.Request, context: AppLoadContext) => Promise<ViewerKind>;
+      };
       app.use(
-        createPageCache({ ttlMs: env.PAGE_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 32 * 1024 * 1024 })
-          .middleware,
+        createPageCache({
+          ttlMs: env.PAGE_CACHE_SECONDS * 1000,
+          maxEntries: 500,
+          maxBytes: 32 * 1024 * 1024,
+          viewerOf: (req, res) => pageViewer(fetchRequestFor(req, res), getLoadContext(req, res)),
+          sharedWithSignedIn: (req, res) => getLoadContext(req, res).requestState.sharedWithSignedIn === true,
+        }).middleware,
       );
     }
     app.all('/{*path}', createPageHandler({ build: options.build, mode: 'production', getLoadContext }));

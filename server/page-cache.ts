@@ -1,20 +1,29 @@
 import { gzipSync } from 'node:zlib';
-import type { RequestHandler, Response } from 'express';
-import { hasPersonalCookie } from '../core/accounts/cookies';
+import type { Request, RequestHandler, Response } from 'express';
+import { hasSessionCookie, hasToastCookie } from '../core/accounts/cookies';
+import type { ViewerKind } from '../core/accounts/roles';
 
 /**
- * A short-lived, in-process cache of whole pages for guests (docs/decisions/006).
+ * A short-lived, in-process cache of whole catalogue pages (docs/decisions/006 and 021).
  *
- * Only pages that declare themselves shareable (`Cache-Control: public`, which catalogue routes set
- * only for visitors without cookies) are stored; only requests without a session or toast cookie are
- * answered from it; nothing with a Set-Cookie is stored. A stored page is kept gzipped and replayed
- * with the CSP nonce it was rendered with (the header is rewritten to match), so a hit costs a write.
+ * Pages are kept per kind of visitor — guest, signed-in shopper, admin — whose pages differ only in the
+ * header's links. Guests get pages that declare themselves shareable (`Cache-Control: public`, which
+ * catalogue routes set only for visitors without cookies). Signed-in visitors get pages whose loaders
+ * declared they read nothing of the visitor but their kind (`sharedCatalogueHeaders`); the session is
+ * looked up first, on the load context the page would render with, so the kind is the one the page
+ * shows. A request with a pending toast is never answered from it, and nothing with a Set-Cookie is
+ * stored or replayed. A stored page is kept gzipped and replayed with the CSP nonce it was rendered
+ * with (the header is rewritten to match), so a hit costs a write.
  */
 export interface PageCacheOptions {
   /** A page is fresh this long, then may be served three times as long while one request renders it afresh. */
   ttlMs: number;
   maxEntries: number;
   maxBytes: number;
+  /** Who asks, for a request with a session cookie (without one it is a guest). */
+  viewerOf?: (req: Request, res: Response) => Promise<ViewerKind>;
+  /** Whether the page just rendered said it is the same for every signed-in visitor of its kind. */
+  sharedWithSignedIn?: (req: Request, res: Response) => boolean;
 }
 
 interface Entry {
@@ -80,10 +89,30 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(headOnly ? undefined : body);
   };
 
+  const viewerOf = async (req: Request, res: Response): Promise<ViewerKind | null> => {
+    const cookie = req.headers.cookie;
+    if (hasToastCookie(cookie)) return null;
+    if (!hasSessionCookie(cookie)) return 'guest';
+    // Only pages are shared: not data for client navigations, nor the API; and never admin screens,
+    // which look their admin up in the database themselves.
+    if (!options.viewerOf || req.path.endsWith('.data') || /^\/(admin|api)(\/|$)/.test(req.path)) return null;
+    const viewer = await options.viewerOf(req, res);
+    // The lookup renewed or cleared the session's cookies: this answer is the visitor's own.
+    return res.getHeader('Set-Cookie') === undefined ? viewer : null;
+  };
+
   const middleware: RequestHandler = (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || hasPersonalCookie(req.headers.cookie))
-      return next();
-    const key = req.originalUrl;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    viewerOf(req, res).then(
+      (viewer) => (viewer ? answer(req, res, next, viewer) : next()),
+      // The session could not be read (the database is away): the page itself answers as it would have
+      // (it reads the same failed lookup from its load context), with its 503 and error page.
+      () => next(),
+    );
+  };
+
+  const answer = (req: Request, res: Response, next: (error?: unknown) => void, viewer: ViewerKind) => {
+    const key = `${viewer} ${req.originalUrl}`;
     const cached = entries.get(key);
     const now = Date.now();
     if (cached && cached.expires > now) return replay(req, res, cached, req.method === 'HEAD');
@@ -125,7 +154,9 @@ export function createPageCache(options: PageCacheOptions) {
       const shareable =
         res.statusCode === 200 &&
         !overflow &&
-        /(^|,\s*)public(,|$)/.test(cacheControl) &&
+        (viewer === 'guest'
+          ? /(^|,\s*)public(,|$)/.test(cacheControl)
+          : options.sharedWithSignedIn?.(req, res) === true) &&
         contentType.startsWith('text/html') &&
         res.getHeader('Set-Cookie') === undefined;
       if (shareable) {

@@ -26,7 +26,7 @@ export function createPageHandler(options: {
   return async (req, res, next) => {
     try {
       const context = options.getLoadContext(req, res);
-      const response = await handle(toFetchRequest(req, res), context);
+      const response = await handle(fetchRequestFor(req, res), context);
       await sendResponse(res, context.requestState.databaseUnavailable ? unavailable(response) : response);
     } catch (error) {
       next(error);
@@ -44,6 +44,11 @@ function unavailable(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers });
+}
+
+/** The request as React Router sees it, made once per request (the page cache reads it first). */
+export function fetchRequestFor(req: ExpressRequest, res: ExpressResponse): Request {
+  return ((res.locals.fetchRequest as Request | undefined) ??= toFetchRequest(req, res));
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -9,7 +9,11 @@ declare module 'react-router' {
     /** Adds a Set-Cookie header to this request's response, whatever the route answers. */
     appendSetCookie(cookie: string): void;
     /** What went wrong while answering this request, for the status the server sends (entry.server.tsx). */
-    requestState: { databaseUnavailable: boolean };
+    requestState: {
+      databaseUnavailable: boolean;
+      /** Set by a page the same for every signed-in visitor of one kind (app/lib/cache.server.ts). */
+      sharedWithSignedIn?: boolean;
+    };
   }
 }
 

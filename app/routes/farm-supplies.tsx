@@ -1,6 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import { ProductShelf } from '~/components/content/category-landing';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/farm-supplies';
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCategoryHighlights(db, ['equipment'], 4),
     listCategoryHighlights(db, ['feeds'], 4),
   ]);
-  return data({ equipment, feeds }, { headers: catalogueHeaders(request) });
+  return data({ equipment, feeds }, { headers: sharedCatalogueHeaders(request, context) });
 }
 
 export default function FarmSuppliesRoute() {

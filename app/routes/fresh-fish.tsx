@@ -1,6 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import { ProductShelf } from '~/components/content/category-landing';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/fresh-fish';
 
@@ -20,7 +20,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     { products: await listCategoryHighlights(context.services.db, ['fresh'], 8) },
-    { headers: catalogueHeaders(request) },
+    { headers: sharedCatalogueHeaders(request, context) },
   );
 }
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock, Truck } from 'lucide-react';
-import { useState } from 'react';
-import { data, Link, useLoaderData, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { QuantityStepper } from '~/components/catalog/quantity-stepper';
@@ -11,7 +11,7 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { getSessionUser, requireAdmin, requireUser } from '~/lib/auth.server';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
 import { formAction } from '~/lib/actions.server';
 import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
@@ -21,8 +21,8 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
 import { ReviewActionSchema } from '#core/reviews/schemas';
-import { deleteReview, hasBoughtProduct, listReviews, submitReview } from '#core/reviews/service';
-import { isInWishlist } from '#core/wishlist/service';
+import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
+import type { ProductForShopper } from './api/product-for-shopper';
 import type { Route } from './+types/product';
 
 const parseProductId = (raw: string | undefined) =>
@@ -99,19 +99,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orThrowResponse(() => getProduct(db, id)),
     getSessionUser(request, context),
   ]);
+  // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
+  // to review — the page asks for once it is live (api/product-for-shopper.ts).
   return data(
     {
       product,
       // Reviews sit below the fold: they stream in after the page (STYLE §7).
       reviews: listReviews(db, id),
-      inWishlist: user ? await isInWishlist(db, user.id, id) : false,
       signedIn: user !== null,
-      // The form is shown to those the server will accept a review from (spec §5); the action checks again.
-      mayReview: user ? await hasBoughtProduct(db, user.id, id) : false,
       isAdmin: user?.showsAdminTools ?? false,
       origin: env.PUBLIC_URL,
     },
-    { headers: catalogueHeaders(request) },
+    { headers: sharedCatalogueHeaders(request, context) },
   );
 }
 
@@ -167,15 +166,23 @@ function BuyBox({ product }: { product: Route.ComponentProps['loaderData']['prod
   );
 }
 
+/**
+ * The signed-in shopper's own bits of the page, read once it is live (and again after each change, as
+ * React Router revalidates fetchers); undefined until known. A guest has none.
+ */
+function useForShopper(productId: number, signedIn: boolean): Partial<ProductForShopper> {
+  const fetcher = useFetcher<ProductForShopper>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (signedIn) void load(`/api/products/${productId}/for-shopper`);
+  }, [load, productId, signedIn]);
+  if (!signedIn) return { inWishlist: false, mayReview: false };
+  return fetcher.data ?? {};
+}
+
 export default function ProductRoute() {
-  const {
-    product,
-    reviews,
-    inWishlist,
-    signedIn,
-    mayReview,
-    isAdmin: admin,
-  } = useLoaderData<typeof loader>();
+  const { product, reviews, signedIn, isAdmin: admin } = useLoaderData<typeof loader>();
+  const { inWishlist, mayReview } = useForShopper(product.id, signedIn);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">

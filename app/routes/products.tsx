@@ -7,7 +7,7 @@ import { Pagination } from '~/components/catalog/pagination';
 import { ProductCard } from '~/components/catalog/product-card';
 import { ProductFiltersForm, SortSelect } from '~/components/catalog/product-filters';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { categoryId, CATEGORY_LABELS } from '#core/catalog/categories';
 import {
   DEFAULT_FILTERS,
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseProductFilters(new URL(request.url).searchParams);
   const { db } = context.services;
   const [page, locations] = await Promise.all([listProducts(db, filters), listProductLocations(db)]);
-  return data({ filters, page, locations }, { headers: catalogueHeaders(request) });
+  return data({ filters, page, locations }, { headers: sharedCatalogueHeaders(request, context) });
 }
 
 function hrefWith(filters: ProductFilters, change: Partial<ProductFilters>) {

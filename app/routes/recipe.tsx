@@ -2,7 +2,7 @@ import { ArrowLeft, ChefHat, Clock, Flame, Users } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
 import { previewImage, responsiveImage } from '~/lib/images';
 import { formatNaira, perWeightLabel } from '#core/money';
@@ -43,7 +43,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseRowIdParam(params.id, 'This recipe does not exist.');
   const recipe = await orThrowResponse(() => getRecipe(context.services.db, id));
-  return data({ recipe, origin: context.services.env.PUBLIC_URL }, { headers: catalogueHeaders(request) });
+  return data(
+    { recipe, origin: context.services.env.PUBLIC_URL },
+    { headers: sharedCatalogueHeaders(request, context) },
+  );
 }
 
 export default function RecipeRoute() {

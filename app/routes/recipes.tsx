@@ -1,6 +1,6 @@
 import { ChefHat, Clock, Flame } from 'lucide-react';
 import { data, Link, useLoaderData } from 'react-router';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { responsiveImage } from '~/lib/images';
 import { listRecipes } from '#core/recipes/service';
 import type { Route } from './+types/recipes';
@@ -18,7 +18,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ recipes: await listRecipes(context.services.db) }, { headers: catalogueHeaders(request) });
+  return data(
+    { recipes: await listRecipes(context.services.db) },
+    { headers: sharedCatalogueHeaders(request, context) },
+  );
 }
 
 export default function RecipesRoute() {

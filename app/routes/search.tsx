@@ -6,7 +6,7 @@ import { Pagination } from '~/components/catalog/pagination';
 import { ProductCard } from '~/components/catalog/product-card';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type ProductPage } from '#core/catalog/service';
@@ -24,7 +24,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseSearchQuery(new URL(request.url).searchParams);
   const results: ProductPage | null = query.q ? await searchProducts(context.services.db, query) : null;
-  return data({ query, results }, { headers: catalogueHeaders(request) });
+  return data({ query, results }, { headers: sharedCatalogueHeaders(request, context) });
 }
 
 const TABS = [

@@ -2,7 +2,7 @@ import { data, Link, useLoaderData } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { ContentPage } from '~/components/content/page';
 import { Button } from '~/components/ui/button';
-import { catalogueHeaders } from '~/lib/cache.server';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { cart, toCartProduct } from '~/lib/cart';
 import { formatNaira } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -22,7 +22,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ packs: await listSpecialPacks(context.services.db) }, { headers: catalogueHeaders(request) });
+  return data(
+    { packs: await listSpecialPacks(context.services.db) },
+    { headers: sharedCatalogueHeaders(request, context) },
+  );
 }
 
 function AddPackButton({ pack }: { pack: ResolvedPack }) {

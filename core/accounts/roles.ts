@@ -2,6 +2,12 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
+ * What kind of visitor a page is rendered for: all a shared catalogue page may know of them (the
+ * header's links differ), never who they are (docs/decisions/021).
+ */
+export type ViewerKind = 'guest' | 'shopper' | 'admin';
+
+/**
  * One source of truth for admin rights: the user's role (DESIGN §1). It asks for the role itself, so a
  * user object without one (the cookie-cached session user) cannot be passed by mistake.
  */

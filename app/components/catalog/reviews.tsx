@@ -126,8 +126,8 @@ export function ReviewsPanel({
   productId: number;
   reviewCount: number;
   signedIn: boolean;
-  /** The shopper has bought it: the only ones whose review the server accepts. */
-  mayReview: boolean;
+  /** The shopper has bought it: the only ones whose review the server accepts; undefined while unknown. */
+  mayReview: boolean | undefined;
   isAdmin: boolean;
 }) {
   return (
@@ -143,7 +143,7 @@ export function ReviewsPanel({
           {(list) => <ReviewList reviews={list} productId={productId} isAdmin={isAdmin} />}
         </Await>
       </Suspense>
-      {signedIn && mayReview ? (
+      {signedIn && mayReview === undefined ? null : signedIn && mayReview ? (
         <ReviewForm productId={productId} />
       ) : signedIn ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-800">{NOT_A_BUYER}</p>

@@ -21,15 +21,19 @@ export function WishlistButton({
   compact = false,
 }: {
   product: { id: number; name: string };
-  inServerWishlist: boolean;
+  /** Whether the signed-in shopper's list holds it; undefined while that is being read (the button waits). */
+  inServerWishlist: boolean | undefined;
   compact?: boolean;
 }) {
   const user = useSessionUser();
   const hydrated = useHydrated();
   const guestIds = useGuestWishlist();
   const fetcher = useFetcher<ActionResult>();
-  const [serverState, setServerState] = useState(inServerWishlist);
-  useEffect(() => setServerState(inServerWishlist), [inServerWishlist]);
+  const [serverState, setServerState] = useState(inServerWishlist ?? false);
+  useEffect(() => {
+    if (inServerWishlist !== undefined) setServerState(inServerWishlist);
+  }, [inServerWishlist]);
+  const known = !user || inServerWishlist !== undefined;
 
   const pendingIntent = fetcher.formData?.get('intent');
   const inWishlist = user
@@ -77,7 +81,7 @@ export function WishlistButton({
       variant="outline"
       size={compact ? 'icon' : 'default'}
       onClick={toggle}
-      disabled={!hydrated}
+      disabled={!hydrated || !known}
       aria-pressed={inWishlist}
       aria-label={compact ? `${label}: ${product.name}` : undefined}
     >

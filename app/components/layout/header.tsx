@@ -5,9 +5,8 @@ import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { useCart } from '~/lib/cart';
 
+/** What the header needs of a signed-in visitor: what kind they are, never who. */
 export interface HeaderUser {
-  name: string;
-  email: string;
   isAdmin: boolean;
 }
 
