@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { data, Link, useLoaderData, useNavigate } from 'react-router';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { QuantityStepper } from '~/components/catalog/quantity-stepper';
@@ -167,17 +167,26 @@ function BuyBox({ product }: { product: Route.ComponentProps['loaderData']['prod
 }
 
 /**
- * The signed-in shopper's own bits of the page, read once it is live (and again after each change, as
- * React Router revalidates fetchers); undefined until known. A guest has none.
+ * The signed-in shopper's own bits of the page, read once it is live; undefined until known. One plain
+ * request: a fetcher would first ask React Router's manifest for the route and load its module, two
+ * more round trips on a weak network. A guest has none. If the answer never comes the heart still
+ * works (adding twice is harmless) and the review form's place stays empty.
  */
 function useForShopper(productId: number, signedIn: boolean): Partial<ProductForShopper> {
-  const fetcher = useFetcher<ProductForShopper>();
-  const { load } = fetcher;
+  const [answer, setAnswer] = useState<{ productId: number; mine: Partial<ProductForShopper> } | null>(null);
   useEffect(() => {
-    if (signedIn) void load(`/api/products/${productId}/for-shopper`);
-  }, [load, productId, signedIn]);
+    if (!signedIn) return;
+    const controller = new AbortController();
+    fetch(`/api/products/${productId}/for-shopper`, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<ProductForShopper>) : Promise.reject()))
+      .then(
+        (mine) => setAnswer({ productId, mine }),
+        () => controller.signal.aborted || setAnswer({ productId, mine: { inWishlist: false } }),
+      );
+    return () => controller.abort();
+  }, [productId, signedIn]);
   if (!signedIn) return { inWishlist: false, mayReview: false };
-  return fetcher.data ?? {};
+  return answer?.productId === productId ? answer.mine : {};
 }
 
 export default function ProductRoute() {
