@@ -290,7 +290,8 @@ async function lighthouseScores(baseUrl: string, pages: string[]) {
   try {
     for (const pagePath of pages) {
       const results = [];
-      for (let i = 0; i < 3; i++) {
+      let failures = 0;
+      while (results.length < 3) {
         const result = await lighthouse(`${baseUrl}${pagePath}`, {
           port: chrome.port,
           output: 'json',
@@ -298,9 +299,12 @@ async function lighthouseScores(baseUrl: string, pages: string[]) {
           onlyCategories: ['performance'],
         });
         const lhr = result!.lhr;
-        // A run Lighthouse could not finish scores 0: say why rather than report it as the page's score.
-        if (lhr.runtimeError)
-          console.log(`  ! Lighthouse ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        // A run Lighthouse itself could not finish (NO_NAVSTART, a lost trace) scores 0 whatever the
+        // page did: it is reported and run again (up to three such), not counted as the page's score.
+        if (lhr.runtimeError) {
+          console.log(`  ! Lighthouse ${pagePath}: ${lhr.runtimeError.code} — run again`);
+          if (++failures <= 3) continue;
+        }
         results.push({
           score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
           lcp: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
