@@ -58,6 +58,12 @@ export async function startJobs(
           } catch (error) {
             logger.warn({ err: error, queue, job: job!.id }, 'job failed; the queue retries it');
             throw error;
+          } finally {
+            // pg-boss 10 waits its whole polling interval after each batch, even one that found a job:
+            // a backlog (receipts after a rush) would go out one every 2 s. A worker that found a job
+            // asks again at once; one that finds none waits its interval.
+            const workerId = workerIds.get(queue);
+            if (workerId) boss.notifyWorker(workerId);
           }
         },
       );

@@ -208,3 +208,45 @@ describe('durable background jobs', () => {
     expect(await (await admin.get('/admin')).text()).not.toContain(`E-mail to ${email}`);
   });
 });
+
+describe('a backlog of jobs', () => {
+  // A worker that waits a minute between polls, so a backlog that went out one job per poll would
+  // take twenty minutes here.
+  let slowPolling: TestServer;
+  beforeAll(async () => {
+    slowPolling = await startTestServer({ pollingIntervalSeconds: 60 });
+  });
+  afterAll(() => slowPolling.close());
+
+  it('goes out one job after another, not one per polling interval', async () => {
+    const to = `rush-${Date.now()}@example.ng`;
+    const mail = (subject: string) => ({ to, subject, text: subject, html: `<p>${subject}</p>` });
+    const sent = () => slowPolling.mailer.sent.filter((m) => m.to === to);
+    // Twenty receipts wait out a mail server outage, then all fall due at once: a backlog that no
+    // new job's wake-up call covers.
+    slowPolling.mailer.refusing = true;
+    try {
+      await slowPolling.database.db.transaction(async (tx) => {
+        for (let i = 1; i <= 20; i++) await slowPolling.services.jobs.send(tx, 'mail', mail(`Receipt ${i}`));
+      });
+      const waiting = () =>
+        queryRows<{ n: number }>(
+          slowPolling.database.db,
+          sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'to' = ${to}
+              and state = 'retry'`,
+        );
+      await until(async () => (await waiting())[0]!.n === 20, 'all twenty waiting for a retry');
+    } finally {
+      slowPolling.mailer.refusing = false;
+    }
+    await slowPolling.database.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'mail' and data->>'to' = ${to}`,
+    );
+    // One new job wakes the worker once; the backlog then goes out behind it.
+    await slowPolling.database.db.transaction((tx) =>
+      slowPolling.services.jobs.send(tx, 'mail', mail('Receipt 21')),
+    );
+    await until(async () => sent().length === 21, 'all twenty-one receipts');
+    expect(new Set(sent().map((m) => m.subject)).size).toBe(21);
+  });
+});

@@ -53,6 +53,8 @@ export async function startTestServer(
     schedules?: boolean;
     /** The shop's own mailer (SMTP at env.SMTP_URL) instead of the in-memory one. */
     smtp?: boolean;
+    /** How long an idle job worker waits before asking the queue again (0.5 s). */
+    pollingIntervalSeconds?: number;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -74,7 +76,10 @@ export async function startTestServer(
   });
   server.on('request', app);
   // The job queue's workers, as a serving process runs them (mails reach `mailer` through them).
-  const jobs = await startJobs(services, { work: true, pollingIntervalSeconds: 0.5 });
+  const jobs = await startJobs(services, {
+    work: true,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+  });
   return {
     url,
     services,
