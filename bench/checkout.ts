@@ -269,15 +269,14 @@ async function main() {
         `• ${BUYERS} buyers placing and paying (the shop on ${WORKERS} server processes), ${seconds} s (after a 3 s warm-up)…`,
       );
       await buyersLoop(buyers, carts, 3_000);
-      const cpuBefore = sampleCpu(app.child.pid!, postgres.pid);
-      const run = await buyersLoop(buyers, carts, seconds * 1000);
-      const cpu = cpuCeiling(
-        cpuBefore,
-        sampleCpu(app.child.pid!, postgres.pid),
-        run.latencies.length,
-        BUYERS,
-        TARGET_P95_MS,
-      );
+      /** A run with the CPU it cost the shop, PostgreSQL and this script, per order. */
+      const withCpu = async <T extends { latencies: number[] }>(work: () => Promise<T>) => {
+        const before = sampleCpu(app.child.pid!, postgres.pid);
+        const result = await work();
+        const after = sampleCpu(app.child.pid!, postgres.pid);
+        return { result, cpu: cpuCeiling(before, after, result.latencies.length, BUYERS, TARGET_P95_MS) };
+      };
+      const { result: run, cpu } = await withCpu(() => buyersLoop(buyers, carts, seconds * 1000));
       // The capacity run leaves receipts queued; the open model starts once the queue has sent them,
       // so its figures are its own orders' (their receipts are sent within it and counted).
       const drained = await queueDrained(url, 120_000);
@@ -287,14 +286,8 @@ async function main() {
       console.log(
         `• open model: buyers arriving at random, ${rate.toFixed(1)} orders/s (half the capacity), ${seconds} s…`,
       );
-      const openBefore = sampleCpu(app.child.pid!, postgres.pid);
-      const open = await openArrivals(buyers, carts, rate, seconds * 1000);
-      const openCpu = cpuCeiling(
-        openBefore,
-        sampleCpu(app.child.pid!, postgres.pid),
-        open.latencies.length,
-        BUYERS,
-        TARGET_P95_MS,
+      const { result: open, cpu: openCpu } = await withCpu(() =>
+        openArrivals(buyers, carts, rate, seconds * 1000),
       );
       const memory = app.memory();
 
