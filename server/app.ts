@@ -217,15 +217,23 @@ export async function createApp(services: Services, options: AppOptions) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     if (env.PAGE_CACHE_SECONDS > 0) {
       const { pageViewer } = options.build.entry.module as unknown as {
-        pageViewer: (request: globalThis.Request, context: AppLoadContext) => Promise<ViewerKind>;
+        pageViewer?: (request: globalThis.Request, context: AppLoadContext) => Promise<ViewerKind>;
       };
+      if (typeof pageViewer !== 'function')
+        throw new Error('The build has no pageViewer in app/entry.server.tsx: rebuild it (npm run build)');
       app.use(
         createPageCache({
           ttlMs: env.PAGE_CACHE_SECONDS * 1000,
           maxEntries: 500,
           maxBytes: 32 * 1024 * 1024,
           viewerOf: (req, res) => pageViewer(fetchRequestFor(req, res), getLoadContext(req, res)),
-          sharedWithSignedIn: (req, res) => getLoadContext(req, res).requestState.sharedWithSignedIn === true,
+          renderedPage: (req, res) => {
+            const { requestState } = getLoadContext(req, res);
+            return {
+              sharedWithSignedIn: requestState.sharedWithSignedIn === true,
+              failed: requestState.databaseUnavailable,
+            };
+          },
         }).middleware,
       );
     }

@@ -22,8 +22,11 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Who asks, for a request with a session cookie (without one it is a guest). */
   viewerOf?: (req: Request, res: Response) => Promise<ViewerKind>;
-  /** Whether the page just rendered said it is the same for every signed-in visitor of its kind. */
-  sharedWithSignedIn?: (req: Request, res: Response) => boolean;
+  /**
+   * What the page just rendered said of itself: the same for every signed-in visitor of its kind, and
+   * whether part of it failed (a streamed part whose data could not be read still leaves a 200).
+   */
+  renderedPage?: (req: Request, res: Response) => { sharedWithSignedIn: boolean; failed: boolean };
 }
 
 interface Entry {
@@ -95,7 +98,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (!hasSessionCookie(cookie)) return 'guest';
     // Only pages are shared: not data for client navigations, nor the API; and never admin screens,
     // which look their admin up in the database themselves.
-    if (!options.viewerOf || req.path.endsWith('.data') || /^\/(admin|api)(\/|$)/.test(req.path)) return null;
+    if (!options.viewerOf || req.path.endsWith('.data') || /^\/(admin|api|__manifest)(\/|$)/i.test(req.path))
+      return null;
     const viewer = await options.viewerOf(req, res);
     // The lookup renewed or cleared the session's cookies: this answer is the visitor's own.
     return res.getHeader('Set-Cookie') === undefined ? viewer : null;
@@ -103,12 +107,14 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    viewerOf(req, res).then(
-      (viewer) => (viewer ? answer(req, res, next, viewer) : next()),
-      // The session could not be read (the database is away): the page itself answers as it would have
-      // (it reads the same failed lookup from its load context), with its 503 and error page.
-      () => next(),
-    );
+    viewerOf(req, res)
+      .then(
+        (viewer) => (viewer ? answer(req, res, next, viewer) : next()),
+        // The session could not be read (the database is away): the page itself answers as it would
+        // have (it reads the same failed lookup from its load context), with its 503 and error page.
+        () => next(),
+      )
+      .catch(next);
   };
 
   const answer = (req: Request, res: Response, next: (error?: unknown) => void, viewer: ViewerKind) => {
@@ -151,12 +157,12 @@ export function createPageCache(options: PageCacheOptions) {
       collect(chunk, rest[0]);
       const cacheControl = String(res.getHeader('Cache-Control') ?? '');
       const contentType = String(res.getHeader('Content-Type') ?? '');
+      const rendered = options.renderedPage?.(req, res) ?? { sharedWithSignedIn: false, failed: false };
       const shareable =
         res.statusCode === 200 &&
         !overflow &&
-        (viewer === 'guest'
-          ? /(^|,\s*)public(,|$)/.test(cacheControl)
-          : options.sharedWithSignedIn?.(req, res) === true) &&
+        !rendered.failed &&
+        (viewer === 'guest' ? /(^|,\s*)public(,|$)/.test(cacheControl) : rendered.sharedWithSignedIn) &&
         contentType.startsWith('text/html') &&
         res.getHeader('Set-Cookie') === undefined;
       if (shareable) {

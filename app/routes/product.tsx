@@ -167,12 +167,14 @@ function BuyBox({ product }: { product: Route.ComponentProps['loaderData']['prod
 }
 
 /**
- * The signed-in shopper's own bits of the page, read once it is live; undefined until known. One plain
- * request: a fetcher would first ask React Router's manifest for the route and load its module, two
- * more round trips on a weak network. A guest has none. If the answer never comes the heart still
- * works (adding twice is harmless) and the review form's place stays empty.
+ * The signed-in shopper's own bits of the page, read once it is live and again whenever the page's
+ * data is (after every action: a wishlist change, a guest's list merged at sign-in, a review), as
+ * `revision` changes; undefined until known. One plain request: a fetcher would first ask React
+ * Router's manifest for the route and load its module, two more round trips on a weak network. A guest
+ * has none. If the answer never comes the heart still works (adding twice is harmless) and the review
+ * form's place stays empty.
  */
-function useForShopper(productId: number, signedIn: boolean): Partial<ProductForShopper> {
+function useForShopper(productId: number, signedIn: boolean, revision: object): Partial<ProductForShopper> {
   const [answer, setAnswer] = useState<{ productId: number; mine: Partial<ProductForShopper> } | null>(null);
   useEffect(() => {
     if (!signedIn) return;
@@ -184,14 +186,15 @@ function useForShopper(productId: number, signedIn: boolean): Partial<ProductFor
         () => controller.signal.aborted || setAnswer({ productId, mine: { inWishlist: false } }),
       );
     return () => controller.abort();
-  }, [productId, signedIn]);
+  }, [productId, signedIn, revision]);
   if (!signedIn) return { inWishlist: false, mayReview: false };
   return answer?.productId === productId ? answer.mine : {};
 }
 
 export default function ProductRoute() {
-  const { product, reviews, signedIn, isAdmin: admin } = useLoaderData<typeof loader>();
-  const { inWishlist, mayReview } = useForShopper(product.id, signedIn);
+  const page = useLoaderData<typeof loader>();
+  const { product, reviews, signedIn, isAdmin: admin } = page;
+  const { inWishlist, mayReview } = useForShopper(product.id, signedIn, page);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -250,7 +253,7 @@ export default function ProductRoute() {
           </p>
           <BuyBox product={product} />
           <div className="flex flex-wrap gap-3">
-            <WishlistButton product={product} inServerWishlist={inWishlist} />
+            <WishlistButton key={product.id} product={product} inServerWishlist={inWishlist} />
             <Link to="/cart" className={buttonClasses({ variant: 'secondary' })}>
               Proceed to Checkout
             </Link>
