@@ -11,6 +11,7 @@ import {
 } from '#core/money';
 import { categoryFromId, categoryId } from '#core/catalog/categories';
 import { EnvError, loadEnv } from '#server/env';
+import { formatAdminDateTime, formatShopperDate, formatShortDate, SHOP_TIME_ZONE } from '~/lib/dates';
 import { timeAgo } from '~/lib/relative-time';
 
 describe('environment', () => {
@@ -52,12 +53,59 @@ describe('money and weight (spec §9: ₦, en-NG, no decimals)', () => {
     expect(formatNaira(480_000)).toBe('₦4,800');
     expect(formatNaira(18_500_000)).toBe('₦185,000');
     expect(formatNaira(0)).toBe('₦0');
+    expect(formatNaira(-480_000)).toBe('-₦4,800');
+    expect(formatNaira(123_456_789_00)).toBe('₦123,456,789');
+    expect(formatNaira(99_950)).toBe('₦1,000');
+  });
+  it('writes naira exactly as Intl en-NG does, without loading Intl in the page', () => {
+    const intl = new Intl.NumberFormat('en-NG', {
+      style: 'currency',
+      currency: 'NGN',
+      maximumFractionDigits: 0,
+    });
+    const amounts = [1, 49, 50, 99_999, 100_000, 999_999_900, 1_000_000_000, -100_000, -123_456_789];
+    for (let k = 0; k < 200; k++) amounts.push(Math.floor(Math.random() * 10 ** (2 + (k % 12))));
+    for (const kobo of amounts) expect(formatNaira(kobo)).toBe(intl.format(Math.round(kobo / 100)));
   });
   it('labels weights', () => {
     expect(formatWeight(500)).toBe('500 g');
     expect(formatWeight(1250)).toBe('1.25 kg');
     expect(perWeightLabel(1000)).toBe('per kg');
     expect(perWeightLabel(15_000)).toBe('per 15 kg');
+  });
+});
+
+describe("dates in the shop's time zone (spec §9)", () => {
+  it('writes the spec formats, in Lagos time', () => {
+    // 23:30 UTC on 4 Nov is 00:30 on 5 Nov in Lagos
+    const lateNight = new Date('2026-11-04T23:30:00Z');
+    expect(formatShopperDate(lateNight)).toBe('Nov 05, 2026');
+    expect(formatShortDate(lateNight)).toBe('Nov 5, 2026');
+    expect(formatAdminDateTime(lateNight)).toBe('Nov 5, 2026, 00:30');
+    expect(formatShopperDate('2026-12-31T23:00:00.000Z')).toBe('Jan 01, 2027');
+    expect(() => formatShopperDate('not a date')).toThrow(RangeError);
+  });
+  it('agrees with Intl in Africa/Lagos on any date', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { ...options, timeZone: SHOP_TIME_ZONE });
+    const shopper = intl({ month: 'short', day: '2-digit', year: 'numeric' });
+    const short = intl({ month: 'short', day: 'numeric', year: 'numeric' });
+    const withTime = intl({
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const start = Date.UTC(1990, 0, 1);
+    const span = Date.UTC(2060, 0, 1) - start;
+    for (let k = 0; k < 500; k++) {
+      const date = new Date(start + Math.floor(Math.random() * span));
+      expect(formatShopperDate(date)).toBe(shopper.format(date));
+      expect(formatShortDate(date)).toBe(short.format(date));
+      expect(formatAdminDateTime(date.toISOString())).toBe(withTime.format(date));
+    }
   });
 });
 
