@@ -21,6 +21,11 @@ const kebabCaseFiles = {
   },
 };
 
+const SONNER = {
+  name: 'sonner',
+  message: "Toasts go through '~/lib/toasts' (or './lib/toasts'), which loads sonner after the page works.",
+};
+
 const frameworkImports = [
   'react',
   'react/*',
@@ -76,6 +81,11 @@ export default tseslint.config(
   },
   // The walls (DESIGN §3, STYLE §6).
   {
+    // The toast library loads after the page works (app/lib/toasts.tsx); a static import would put it back.
+    files: ['app/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SONNER] }] },
+  },
+  {
     files: ['core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -118,6 +128,7 @@ export default tseslint.config(
               message: 'Routes call core/, never the database or Drizzle directly.',
             },
           ],
+          paths: [SONNER],
         },
       ],
     },
@@ -162,6 +173,7 @@ export default tseslint.config(
               message: 'Components and browser helpers never import the database or the server.',
             },
           ],
+          paths: [SONNER],
         },
       ],
     },

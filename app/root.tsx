@@ -11,7 +11,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router';
-import { toast as showToast, Toaster } from 'sonner';
+import { toast as showToast, Toaster } from './lib/toasts';
 import type { Route } from './+types/root';
 import { WishlistMerge } from './components/catalog/wishlist-merge';
 import { ErrorPage } from './components/layout/error-page';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toasts';
 import type { ActionFailure, ActionResult, ActionToast } from './action-result';
 
 const NO_ERRORS: Record<string, string> = {};

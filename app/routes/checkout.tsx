@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toasts';
 import { PaymentButton } from '~/components/checkout/payment-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Alert } from '~/components/ui/alert';

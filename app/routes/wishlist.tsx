@@ -1,7 +1,7 @@
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toasts';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Button, buttonClasses } from '~/components/ui/button';

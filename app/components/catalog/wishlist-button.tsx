@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toasts';
 import { Button } from '~/components/ui/button';
 import type { ActionResult } from '~/lib/action-result';
 import { CART_TOAST_MS } from '~/lib/cart';

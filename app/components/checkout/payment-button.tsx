@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toasts';
 import { Button } from '~/components/ui/button';
 import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
