@@ -1,14 +1,21 @@
 import { ClipboardList, CreditCard, Sprout, Truck } from 'lucide-react';
-import { Link, useLoaderData } from 'react-router';
+import { data, Link, useLoaderData } from 'react-router';
 import { ProductCard } from '~/components/catalog/product-card';
 import { HeroCarousel } from '~/components/home/hero-carousel';
 import { buttonClasses } from '~/components/ui/button';
+import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { responsiveImage } from '~/lib/images';
 import { listPopularProducts } from '#core/catalog/service';
 import type { Route } from './+types/home';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { popular: await listPopularProducts(context.services.db, 4) };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** The same page for everyone (the popular products are the shop's, not the visitor's): cached and shared. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const popular = await listPopularProducts(context.services.db, 4);
+  return data({ popular }, { headers: sharedCatalogueHeaders(request, context) });
 }
 
 const categoryTiles = [

@@ -45,6 +45,29 @@ describe('the page cache', () => {
     expect(await hit.text()).toContain('Banga Soup with Smoked Fish');
   });
 
+  it('serves the home page from the cache: guests, and shoppers from a copy of their own kind', async () => {
+    const guestFirst = await fetch(`${server.url}/`);
+    await guestFirst.text();
+    const guestAgain = await fetch(`${server.url}/`);
+    expect(guestAgain.headers.get('x-cache')).toBe('HIT');
+    expect(guestAgain.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+    );
+    expect(await guestAgain.text()).toContain('href="/login"');
+
+    const shopper = await createUser(server.services, { name: 'Home Page Visitor' });
+    const client = await signedIn(shopper.email);
+    const first = await client.get('/');
+    await first.text();
+    const again = await client.get('/');
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    const html = await again.text();
+    expect(html).toContain('href="/account"');
+    expect(html).not.toContain('Home Page Visitor');
+    expect(html).not.toContain(shopper.email);
+  });
+
   /** Signed in, with the "signed in" toast already shown (a page with a toast is the visitor's own). */
   const signedIn = async (email: string) => {
     const client = await signedInClient(server, email);
