@@ -166,25 +166,40 @@ function BuyBox({ product }: { product: Route.ComponentProps['loaderData']['prod
   );
 }
 
+/** Waits before each try of the shopper's own bits: at once, then again after 1 s and 3 s. */
+const FOR_SHOPPER_TRIES_MS = [0, 1000, 3000];
+
 /**
  * The signed-in shopper's own bits of the page, read once it is live and again whenever the page's
  * data is (after every action: a wishlist change, a guest's list merged at sign-in, a review), as
  * `revision` changes; undefined until known. One plain request: a fetcher would first ask React
  * Router's manifest for the route and load its module, two more round trips on a weak network. A guest
- * has none. If the answer never comes the heart still works (adding twice is harmless) and the review
- * form's place stays empty.
+ * has none. A request lost on a weak network or refused by a busy server is tried twice more; if no
+ * answer comes the heart still works (adding twice is harmless) and the review form's place stays empty.
  */
 function useForShopper(productId: number, signedIn: boolean, revision: object): Partial<ProductForShopper> {
   const [answer, setAnswer] = useState<{ productId: number; mine: Partial<ProductForShopper> } | null>(null);
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    fetch(`/api/products/${productId}/for-shopper`, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<ProductForShopper>) : Promise.reject()))
-      .then(
-        (mine) => setAnswer({ productId, mine }),
-        () => controller.signal.aborted || setAnswer({ productId, mine: { inWishlist: false } }),
-      );
+    const ask = async (): Promise<Partial<ProductForShopper>> => {
+      for (const wait of FOR_SHOPPER_TRIES_MS) {
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (controller.signal.aborted) break;
+        try {
+          const response = await fetch(`/api/products/${productId}/for-shopper`, {
+            signal: controller.signal,
+          });
+          if (response.ok) return (await response.json()) as ProductForShopper;
+          // Only a server in trouble is asked again; any other refusal will not change.
+          if (response.status < 500) break;
+        } catch {
+          // the network lost it: try again
+        }
+      }
+      return { inWishlist: false };
+    };
+    void ask().then((mine) => controller.signal.aborted || setAnswer({ productId, mine }));
     return () => controller.abort();
   }, [productId, signedIn, revision]);
   if (!signedIn) return { inWishlist: false, mayReview: false };

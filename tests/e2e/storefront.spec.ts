@@ -116,13 +116,20 @@ test('wishlist as a guest, then merged into the account at login', async ({ page
   await expect(page.getByRole('link', { name: 'Dried Bonga' })).toBeVisible();
   await expectAccessible(page);
 
-  // The product page is the one every shopper gets; the heart is this shopper's own, read apart.
+  // The product page is the one every shopper gets; the heart is this shopper's own, read apart —
+  // and asked for again when a weak network loses the first request.
+  let asked = 0;
+  await page.route('**/api/products/*/for-shopper', (route) =>
+    asked++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
   await page.goto(productUrl);
   await expect(page.getByRole('button', { name: 'Remove from Wishlist' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await expect(page.getByRole('button', { name: 'Remove from Wishlist' })).toBeEnabled();
+  expect(asked).toBe(2);
+  await page.unroute('**/api/products/*/for-shopper');
   await visit(page, '/wishlist');
 
   // Now it lives on the server: removing it there empties the list.
