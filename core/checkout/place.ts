@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { discountCodes, orderItems, orders, user } from '../../db/schema';
 import { missingProfileFields } from '../accounts/profile';
 import { DISCOUNT_MESSAGES } from '../discounts/rules';
@@ -76,12 +77,27 @@ function repeatOf(order: OrderRow, fingerprint: string, deps: Pick<CheckoutDeps,
   return null;
 }
 
-function orderWithKey(db: Db | Tx, userId: string, key: string) {
-  return db
+const ordersWithKey = preparedPerDb((db) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    .where(
+      and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))),
+    )
+    .prepare('orders_with_idempotency_key'),
+);
+
+function orderWithKey(db: Db | Tx, userId: string, key: string) {
+  return ordersWithKey(db).execute({ userId, key });
 }
+
+const profileOf = preparedPerDb((db) =>
+  db
+    .select()
+    .from(user)
+    .where(eq(user.id, sql.placeholder('userId')))
+    .prepare('user_profile_for_checkout'),
+);
 
 /**
  * Places an order (DESIGN §1): everything is priced again from the database, the profile must be
@@ -97,7 +113,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const { db } = deps;
-  const [profile] = await db.select().from(user).where(eq(user.id, userId));
+  const [profile] = await profileOf(db).execute({ userId });
   if (!profile) throw new NotFound('Your account no longer exists.');
   const fingerprint = orderFingerprint(input);
   const [earlier] = await orderWithKey(db, userId, input.idempotencyKey);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { NotFound } from '../errors';
@@ -195,12 +196,20 @@ function receiptFor(
  */
 export type Settlement = 'paid' | 'failed' | 'pending' | 'unverified' | 'mismatch';
 
+const orderByReference = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentReference, sql.placeholder('reference')))
+    .prepare('orders_by_reference'),
+);
+
 /**
  * Asks the provider what happened to a payment and settles the order accordingly. Callback, popup,
  * webhook and the expiry job all come here, in any order and any number of times.
  */
 export async function settlePayment(deps: CheckoutDeps, reference: string): Promise<Settlement> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.paymentReference, reference));
+  const [order] = await orderByReference(deps.db).execute({ reference });
   if (!order) throw new NotFound('We could not find this order.');
   if (order.paymentStatus === 'success') return 'paid';
   if (order.paymentProvider !== deps.payments.name) {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, lt, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { notifications, orderItems, orders } from '../../db/schema';
 import { PENDING_ORDER_LIFETIME_MS } from '../checkout/deps';
 import { deliveryBlocks } from '../delivery/rules';
@@ -17,7 +18,19 @@ export type OrderWithItems = typeof orders.$inferSelect & {
   paymentState: ShopperPaymentState;
 };
 
-async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<OrderWithItems[]> {
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+function withTheirItems(order: OrderRow, items: ItemRow[], now: Date): OrderWithItems {
+  return {
+    ...order,
+    items,
+    freeDelivery: order.discountType === 'free_delivery',
+    paymentState: shopperPaymentState(order, now),
+  };
+}
+
+async function withItems(db: Db, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const items = await db
@@ -26,13 +39,24 @@ async function withItems(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<
     .where(inArray(orderItems.orderId, ids))
     .orderBy(orderItems.id);
   const now = new Date();
-  return rows.map((order) => ({
-    ...order,
-    items: items.filter((i) => i.orderId === order.id),
-    freeDelivery: order.discountType === 'free_delivery',
-    paymentState: shopperPaymentState(order, now),
-  }));
+  return rows.map((order) =>
+    withTheirItems(
+      order,
+      items.filter((i) => i.orderId === order.id),
+      now,
+    ),
+  );
 }
+
+/** One order's items, in the order they were added (checkout's pay and verify steps read these). */
+export const itemsOfOrder = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(orderItems.id)
+    .prepare('order_items_of_order'),
+);
 
 /** The user's orders, newest first, optionally of one status (spec §2, orders tab). */
 export async function listUserOrders(
@@ -78,10 +102,37 @@ const PAYMENT_REFERENCE = /^[A-Za-z0-9.=-]{6,100}$/;
 const ORDER_NOT_FOUND = 'This order does not exist.';
 
 /** The user's own order with this reference: someone else's is as unknown as a made-up one. */
-function ownOrder(userId: string, reference: string) {
+/** Refuses (NotFound) a reference that cannot be a payment reference, before any query. */
+function checkedReference(reference: string): string {
   if (!PAYMENT_REFERENCE.test(reference)) throw new NotFound(ORDER_NOT_FOUND);
-  return and(eq(orders.paymentReference, reference), eq(orders.userId, userId));
+  return reference;
 }
+
+const ownOrderByReference = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentReference, sql.placeholder('reference')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('orders_own_by_reference'),
+);
+
+const ownOrderIdByReference = preparedPerDb((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentReference, sql.placeholder('reference')),
+        eq(orders.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('orders_own_id_by_reference'),
+);
 
 /** The user's own order with this payment reference, with its items. */
 export async function getUserOrderByReference(
@@ -89,14 +140,14 @@ export async function getUserOrderByReference(
   userId: string,
   reference: string,
 ): Promise<OrderWithItems> {
-  const [order] = await db.select().from(orders).where(ownOrder(userId, reference));
+  const [order] = await ownOrderByReference(db).execute({ userId, reference: checkedReference(reference) });
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
-  return (await withItems(db, [order]))[0]!;
+  return withTheirItems(order, await itemsOfOrder(db).execute({ orderId: order.id }), new Date());
 }
 
 /** Refuses (NotFound) unless the payment reference is one of the user's orders; loads nothing else. */
 export async function assertOwnOrder(db: Db, userId: string, reference: string): Promise<void> {
-  const [order] = await db.select({ id: orders.id }).from(orders).where(ownOrder(userId, reference));
+  const [order] = await ownOrderIdByReference(db).execute({ userId, reference: checkedReference(reference) });
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { demoPayments } from '../../db/schema';
 import { NotFound } from '../errors';
 import {
@@ -10,6 +11,14 @@ import {
   type RefundStarted,
   type StartedPayment,
 } from './provider';
+
+const paymentByReference = preparedPerDb((db) =>
+  db
+    .select()
+    .from(demoPayments)
+    .where(eq(demoPayments.reference, sql.placeholder('reference')))
+    .prepare('demo_payment_by_reference'),
+);
 
 /**
  * The provider used when no Paystack keys are set: a page of our own, clearly marked
@@ -54,7 +63,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   async verify(reference: string): Promise<PaymentOutcome> {
-    const [payment] = await this.db.select().from(demoPayments).where(eq(demoPayments.reference, reference));
+    const [payment] = await paymentByReference(this.db).execute({ reference });
     if (!payment) return { status: 'not_found', reference };
     if (payment.status === 'success') {
       return {
