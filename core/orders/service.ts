@@ -108,30 +108,19 @@ function checkedReference(reference: string): string {
   return reference;
 }
 
+/** The order with the `reference` placeholder's payment reference, if it is the `userId` placeholder's. */
+const ownByReference = () =>
+  and(
+    eq(orders.paymentReference, sql.placeholder('reference')),
+    eq(orders.userId, sql.placeholder('userId')),
+  );
+
 const ownOrderByReference = preparedPerDb((db) =>
-  db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentReference, sql.placeholder('reference')),
-        eq(orders.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('orders_own_by_reference'),
+  db.select().from(orders).where(ownByReference()).prepare('orders_own_by_reference'),
 );
 
 const ownOrderIdByReference = preparedPerDb((db) =>
-  db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentReference, sql.placeholder('reference')),
-        eq(orders.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('orders_own_id_by_reference'),
+  db.select({ id: orders.id }).from(orders).where(ownByReference()).prepare('orders_own_id_by_reference'),
 );
 
 /** The user's own order with this payment reference, with its items. */
