@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 // Types only: the library itself is imported dynamically below.
 // eslint-disable-next-line no-restricted-imports
 import type * as SonnerModule from 'sonner';
@@ -6,16 +6,43 @@ import type * as SonnerModule from 'sonner';
 /**
  * Toasts, with the toast library (sonner) kept out of the page's first JavaScript: no page needs it
  * to render or to work, and loading it with the page cost a cheap phone a share of the long task that
- * evaluates the page's modules (its stylesheet is injected as it loads). The library is fetched once
- * the page has hydrated and the browser is idle, or at the first toast, whichever comes first; a
- * toast asked for before then is shown as soon as it is there (sonner replays the toasts created before
- * its Toaster subscribed), so none is lost.
+ * evaluates the page's modules (its stylesheet is injected as it loads; docs/decisions/022). The
+ * library is fetched once the page has hydrated and the browser is idle, or at the first toast,
+ * whichever comes first.
+ *
+ * - A toast asked for before the library is there is shown once it is (sonner replays to its Toaster
+ *   the toasts created before it subscribed), and not before its live region has been on the page a
+ *   moment, so that screen readers announce it (a region inserted together with its text often is not).
+ * - A weak network may lose the library's file: it is asked for again a few times; if it never comes,
+ *   the page goes on without toasts rather than failing.
  */
 type Sonner = typeof SonnerModule;
 type Options = Parameters<Sonner['toast']>[1];
+type ToasterProps = ComponentProps<Sonner['Toaster']>;
 
-let sonner: Promise<Sonner> | undefined;
-const loadSonner = () => (sonner ??= import('sonner'));
+/** Waits before each try of fetching the library: at once, then after 2 s and 5 s. */
+const LOAD_TRIES_MS = [0, 2000, 5000];
+/** How long the live region is on the page before the first toast goes into it. */
+const LIVE_REGION_LEAD_MS = 400;
+
+let loading: Promise<Sonner | null> | undefined;
+function loadSonner(): Promise<Sonner | null> {
+  loading ??= (async () => {
+    for (const wait of LOAD_TRIES_MS) {
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        return await import('sonner');
+      } catch {
+        // the file was lost on the way: try again
+      }
+    }
+    return null;
+  })();
+  return loading;
+}
+
+let regionIsReady: () => void = () => {};
+const regionReady = new Promise<void>((resolve) => (regionIsReady = resolve));
 
 /** Set once a toast is asked for; the Toaster then mounts at once instead of waiting for idle time. */
 let toastAsked = false;
@@ -24,9 +51,10 @@ let mountToaster: (() => void) | undefined;
 function show(kind: 'message' | 'success' | 'error' | 'warning', title: string, options?: Options) {
   toastAsked = true;
   mountToaster?.();
-  void loadSonner().then(({ toast: sonnerToast }) => {
-    if (kind === 'message') sonnerToast(title, options);
-    else sonnerToast[kind](title, options);
+  void Promise.all([loadSonner(), regionReady]).then(([loaded]) => {
+    if (!loaded) return;
+    if (kind === 'message') loaded.toast(title, options);
+    else loaded.toast[kind](title, options);
   });
 }
 
@@ -37,10 +65,30 @@ export const toast = Object.assign((title: string, options?: Options) => show('m
   warning: (title: string, options?: Options) => show('warning', title, options),
 });
 
-const SonnerToaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+/** Sonner's Toaster, and a moment later the word that its live region is there. */
+function SonnerToasterWithRegion({
+  Toaster: SonnerToaster,
+  ...props
+}: ToasterProps & { Toaster: Sonner['Toaster'] }) {
+  useEffect(() => {
+    const timer = window.setTimeout(regionIsReady, LIVE_REGION_LEAD_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return <SonnerToaster {...props} />;
+}
+
+const NoToaster: ComponentType<ToasterProps> = () => null;
+
+const LazyToaster = lazy<ComponentType<ToasterProps>>(() =>
+  loadSonner().then((loaded) => ({
+    default: loaded
+      ? (props: ToasterProps) => <SonnerToasterWithRegion Toaster={loaded.Toaster} {...props} />
+      : NoToaster,
+  })),
+);
 
 /** Where toasts appear: mounted after hydration when the browser is idle, or at the first toast. */
-export function Toaster(props: ComponentProps<Sonner['Toaster']>) {
+export function Toaster(props: ToasterProps) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const want = () => setWanted(true);
@@ -60,7 +108,7 @@ export function Toaster(props: ComponentProps<Sonner['Toaster']>) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster {...props} />
+      <LazyToaster {...props} />
     </Suspense>
   );
 }
