@@ -83,8 +83,7 @@ const ordersWithKey = preparedPerDb((db) =>
     .from(orders)
     .where(
       and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))),
-    )
-    .prepare('orders_with_idempotency_key'),
+    ),
 );
 
 function orderWithKey(db: Db | Tx, userId: string, key: string) {
@@ -95,8 +94,7 @@ const profileOf = preparedPerDb((db) =>
   db
     .select()
     .from(user)
-    .where(eq(user.id, sql.placeholder('userId')))
-    .prepare('user_profile_for_checkout'),
+    .where(eq(user.id, sql.placeholder('userId'))),
 );
 
 /**

@@ -200,8 +200,7 @@ const orderByReference = preparedPerDb((db) =>
   db
     .select()
     .from(orders)
-    .where(eq(orders.paymentReference, sql.placeholder('reference')))
-    .prepare('orders_by_reference'),
+    .where(eq(orders.paymentReference, sql.placeholder('reference'))),
 );
 
 /**

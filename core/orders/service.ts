@@ -54,8 +54,7 @@ export const itemsOfOrder = preparedPerDb((db) =>
     .select()
     .from(orderItems)
     .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-    .orderBy(orderItems.id)
-    .prepare('order_items_of_order'),
+    .orderBy(orderItems.id),
 );
 
 /** The user's orders, newest first, optionally of one status (spec §2, orders tab). */
@@ -115,12 +114,10 @@ const ownByReference = () =>
     eq(orders.userId, sql.placeholder('userId')),
   );
 
-const ownOrderByReference = preparedPerDb((db) =>
-  db.select().from(orders).where(ownByReference()).prepare('orders_own_by_reference'),
-);
+const ownOrderByReference = preparedPerDb((db) => db.select().from(orders).where(ownByReference()));
 
 const ownOrderIdByReference = preparedPerDb((db) =>
-  db.select({ id: orders.id }).from(orders).where(ownByReference()).prepare('orders_own_id_by_reference'),
+  db.select({ id: orders.id }).from(orders).where(ownByReference()),
 );
 
 /** The user's own order with this payment reference, with its items. */

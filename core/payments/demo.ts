@@ -16,8 +16,7 @@ const paymentByReference = preparedPerDb((db) =>
   db
     .select()
     .from(demoPayments)
-    .where(eq(demoPayments.reference, sql.placeholder('reference')))
-    .prepare('demo_payment_by_reference'),
+    .where(eq(demoPayments.reference, sql.placeholder('reference'))),
 );
 
 /**
