@@ -33,6 +33,15 @@ export const DEFAULT_FILTERS: ProductFilters = {
   page: 1,
 };
 
+/**
+ * Text from the address with control characters (NUL and the like) turned into spaces: they mean
+ * nothing in a search or a place name, and PostgreSQL refuses a NUL in any text parameter.
+ */
+function typedText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
 function parseCategory(value: string): ProductCategory | undefined {
   const lower = value.trim().toLowerCase();
   return isProductCategory(lower) ? lower : categoryFromId(lower);
@@ -59,7 +68,7 @@ export function parseProductFilters(params: URLSearchParams): ProductFilters {
   ].filter((c): c is ProductCategory => c !== undefined);
   const locations: string[] = [];
   for (const raw of params.getAll('location')) {
-    const location = raw.trim().slice(0, 60);
+    const location = typedText(raw).trim().slice(0, 60);
     if (location && !locations.some((l) => l.toLowerCase() === location.toLowerCase()))
       locations.push(location);
   }
@@ -109,7 +118,10 @@ export interface SearchQuery {
 
 /** /search?q=…&category=…: the text (trimmed, at most 100 characters) and an optional category. */
 export function parseSearchQuery(params: URLSearchParams): SearchQuery {
-  const q = (params.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
+  const q = typedText(params.get('q') ?? '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, 100);
   const categoryParam = params.get('category');
   const category = categoryParam && categoryParam !== 'all' ? parseCategory(categoryParam) : undefined;
   const page = Math.max(1, Math.min(parseWholeNumber(params.get('page')) ?? 1, 10_000));

@@ -57,6 +57,12 @@ describe('/search query', () => {
       page: 1,
     });
     expect(parseSearchQuery(new URLSearchParams('q=x&category=all')).category).toBeUndefined();
+    // PostgreSQL refuses a NUL in a text parameter: control characters never reach a query.
+    expect(parseSearchQuery(new URLSearchParams('q=%00')).q).toBe('');
+    expect(parseSearchQuery(new URLSearchParams('q=smoked%00fish%0A')).q).toBe('smoked fish');
+    expect(parseProductFilters(new URLSearchParams('location=Port%00Harcourt')).locations).toEqual([
+      'Port Harcourt',
+    ]);
     expect(parseSearchQuery(new URLSearchParams(`q=${'a'.repeat(300)}`)).q).toHaveLength(100);
   });
 
