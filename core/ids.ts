@@ -24,3 +24,14 @@ export function parseRowId(raw: string | null | undefined): number | null {
   const id = Number(raw);
   return isRowId(id) ? id : null;
 }
+
+/** An order's id is a uuid (as PostgreSQL writes it); anything else names no order. */
+const ORDER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether text can be an order's id. Asking PostgreSQL for a uuid column with anything else is an
+ * error, not "no such row", so callers answer NotFound before querying.
+ */
+export function isOrderId(text: string): boolean {
+  return ORDER_ID_PATTERN.test(text);
+}

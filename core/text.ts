@@ -5,3 +5,22 @@ export function escapeHtml(value: string): string {
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 }
+
+/**
+ * Text typed into a search box or a filter in the address, with control characters (NUL and the like)
+ * turned into spaces: they mean nothing there, and PostgreSQL refuses a NUL in any text parameter.
+ */
+export function searchText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
+/**
+ * Whether text holds a NUL (U+0000), which PostgreSQL cannot store in text: a form that sends one is
+ * refused with NUL_REFUSED rather than reaching the database (app/lib/forms.ts).
+ */
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+export const NUL_REFUSED = 'This field contains a character that cannot be saved. Please type it again.';

@@ -1,6 +1,7 @@
 // Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
 import * as z from 'zod/mini';
 import { rowIdAsSent } from '../ids';
+import { listSearchParam, listPageParam } from '../list-query';
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.email('Please enter a valid email address'));
 const checkbox = z.pipe(
@@ -110,8 +111,8 @@ const userId = z.string().check(z.regex(/^[\w-]{1,64}$/, 'This user no longer ex
 
 /** The admin users list's address (spec §2 "Users"): search, page and an open user, in the URL. */
 export const UserListQuerySchema = z.object({
-  q: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined),
-  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  q: listSearchParam,
+  page: listPageParam,
   user: z.catch(z.optional(userId), undefined),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;

@@ -1,3 +1,4 @@
+import { searchText } from '../text';
 import { categoryFromId, isProductCategory, PRODUCT_CATEGORIES, type ProductCategory } from './categories';
 
 /** Spec §9: the price slider runs from ₦0 to ₦10,000,000 in steps of ₦100,000; its top means "no limit". */
@@ -33,15 +34,6 @@ export const DEFAULT_FILTERS: ProductFilters = {
   page: 1,
 };
 
-/**
- * Text from the address with control characters (NUL and the like) turned into spaces: they mean
- * nothing in a search or a place name, and PostgreSQL refuses a NUL in any text parameter.
- */
-function typedText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]/g, ' ');
-}
-
 function parseCategory(value: string): ProductCategory | undefined {
   const lower = value.trim().toLowerCase();
   return isProductCategory(lower) ? lower : categoryFromId(lower);
@@ -68,7 +60,7 @@ export function parseProductFilters(params: URLSearchParams): ProductFilters {
   ].filter((c): c is ProductCategory => c !== undefined);
   const locations: string[] = [];
   for (const raw of params.getAll('location')) {
-    const location = typedText(raw).trim().slice(0, 60);
+    const location = searchText(raw).trim().slice(0, 60);
     if (location && !locations.some((l) => l.toLowerCase() === location.toLowerCase()))
       locations.push(location);
   }
@@ -118,7 +110,7 @@ export interface SearchQuery {
 
 /** /search?q=…&category=…: the text (trimmed, at most 100 characters) and an optional category. */
 export function parseSearchQuery(params: URLSearchParams): SearchQuery {
-  const q = typedText(params.get('q') ?? '')
+  const q = searchText(params.get('q') ?? '')
     .trim()
     .replace(/\s+/g, ' ')
     .slice(0, 100);

@@ -3,6 +3,7 @@ import { orders } from '../../db/schema';
 import { Conflict, NotFound } from '../errors';
 import type { CheckoutDeps } from './deps';
 import { releaseOrderIn, settlePayment } from './settle';
+import { isOrderId } from '../ids';
 
 export const CANCEL_MESSAGES = {
   notFound: 'This order does not exist.',
@@ -18,6 +19,7 @@ export const CANCEL_MESSAGES = {
  * that ended unpaid (markPaid).
  */
 export async function cancelUnpaidOrder(deps: CheckoutDeps, userId: string, orderId: string): Promise<void> {
+  if (!isOrderId(orderId)) throw new NotFound(CANCEL_MESSAGES.notFound);
   const [order] = await deps.db
     .select({ reference: orders.paymentReference, paymentStatus: orders.paymentStatus })
     .from(orders)

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES } from './statuses';
+import { listSearchParam, listPageParam } from '../list-query';
+import { isOrderId } from '../ids';
 
 /** The payment filter of the admin orders list: paid, still waiting for payment, or never paid. */
 export const PAYMENT_FILTERS = ['paid', 'awaiting', 'failed'] as const;
@@ -11,25 +13,18 @@ export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
   failed: 'Failed or expired',
 };
 
-const orderId = z
-  .string()
-  .check(
-    z.regex(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
-      'This order does not exist.',
-    ),
-  );
+const orderId = z.string().check(z.refine(isOrderId, 'This order does not exist.'));
 
 /**
  * The admin orders list's address (spec §2, §5 "Admin filters"): search, status, payment, one
  * customer and the page, all in the URL. Anything unreadable falls back to "all".
  */
 export const OrderListQuerySchema = z.object({
-  q: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(100))), undefined),
+  q: listSearchParam,
   status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
   payment: z.catch(z.optional(z.enum(PAYMENT_FILTERS)), undefined),
   userId: z.catch(z.optional(z.string().check(z.regex(/^[\w-]{1,64}$/))), undefined),
-  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  page: listPageParam,
   order: z.catch(z.optional(orderId), undefined),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

@@ -8,6 +8,7 @@ import { NotFound } from '../errors';
 import { listOrderEvents } from './events';
 import { payableUntil, shopperPaymentState, type ShopperPaymentState } from './payment-state';
 import { ORDER_STATUSES, type OrderStatus } from './statuses';
+import { isOrderId } from '../ids';
 
 /** Everything here answers for one user's own orders: there is no parameter to name another's. */
 
@@ -137,8 +138,6 @@ export async function assertOwnOrder(db: Db, userId: string, reference: string):
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
 }
 
-const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface UserOrderDetails {
   order: OrderWithItems;
   /** The fee's 50 kg blocks and what is left over (spec §9), as checkout showed them. */
@@ -154,7 +153,7 @@ export interface UserOrderDetails {
  * notifications. Someone else's order is as unknown as a made-up id (404).
  */
 export async function getUserOrder(db: Db, userId: string, orderId: string): Promise<UserOrderDetails> {
-  if (!ORDER_ID.test(orderId)) throw new NotFound(ORDER_NOT_FOUND);
+  if (!isOrderId(orderId)) throw new NotFound(ORDER_NOT_FOUND);
   const [row] = await db
     .select()
     .from(orders)

@@ -1,9 +1,13 @@
 import * as z from 'zod/mini';
+import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { ActionFailure } from '~/lib/action-result';
 import { formAction, jsonAction, withHeaders } from '~/lib/actions.server';
 import { failureToastFor } from '~/lib/use-action-result';
 import { Conflict } from '#core/errors';
+import { listSearchParam } from '#core/list-query';
+import { NUL_REFUSED, searchText } from '#core/text';
+import { parseForm } from '~/lib/forms';
 
 const Schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
 
@@ -149,5 +153,41 @@ describe('what a failure shows in the browser', () => {
       description: 'Please enter a valid email address',
     });
     expect(failureToastFor(refused, words)).toBeNull();
+  });
+});
+
+describe('a NUL (U+0000) never reaches the database', () => {
+  it('a form field holding one is refused on that field, whatever its schema, without calling core', async () => {
+    let called = false;
+    const result = await formAction(formRequest({ name: 'Fresh\u0000 Catfish' }), Schema, async () => {
+      called = true;
+      return {};
+    });
+    expect(called).toBe(false);
+    expect(answer(result)).toMatchObject({ status: 400, body: { fieldErrors: { name: NUL_REFUSED } } });
+    expect(parseForm(z.object({}), new URLSearchParams('note=a%00b') as unknown as FormData)).toEqual({
+      ok: false,
+      fieldErrors: { note: NUL_REFUSED },
+    });
+  });
+
+  it('a JSON body holding one anywhere (a nested string, a key) is refused with the same words', async () => {
+    const json = (body: unknown) =>
+      new Request('http://shop.test/x', { method: 'POST', body: JSON.stringify(body) });
+    for (const body of [{ name: 'a\u0000' }, { items: [{ note: ['x\u0000'] }] }, { ['k\u0000']: 1 }]) {
+      const result = await jsonAction(json(body), z.unknown(), async () => ({}));
+      expect(answer(result)).toMatchObject({ status: 400, body: { error: { message: NUL_REFUSED } } });
+    }
+    // The six characters "\u0000" typed as text are not a NUL.
+    expect(answer(await jsonAction(json({ name: '\\u0000' }), z.unknown(), async () => ({}))).status).toBe(
+      200,
+    );
+  });
+
+  it('admin list searches turn control characters into spaces (one rule with the catalogue)', () => {
+    const search = (q: string) => safeParse(z.object({ q: listSearchParam }), { q }).data?.q;
+    expect(search('ngozi\u0000bello')).toBe('ngozi bello');
+    expect(search('\u0000\t ada \n')).toBe('ada');
+    expect(searchText('Port\u0000Harcourt\u007f')).toBe('Port Harcourt ');
   });
 });

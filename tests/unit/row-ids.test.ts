@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROW_ID, parseRowId } from '#core/ids';
+import { isOrderId, MAX_ROW_ID, parseRowId } from '#core/ids';
 
 describe('route ids (one rule: parseRowId)', () => {
   it('reads a row id from a URL segment and nothing else', () => {
@@ -34,5 +34,20 @@ describe('order ids by their beginning (the admin search)', () => {
       to: 'a5a920ff-ffff-ffff-ffff-ffffffffffff',
     });
     for (const text of ['Ngozi', '', 'a5a9 2074', 'g123']) expect(orderIdPrefixRange(text)).toBeNull();
+  });
+});
+
+describe('order ids (one rule: isOrderId)', () => {
+  it('takes a uuid in either case and nothing else, so no query asks PostgreSQL for "1" as a uuid', () => {
+    expect(isOrderId('d550f7cb-df55-488e-8243-adf400cc2889')).toBe(true);
+    expect(isOrderId('D550F7CB-DF55-488E-8243-ADF400CC2889')).toBe(true);
+    for (const bad of [
+      '',
+      '1',
+      'd550f7cb',
+      'd550f7cb-df55-488e-8243-adf400cc288',
+      'd550f7cb-df55-488e-8243-adf400cc2889\u0000',
+    ])
+      expect(isOrderId(bad), bad).toBe(false);
   });
 });
