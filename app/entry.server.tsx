@@ -11,17 +11,15 @@ import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
 import { EARLY_TAP_SCRIPT } from './lib/early-taps';
 import { rewriteHead } from './lib/script-priority.server';
-import { getSessionUser } from './lib/auth.server';
+import { getViewerKind } from './lib/auth.server';
 
 /**
  * What kind of visitor a page request comes from, for the server's page cache (server/page-cache.ts),
  * looked up exactly as the root loader looks it up and remembered on the same load context, so a page
  * rendered afterwards reads the same answer without a second lookup.
  */
-export async function pageViewer(request: Request, context: AppLoadContext): Promise<ViewerKind> {
-  const user = await getSessionUser(request, context);
-  if (!user) return 'guest';
-  return user.showsAdminTools ? 'admin' : 'shopper';
+export function pageViewer(request: Request, context: AppLoadContext): Promise<ViewerKind> {
+  return getViewerKind(request, context);
 }
 
 export const streamTimeout = 5_000;

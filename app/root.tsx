@@ -18,7 +18,7 @@ import { ErrorPage } from './components/layout/error-page';
 import { NotFound } from './components/layout/not-found';
 import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
-import { getSessionUser } from './lib/auth.server';
+import { getViewerKind } from './lib/auth.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useStylesheet } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
@@ -37,14 +37,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmedTarget = emailConfirmedRedirect(new URL(request.url));
   if (confirmedTarget) throw redirect(confirmedTarget);
-  const [user, { toast, setCookie }] = await Promise.all([
-    getSessionUser(request, context),
+  const [viewer, { toast, setCookie }] = await Promise.all([
+    getViewerKind(request, context),
     takeToast(request, context),
   ]);
   // Only what kind of visitor this is, never who: catalogue pages are shared by every signed-in
   // shopper (or admin) alike (server/page-cache.ts), and this data is part of each page.
   return data(
-    { user: user ? { isAdmin: user.showsAdminTools } : null, toast },
+    { user: viewer === 'guest' ? null : { isAdmin: viewer === 'admin' }, toast },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }

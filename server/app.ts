@@ -11,7 +11,7 @@ import { toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER } from '../core/accounts/auth';
 import type { ViewerKind } from '../core/accounts/roles';
 import { isDatabaseUnavailable } from '../db/errors';
-import { createPageCache } from './page-cache';
+import { createPageCache, isSharedPage } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';
 import {
   createPageHandler,
@@ -230,7 +230,7 @@ export async function createApp(services: Services, options: AppOptions) {
           renderedPage: (req, res) => {
             const { requestState } = getLoadContext(req, res);
             return {
-              sharedWithSignedIn: requestState.sharedWithSignedIn === true,
+              sharedWithSignedIn: isSharedPage(requestState),
               failed: requestState.databaseUnavailable,
             };
           },

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER, sessionDueRenewal } from '#core/accounts/auth';
 import { hasSessionCookie } from '#core/accounts/cookies';
-import { adminActor, isAdmin, type AdminActor } from '#core/accounts/roles';
+import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/accounts/roles';
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
 import type { ActionFailure } from './action-result';
 import type { ToastInput } from './toast';
@@ -43,8 +43,24 @@ function lookupKey(request: Request, context: AppLoadContext): object {
  * `getCheckedSessionUser` or `requireAdmin` instead.
  */
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  context.requestState.readsVisitor = true;
+  return sessionUserOf(request, context);
+}
+
+/**
+ * What kind of visitor this request comes from, and nothing of who: all a page shared by every
+ * visitor of one kind may read (server/page-cache.ts, docs/decisions/021). The server's page cache
+ * asks this first; the root loader reads it for the header's links.
+ */
+export async function getViewerKind(request: Request, context: AppLoadContext): Promise<ViewerKind> {
+  const user = await sessionUserOf(request, context);
+  if (!user) return 'guest';
+  return user.showsAdminTools ? 'admin' : 'shopper';
+}
+
+function sessionUserOf(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   // Every admin request is checked against the database anyway (requireAdmin): one lookup, not two.
-  if (isAdminPath(request)) return getCheckedSessionUser(request, context);
+  if (isAdminPath(request)) return checkedSessionUserOf(request, context);
   return once(sessionCache, lookupKey(request, context), () =>
     lookUpSessionUser(request, context, { checked: false }),
   );
@@ -60,6 +76,11 @@ export function getCheckedSessionUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<CheckedSessionUser | null> {
+  context.requestState.readsVisitor = true;
+  return checkedSessionUserOf(request, context);
+}
+
+function checkedSessionUserOf(request: Request, context: AppLoadContext): Promise<CheckedSessionUser | null> {
   return once(checkedSessionCache, lookupKey(request, context), () =>
     lookUpSessionUser(request, context, { checked: true, renew: 'when-due' }),
   );

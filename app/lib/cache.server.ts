@@ -20,7 +20,9 @@ export function catalogueHeaders(request: Request): HeadersInit {
  * A catalogue page whose loaders read nothing of the visitor but what kind they are (guest, shopper,
  * admin: the root loader's `user`). The server's page cache may then answer every signed-in shopper
  * with one stored copy, and every admin with another (docs/decisions/021). A loader that reads
- * anything personal (a wishlist, a review right, an order) must use `catalogueHeaders` instead.
+ * anything personal (a wishlist, a review right, an order) must use `catalogueHeaders` instead; one
+ * that reads the user anyway (getSessionUser, requireUser) makes the page personal again, so the
+ * mistake costs speed, never privacy. The visitor's kind comes from `getViewerKind`.
  */
 export function sharedCatalogueHeaders(request: Request, context: AppLoadContext): HeadersInit {
   context.requestState.sharedWithSignedIn = true;

@@ -10,7 +10,7 @@ import { WishlistButton } from '~/components/catalog/wishlist-button';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { getSessionUser, requireAdmin, requireUser } from '~/lib/auth.server';
+import { getViewerKind, requireAdmin, requireUser } from '~/lib/auth.server';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { cart, useCart } from '~/lib/cart';
 import { formAction } from '~/lib/actions.server';
@@ -95,9 +95,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   const { db, env } = context.services;
-  const [product, user] = await Promise.all([
+  const [product, viewer] = await Promise.all([
     orThrowResponse(() => getProduct(db, id)),
-    getSessionUser(request, context),
+    getViewerKind(request, context),
   ]);
   // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
   // to review — the page asks for once it is live (api/product-for-shopper.ts).
@@ -106,8 +106,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       product,
       // Reviews sit below the fold: they stream in after the page (STYLE §7).
       reviews: listReviews(db, id),
-      signedIn: user !== null,
-      isAdmin: user?.showsAdminTools ?? false,
+      signedIn: viewer !== 'guest',
+      isAdmin: viewer === 'admin',
       origin: env.PUBLIC_URL,
     },
     { headers: sharedCatalogueHeaders(request, context) },
