@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
 import { RowIcon } from '~/components/admin/row-icon';
+import { AdminThumbnail } from '~/components/admin/thumbnail';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
@@ -102,6 +103,9 @@ function exportQuery(query: { q?: string; status?: string; payment?: string; use
   return search ? `?${search}` : '';
 }
 
+/** Every row's View link looks the same: its classes are put together once. */
+const VIEW_BUTTON_CLASSES = buttonClasses({ variant: 'outline', size: 'sm' });
+
 export default function AdminOrders() {
   const { list, details, query } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
@@ -197,14 +201,13 @@ export default function AdminOrders() {
               <td className="px-4 py-3">
                 <span className="flex items-center gap-1">
                   {order.thumbnails.map((item, i) => (
-                    <ProductImage
+                    <AdminThumbnail
                       key={i}
                       url={item.imageUrl}
                       alt={item.name}
-                      sizes="36px"
-                      className="h-9 w-9 rounded object-cover"
                       width={36}
                       height={36}
+                      className="h-9 w-9 rounded object-cover"
                     />
                   ))}
                   {order.itemCount > order.thumbnails.length ? (
@@ -230,7 +233,7 @@ export default function AdminOrders() {
                 <Link
                   to={hrefWith({ order: order.id })}
                   preventScrollReset
-                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  className={VIEW_BUTTON_CLASSES}
                   aria-label={`View order #${shortOrderId(order.id)}`}
                 >
                   <RowIcon name="view" /> View

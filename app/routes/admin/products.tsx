@@ -6,7 +6,7 @@ import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
-import { ProductImage } from '~/components/catalog/product-image';
+import { AdminThumbnail } from '~/components/admin/thumbnail';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
@@ -102,10 +102,9 @@ export default function AdminProducts() {
           {list.products.map((product) => (
             <tr key={product.id}>
               <td className="px-4 py-3">
-                <ProductImage
+                <AdminThumbnail
                   url={product.imageUrl}
                   alt={product.name}
-                  sizes="48px"
                   width={48}
                   height={36}
                   className="h-9 w-12 rounded object-cover"
