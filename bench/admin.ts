@@ -229,6 +229,25 @@ async function main() {
         { label: 'page loads', url: (path: string) => path, judged: true },
         { label: 'in-app navigation (.data)', url: dataUrl, judged: false },
       ];
+      // The export streams right after the page loads, from the memory they left (as in earlier runs).
+      const csvExport = async () => {
+        console.log(`\nCSV export of all ${ORDERS.toLocaleString('en')} orders`);
+        const before = shop.memory().rssMb;
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, shop.memory().rssMb)), 50);
+        const started = performance.now();
+        const response = await fetch(`${BASE}/admin/orders/export`, { headers: { cookie } });
+        let lines = 0;
+        const decoder = new TextDecoder();
+        for await (const chunk of response.body!)
+          lines += (decoder.decode(chunk, { stream: true }).match(/\n/g) ?? []).length;
+        clearInterval(sampler);
+        const took = (performance.now() - started) / 1000;
+        const growth = peak - before;
+        console.log(`  ${lines - 1} rows in ${took.toFixed(1)} s; RSS ${before} MB → peak ${peak} MB`);
+        results.push(['CSV export has every order', verdict(lines - 1 >= ORDERS), `${lines - 1} rows`]);
+        results.push(['CSV export RSS growth ≤ 50 MB', verdict(growth <= 50), `${growth} MB`]);
+      };
       for (const kind of kinds) {
         console.log(
           `\nFive admins at once, ${kind.label}, ${seconds} s per screen (the shop on ${WORKERS} server processes, as on PostgreSQL in production)`,
@@ -273,25 +292,9 @@ async function main() {
           ]);
         }
         table(rows);
+        if (kind.judged && !only) await csvExport();
       }
       if (only) return; // profiling one screen: nothing else runs in the profile
-
-      console.log(`\nCSV export of all ${ORDERS.toLocaleString('en')} orders`);
-      const before = shop.memory().rssMb;
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, shop.memory().rssMb)), 50);
-      const started = performance.now();
-      const response = await fetch(`${BASE}/admin/orders/export`, { headers: { cookie } });
-      let lines = 0;
-      const decoder = new TextDecoder();
-      for await (const chunk of response.body!)
-        lines += (decoder.decode(chunk, { stream: true }).match(/\n/g) ?? []).length;
-      clearInterval(sampler);
-      const took = (performance.now() - started) / 1000;
-      const growth = peak - before;
-      console.log(`  ${lines - 1} rows in ${took.toFixed(1)} s; RSS ${before} MB → peak ${peak} MB`);
-      results.push(['CSV export has every order', verdict(lines - 1 >= ORDERS), `${lines - 1} rows`]);
-      results.push(['CSV export RSS growth ≤ 50 MB', verdict(growth <= 50), `${growth} MB`]);
 
       results.push(...(await bundleSizes()));
       console.log('\nSummary');
