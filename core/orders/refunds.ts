@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
@@ -99,9 +99,9 @@ export async function requestRefund(
  * reached throws (the queue asks again later); one that refuses for good leaves the order
  * 'failed' with its reason, and the admin may try again.
  *
- * Caveat: if this process dies after the provider accepted and before the transaction below commits,
- * the job runs again and Paystack refuses the second refund ("fully reversed"); the order then reads
- * 'failed' although the money went back (the refund.processed webhook does not reopen it).
+ * If this process dies after the provider accepted and before the transaction below commits, the job
+ * runs again and Paystack refuses the second refund ("fully reversed"): the order reads 'failed' until
+ * the provider's refund.processed event arrives, which settleRefund then records as refunded.
  */
 export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: RefundJob): Promise<void> {
   const { db } = deps;
@@ -192,26 +192,57 @@ async function whyNotRefundable(db: Db | Tx, orderId: string): Promise<DomainErr
 /**
  * The provider's word on a refund (Paystack's refund.processed / refund.failed webhook). Only an open
  * refund changes, so duplicates and late arrivals change nothing.
+ *
+ * One more case settles: a refund the provider processed for an order whose own attempt reads failed
+ * without any refund of ours on record. That is the crash gap of carryOutRefund (the provider accepted,
+ * the process died before recording it, the retry was refused as "fully reversed"), or a refund made
+ * in the provider's dashboard: either way the money went back, so the order reads refunded and the
+ * customer, who was never told, is told now, once.
  */
 export async function settleRefund(
-  db: Db,
+  deps: Pick<RefundDeps, 'db' | 'jobs' | 'publicUrl' | 'formatMoney' | 'logger'>,
   transactionReference: string,
   outcome: 'processed' | 'failed',
-  refundId?: string,
+  refund: { id?: string; amountKobo?: number } = {},
 ): Promise<boolean> {
-  const settled = await db
-    .update(orders)
-    .set({ refundStatus: outcome })
-    .where(
-      and(
-        eq(orders.paymentReference, transactionReference),
-        inArray(orders.refundStatus, ['requested', 'pending']),
-        // A late event about an earlier attempt (it failed, the admin tried again) is not this refund's.
-        refundId === undefined
-          ? undefined
-          : or(isNull(orders.refundReference), eq(orders.refundReference, refundId)),
-      ),
-    )
-    .returning({ id: orders.id });
-  return settled.length > 0;
+  return deps.db.transaction(async (tx) => {
+    const settled = await tx
+      .update(orders)
+      .set({ refundStatus: outcome })
+      .where(
+        and(
+          eq(orders.paymentReference, transactionReference),
+          inArray(orders.refundStatus, ['requested', 'pending']),
+          // A late event about an earlier attempt (it failed, the admin tried again) is not this refund's.
+          refund.id === undefined
+            ? undefined
+            : or(isNull(orders.refundReference), eq(orders.refundReference, refund.id)),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (settled.length > 0) return true;
+    if (outcome !== 'processed') return false;
+    const [lost] = await tx
+      .update(orders)
+      .set({
+        refundStatus: 'processed',
+        refundFailure: null,
+        refundReference: refund.id ?? null,
+        refundedKobo: refund.amountKobo ?? sql`${orders.totalKobo}`,
+      })
+      .where(
+        and(
+          eq(orders.paymentReference, transactionReference),
+          eq(orders.refundStatus, 'failed'),
+          isNull(orders.refundReference),
+        ),
+      )
+      .returning({ id: orders.id, userId: orders.userId, refundedKobo: orders.refundedKobo });
+    if (!lost) return false;
+    const amount = deps.formatMoney(lost.refundedKobo ?? 0);
+    await tellOrderOwner(tx, deps, lost.userId, lost.id, refundMessage(lost.id, amount));
+    await recordOrderEvent(tx, lost.id, 'refunded');
+    deps.logger.info({ orderId: lost.id }, 'a refund whose own attempt read failed was processed: recorded');
+    return true;
+  });
 }

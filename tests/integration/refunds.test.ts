@@ -172,6 +172,58 @@ describe('refunding a paid order through Paystack', () => {
     });
   });
 
+  it('a refund Paystack processed while our own attempt reads failed (the crash gap) is recorded, and the customer told once', async () => {
+    const { shopper, order } = await paidOrder();
+    expect((await refund(order.id)).status).toBe(200);
+    const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
+    // As if the process had died after Paystack accepted and before our transaction committed, and the
+    // job's retry had been refused ("fully reversed"): nothing of the accepted refund is on record.
+    await db()
+      .update(schema.orders)
+      .set({
+        refundStatus: 'failed',
+        refundFailure: 'Transaction has been fully reversed',
+        refundReference: null,
+        refundedKobo: null,
+      })
+      .where(eq(schema.orders.id, order.id));
+    await db().delete(schema.notifications).where(eq(schema.notifications.message, message));
+    await db()
+      .delete(schema.orderEvents)
+      .where(sql`${schema.orderEvents.orderId} = ${order.id} and ${schema.orderEvents.kind} = 'refunded'`);
+
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({
+      refundStatus: 'processed',
+      refundFailure: null,
+      refundedKobo: order.totalKobo,
+      refundReference: String(stand.refunds.get(order.paymentReference)!.id),
+    });
+    expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
+    const events = await db()
+      .select()
+      .from(schema.orderEvents)
+      .where(eq(schema.orderEvents.orderId, order.id));
+    expect(events.filter((e) => e.kind === 'refunded')).toHaveLength(1);
+    // The duplicate event changes nothing more.
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
+  });
+
+  it('a refund.failed event never turns a failed attempt into a refund', async () => {
+    const { order } = await paidOrder();
+    stand.refuseRefunds = 400;
+    try {
+      expect((await refund(order.id)).status).toBe(409);
+    } finally {
+      stand.refuseRefunds = null;
+    }
+    expect(await settleRefund(server.services.checkout, order.paymentReference, 'failed', { id: '1' })).toBe(
+      false,
+    );
+    expect((await orderById(order.id)).refundStatus).toBe('failed');
+  });
+
   it('a late event about an earlier, failed attempt does not settle the new one', async () => {
     const { order } = await paidOrder();
     stand.refuseRefunds = 400;
@@ -184,11 +236,17 @@ describe('refunding a paid order through Paystack', () => {
     expect((await refund(order.id)).status).toBe(200);
     const current = await orderById(order.id);
     expect(current.refundStatus).toBe('pending');
-    expect(await settleRefund(db(), order.paymentReference, 'failed', 'some-earlier-refund')).toBe(false);
+    expect(
+      await settleRefund(server.services.checkout, order.paymentReference, 'failed', {
+        id: 'some-earlier-refund',
+      }),
+    ).toBe(false);
     expect((await orderById(order.id)).refundStatus).toBe('pending');
-    expect(await settleRefund(db(), order.paymentReference, 'processed', current.refundReference!)).toBe(
-      true,
-    );
+    expect(
+      await settleRefund(server.services.checkout, order.paymentReference, 'processed', {
+        id: current.refundReference!,
+      }),
+    ).toBe(true);
   });
 
   it('refuses an unpaid order', async () => {

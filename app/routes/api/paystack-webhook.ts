@@ -36,9 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((name === 'refund.processed' || name === 'refund.failed') && typeof refunded === 'string') {
     // The refund's outcome: only an open refund changes (core/orders/refunds.ts).
     const outcome = name === 'refund.processed' ? 'processed' : 'failed';
-    const id = (payload as { id?: unknown }).id;
-    const refundId = typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
-    await settleRefund(context.services.db, refunded, outcome, refundId);
+    const { id, amount } = payload as { id?: unknown; amount?: unknown };
+    // Paystack sends the amount as a number or a numeric string (shared/reference/paystack.md §4).
+    const kobo = Number(amount);
+    await settleRefund(context.services.checkout, refunded, outcome, {
+      id: typeof id === 'number' || typeof id === 'string' ? String(id) : undefined,
+      amountKobo: Number.isSafeInteger(kobo) && kobo > 0 ? kobo : undefined,
+    });
     if (outcome === 'failed')
       logger.error({ reference: refunded, module: 'webhook' }, 'Paystack could not process a refund');
     return data({ received: true });
