@@ -23,4 +23,26 @@ export function hasNul(value: string): boolean {
   return value.includes('\u0000');
 }
 
+/**
+ * Whether any string in a parsed JSON value (object keys included) holds a NUL. Walked with a list of
+ * its own, not by recursion, so a body nested thousands deep cannot exhaust the stack.
+ */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (hasNul(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, element] of Object.entries(item)) {
+        if (hasNul(key)) return true;
+        pending.push(element);
+      }
+    }
+  }
+  return false;
+}
+
 export const NUL_REFUSED = 'This field contains a character that cannot be saved. Please type it again.';

@@ -19,7 +19,7 @@ import {
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_TEXT,
 } from './react-router-handler';
-import { readBoundedBody } from './request-body';
+import { bufferedBody, readBoundedBody } from './request-body';
 import { mediaDirectory, type Services } from './services';
 import {
   MAX_UPLOAD_BYTES,
@@ -27,6 +27,7 @@ import {
   UPLOAD_FORM_OVERHEAD_BYTES,
 } from '../core/media/images';
 import { LOCAL_MEDIA_PATH } from '../core/media/storage';
+import { containsNul, hasNul, NUL_REFUSED } from '../core/text';
 
 export interface AppOptions {
   mode: 'production' | 'development';
@@ -35,6 +36,25 @@ export interface AppOptions {
   clientDir?: string;
   /** Set while the process shuts down, so /readyz turns the load balancer away. */
   isShuttingDown?: () => boolean;
+}
+
+/** Whether a request to Better Auth carries a NUL: in its address (decoded) or anywhere in its body. */
+function authInputHasNul(req: Request): boolean {
+  let address = req.originalUrl;
+  try {
+    address = decodeURIComponent(address);
+  } catch {
+    // A malformed escape: Better Auth refuses the address itself.
+  }
+  if (hasNul(address)) return true;
+  const body = bufferedBody(req).toString('utf8');
+  if (hasNul(body)) return true;
+  if (req.is('application/x-www-form-urlencoded')) return containsNul([...new URLSearchParams(body)]);
+  try {
+    return containsNul(JSON.parse(body));
+  } catch {
+    return false;
+  }
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -163,6 +183,12 @@ export async function createApp(services: Services, options: AppOptions) {
   );
   app.use(privateResponsesForSignedIn());
 
+  // Better Auth reads its own input (sign-up, password reset, profile): a NUL in it would reach
+  // PostgreSQL, which refuses it in text (core/text.ts), so it is refused here with the forms' words.
+  app.all('/api/auth/{*path}', (req, res, next) => {
+    if (!authInputHasNul(req)) return next();
+    res.status(400).json({ message: NUL_REFUSED, code: 'INVALID_CHARACTER' });
+  });
   app.all('/api/auth/{*path}', toNodeHandler(services.auth));
 
   // One per request: the page cache asks who the visitor is on it before React Router renders with it.

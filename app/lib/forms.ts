@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { Invalid } from '#core/errors';
-import { hasNul, NUL_REFUSED } from '#core/text';
+import { containsNul, hasNul, NUL_REFUSED } from '#core/text';
 
 export type FieldErrors = Record<string, string>;
 
@@ -65,20 +65,11 @@ export async function parseJsonBody<S extends $ZodType>(
   } catch {
     throw new Invalid('Expected a JSON body.', {}, title);
   }
-  if (jsonHasNul(body)) throw new Invalid(NUL_REFUSED, {}, title);
+  if (containsNul(body)) throw new Invalid(NUL_REFUSED, {}, title);
   const result = safeParse(schema, body);
   if (!result.success)
     throw new Invalid(result.error.issues[0]?.message ?? 'The request is not valid.', {}, title);
   return result.data;
-}
-
-/** Whether any string in a parsed JSON value (keys included) holds a NUL. */
-function jsonHasNul(value: unknown): boolean {
-  if (typeof value === 'string') return hasNul(value);
-  if (Array.isArray(value)) return value.some(jsonHasNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, item]) => hasNul(key) || jsonHasNul(item));
-  return false;
 }
 
 /** The request's form. A body that is not a form (JSON, junk) is a clear 400, never a crash. */

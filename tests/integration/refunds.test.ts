@@ -55,6 +55,16 @@ const auditOf = (orderId: string) =>
   server.database.db.select().from(schema.adminActivity).where(eq(schema.adminActivity.subjectId, orderId));
 const refund = (orderId: string) => client.postForm('/admin/orders', { intent: 'refund', orderId });
 
+/** An admin's refund that Paystack refuses (400): the order's attempt then reads failed. */
+async function refusedRefund(orderId: string) {
+  stand.refuseRefunds = 400;
+  try {
+    expect((await refund(orderId)).status).toBe(409);
+  } finally {
+    stand.refuseRefunds = null;
+  }
+}
+
 describe('refunding a paid order through Paystack', () => {
   it('asks Paystack once for the total, records it, tells the customer, and settles by the webhook', async () => {
     const { shopper, order } = await paidOrder();
@@ -212,12 +222,7 @@ describe('refunding a paid order through Paystack', () => {
 
   it('a refund.failed event never turns a failed attempt into a refund', async () => {
     const { order } = await paidOrder();
-    stand.refuseRefunds = 400;
-    try {
-      expect((await refund(order.id)).status).toBe(409);
-    } finally {
-      stand.refuseRefunds = null;
-    }
+    await refusedRefund(order.id);
     expect(await settleRefund(server.services.checkout, order.paymentReference, 'failed', { id: '1' })).toBe(
       false,
     );
@@ -226,12 +231,7 @@ describe('refunding a paid order through Paystack', () => {
 
   it('a late event about an earlier, failed attempt does not settle the new one', async () => {
     const { order } = await paidOrder();
-    stand.refuseRefunds = 400;
-    try {
-      expect((await refund(order.id)).status).toBe(409);
-    } finally {
-      stand.refuseRefunds = null;
-    }
+    await refusedRefund(order.id);
     expect((await orderById(order.id)).refundStatus).toBe('failed');
     expect((await refund(order.id)).status).toBe(200);
     const current = await orderById(order.id);

@@ -6,7 +6,7 @@ import { formAction, jsonAction, withHeaders } from '~/lib/actions.server';
 import { failureToastFor } from '~/lib/use-action-result';
 import { Conflict } from '#core/errors';
 import { listSearchParam } from '#core/list-query';
-import { NUL_REFUSED, searchText } from '#core/text';
+import { containsNul, NUL_REFUSED, searchText } from '#core/text';
 import { parseForm } from '~/lib/forms';
 
 const Schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
@@ -189,5 +189,15 @@ describe('a NUL (U+0000) never reaches the database', () => {
     expect(search('ngozi\u0000bello')).toBe('ngozi bello');
     expect(search('\u0000\t ada \n')).toBe('ada');
     expect(searchText('Port\u0000Harcourt\u007f')).toBe('Port Harcourt ');
+  });
+});
+
+describe('containsNul', () => {
+  it('finds a NUL at any depth, and walks a body nested far deeper than the stack allows', () => {
+    expect(containsNul({ a: [{ b: ['x', 'y\u0000'] }] })).toBe(true);
+    expect(containsNul({ ['k\u0000']: 1 })).toBe(true);
+    expect(containsNul({ a: [1, null, true, { b: 'fine' }] })).toBe(false);
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`) as unknown;
+    expect(containsNul(deep)).toBe(true);
   });
 });
