@@ -6,7 +6,7 @@
  *      list and search, the products list and search, the dashboard, the users list and search, the
  *      discount codes and the activity log's first page (p95 of each), as page loads (judged
  *      against the target) and again as in-app navigation (the screen's `.data`, what the browser
- *      asks for once the admin app is loaded; printed for comparison);
+ *      asks for when the search, a filter or the page changes; printed for comparison);
  *   2. the CSV export of all 100,000 orders, with the shop's RSS sampled while it streams;
  *   3. the storefront's first-load JavaScript, and that no admin code rides along.
  * Prints each figure against its target with PASS/MISS. Everything runs on this machine's loopback.
@@ -223,8 +223,9 @@ async function main() {
       const only = process.env.BENCH_ONLY;
       const measured = screens.filter(([name]) => !only || name.includes(only));
       // Each screen twice: as a page load (a link opened, a reload: the whole page rendered on the
-      // server), which the target judges, and as an admin moving around the admin app once it is loaded
-      // (React Router asks for the screen's data only, `<path>.data`, and the browser renders it).
+      // server), which the target judges, and as an admin working in the admin app once it is loaded: a
+      // new search, filter or page asks React Router for the screen's data only (`<path>.data`, every
+      // loader of the page), and the browser renders it.
       const kinds = [
         { label: 'page loads', url: (path: string) => path, judged: true },
         { label: 'in-app navigation (.data)', url: dataUrl, judged: false },

@@ -1,7 +1,7 @@
 // Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
 import * as z from 'zod/mini';
 import { rowIdAsSent } from '../ids';
-import { listSearchParam, listPageParam } from '../list-query';
+import { USER_ID_PATTERN, listPageParam, listSearchParam } from '../list-query';
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.email('Please enter a valid email address'));
 const checkbox = z.pipe(
@@ -107,7 +107,7 @@ export const AccountActionSchema = z.discriminatedUnion(
 );
 export type AccountActionInput = z.infer<typeof AccountActionSchema>;
 
-const userId = z.string().check(z.regex(/^[\w-]{1,64}$/, 'This user no longer exists.'));
+const userId = z.string().check(z.regex(USER_ID_PATTERN, 'This user no longer exists.'));
 
 /** The admin users list's address (spec §2 "Users"): search, page and an open user, in the URL. */
 export const UserListQuerySchema = z.object({

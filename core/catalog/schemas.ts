@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_ROW_ID } from '../ids';
 import { parseKg, parseNaira } from '../money';
 import { PRODUCT_CATEGORIES } from './categories';
-import { listSearchParam, listPageParam } from '../list-query';
+import { listEditParam, listPageParam, listSearchParam } from '../list-query';
 
 /** A product's unit weighs at most 100 tonnes (a pond, a truck of feed): grams fit the column. */
 const MAX_PRODUCT_GRAMS = 100_000 * 1000;
@@ -78,11 +78,6 @@ export type ProductAction = z.infer<typeof ProductActionSchema>;
 export const ProductListQuerySchema = z.object({
   q: listSearchParam,
   page: listPageParam,
-  edit: z.catch(
-    z.optional(
-      z.union([z.literal('new'), z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID))]),
-    ),
-    undefined,
-  ),
+  edit: listEditParam,
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;

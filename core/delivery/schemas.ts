@@ -3,6 +3,7 @@ import { MAX_ROW_ID } from '../ids';
 import { parseNaira } from '../money';
 import { DELIVERY_METHODS } from './methods';
 import { BASE_RATE_STEP_KOBO, MAX_PICKUP_LOCATION_LENGTH, MAX_PICKUP_LOCATIONS } from './rates';
+import { listEditParam } from '../list-query';
 
 /** ₦10,000,000 per 50 kg is more than any delivery costs: a typo, not a rate. */
 const MAX_BASE_RATE_KOBO = 10_000_000 * 100;
@@ -53,10 +54,5 @@ export const DeliveryRateActionSchema = z.discriminatedUnion('intent', [
 ]);
 
 export const DeliveryRateListQuerySchema = z.object({
-  edit: z.catch(
-    z.optional(
-      z.union([z.literal('new'), z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID))]),
-    ),
-    undefined,
-  ),
+  edit: listEditParam,
 });

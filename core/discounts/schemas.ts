@@ -3,7 +3,7 @@ import { MAX_ROW_ID } from '../ids';
 import { parseNaira } from '../money';
 import { DISCOUNT_SORT_COLUMNS } from './admin-rules';
 import { DISCOUNT_TYPES } from './types';
-import { listPageParam } from '../list-query';
+import { listEditParam, listPageParam } from '../list-query';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -99,11 +99,6 @@ export const DiscountCodeListQuerySchema = z.object({
   sort: z.catch(z.optional(z.enum(DISCOUNT_SORT_COLUMNS)), undefined),
   dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   page: listPageParam,
-  edit: z.catch(
-    z.optional(
-      z.union([z.literal('new'), z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID))]),
-    ),
-    undefined,
-  ),
+  edit: listEditParam,
 });
 export type DiscountCodeListQuery = z.infer<typeof DiscountCodeListQuerySchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES } from './statuses';
-import { listSearchParam, listPageParam } from '../list-query';
+import { listPageParam, listSearchParam, listUserParam } from '../list-query';
 import { isOrderId } from '../ids';
 
 /** The payment filter of the admin orders list: paid, still waiting for payment, or never paid. */
@@ -23,7 +23,7 @@ export const OrderListQuerySchema = z.object({
   q: listSearchParam,
   status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
   payment: z.catch(z.optional(z.enum(PAYMENT_FILTERS)), undefined),
-  userId: z.catch(z.optional(z.string().check(z.regex(/^[\w-]{1,64}$/))), undefined),
+  userId: listUserParam,
   page: listPageParam,
   order: z.catch(z.optional(orderId), undefined),
 });
