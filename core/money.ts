@@ -7,8 +7,16 @@
  */
 export function formatNaira(kobo: number): string {
   const naira = Math.round(kobo / KOBO_PER_NAIRA);
-  const grouped = String(Math.abs(naira)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${naira < 0 ? '-' : ''}₦${grouped}`;
+  return `${naira < 0 ? '-' : ''}₦${groupThousands(Math.abs(naira))}`;
+}
+
+/**
+ * A whole number grouped as en-NG writes it: 10000 → "10,000". Written out rather than asked of Intl,
+ * whose locale data costs a phone's first page dearly (docs/decisions/022).
+ */
+export function groupThousands(whole: number): string {
+  const digits = String(Math.abs(Math.round(whole))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${whole < 0 ? '-' : ''}${digits}`;
 }
 
 /** 1000 → "1 kg", 500 → "500 g", 15000 → "15 kg", 1250 → "1.25 kg". */

@@ -1,5 +1,7 @@
 /** Paging and counting of long lists (pure: the pages use it too; the query is paging-queries.ts). */
 
+import { groupThousands } from './money';
+
 /**
  * Lists count their matches exactly up to this many; past it they say "10,000+" (docs/decisions/008
  * and 015): counting 100,000 orders on every screen would cost more than the screen itself.
@@ -30,6 +32,6 @@ export function pageWindow(
 
 /** "1 order", "25 orders", "10,000+ orders". */
 export function countLabel(counted: Counted, one: string, many: string): string {
-  const figure = `${counted.total.toLocaleString('en-NG')}${counted.moreThanTotal ? '+' : ''}`;
+  const figure = `${groupThousands(counted.total)}${counted.moreThanTotal ? '+' : ''}`;
   return `${figure} ${counted.total === 1 && !counted.moreThanTotal ? one : many}`;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentProps, type Componen
 // Types only: the library itself is imported dynamically below.
 // eslint-disable-next-line no-restricted-imports
 import type * as SonnerModule from 'sonner';
+import { TRY_AGAIN, withRetries } from './retries';
 
 /**
  * Toasts, with the toast library (sonner) kept out of the page's first JavaScript: no page needs it
@@ -27,17 +28,13 @@ const LIVE_REGION_LEAD_MS = 400;
 
 let loading: Promise<Sonner | null> | undefined;
 function loadSonner(): Promise<Sonner | null> {
-  loading ??= (async () => {
-    for (const wait of LOAD_TRIES_MS) {
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      try {
-        return await import('sonner');
-      } catch {
-        // the file was lost on the way: try again
-      }
+  loading ??= withRetries(LOAD_TRIES_MS, async () => {
+    try {
+      return await import('sonner');
+    } catch {
+      return TRY_AGAIN; // the file was lost on the way
     }
-    return null;
-  })();
+  }).then((loaded) => loaded ?? null);
   return loading;
 }
 

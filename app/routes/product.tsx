@@ -24,6 +24,7 @@ import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { ProductForShopper } from './api/product-for-shopper';
 import type { Route } from './+types/product';
+import { TRY_AGAIN, withRetries } from '~/lib/retries';
 
 const parseProductId = (raw: string | undefined) =>
   parseRowIdParam(raw, 'Error loading product details. This product may not exist.');
@@ -182,24 +183,26 @@ function useForShopper(productId: number, signedIn: boolean, revision: object): 
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    const ask = async (): Promise<Partial<ProductForShopper>> => {
-      for (const wait of FOR_SHOPPER_TRIES_MS) {
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (controller.signal.aborted) break;
-        try {
-          const response = await fetch(`/api/products/${productId}/for-shopper`, {
-            signal: controller.signal,
-          });
-          if (response.ok) return (await response.json()) as ProductForShopper;
-          // Only a server in trouble is asked again; any other refusal will not change.
-          if (response.status < 500) break;
-        } catch {
-          // the network lost it: try again
-        }
-      }
-      return { inWishlist: false };
-    };
-    void ask().then((mine) => controller.signal.aborted || setAnswer({ productId, mine }));
+    const ask = () =>
+      withRetries<Partial<ProductForShopper>>(
+        FOR_SHOPPER_TRIES_MS,
+        async () => {
+          try {
+            const response = await fetch(`/api/products/${productId}/for-shopper`, {
+              signal: controller.signal,
+            });
+            if (response.ok) return (await response.json()) as ProductForShopper;
+            // Only a server in trouble is asked again; any other refusal will not change.
+            return response.status >= 500 ? TRY_AGAIN : { inWishlist: false };
+          } catch {
+            return TRY_AGAIN; // the network lost it
+          }
+        },
+        controller.signal,
+      );
+    void ask().then(
+      (mine) => controller.signal.aborted || setAnswer({ productId, mine: mine ?? { inWishlist: false } }),
+    );
     return () => controller.abort();
   }, [productId, signedIn, revision]);
   if (!signedIn) return { inWishlist: false, mayReview: false };

@@ -11,6 +11,7 @@ import { PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type ProductPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
+import { groupThousands } from '#core/money';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query.q ? `“${loaderData.query.q}” — Search — FreshCatch` : 'Search — FreshCatch' },
@@ -108,8 +109,7 @@ export default function SearchRoute() {
         ) : (
           <>
             <h2 className="text-xl font-semibold">
-              Search Results (
-              {results.moreThanTotal ? `${results.total.toLocaleString('en-NG')}+` : results.total})
+              Search Results ({`${groupThousands(results.total)}${results.moreThanTotal ? '+' : ''}`})
             </h2>
             <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {results.items.map((product) => (

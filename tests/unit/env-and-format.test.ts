@@ -1,7 +1,9 @@
+import { countLabel } from '#core/paging';
 import { describe, expect, it } from 'vitest';
 import {
   formatNaira,
   formatWeight,
+  groupThousands,
   gramsToKg,
   nairaFigure,
   nairaToKobo,
@@ -66,6 +68,13 @@ describe('money and weight (spec §9: ₦, en-NG, no decimals)', () => {
     const amounts = [1, 49, 50, 99_999, 100_000, 999_999_900, 1_000_000_000, -100_000, -123_456_789];
     for (let k = 0; k < 200; k++) amounts.push(Math.floor(Math.random() * 10 ** (2 + (k % 12))));
     for (const kobo of amounts) expect(formatNaira(kobo)).toBe(intl.format(Math.round(kobo / 100)));
+  });
+  it('groups counts as en-NG does (the lists\' "10,000+ orders", the search results)', () => {
+    const numbers = [0, 7, 999, 1000, 10_000, 123_456, 1_000_000, -4_800];
+    for (let k = 0; k < 200; k++) numbers.push(Math.floor(Math.random() * 10 ** (1 + (k % 12))));
+    for (const n of numbers) expect(groupThousands(n)).toBe(n.toLocaleString('en-NG'));
+    expect(countLabel({ total: 10_000, moreThanTotal: true }, 'order', 'orders')).toBe('10,000+ orders');
+    expect(countLabel({ total: 1, moreThanTotal: false }, 'order', 'orders')).toBe('1 order');
   });
   it('labels weights', () => {
     expect(formatWeight(500)).toBe('500 g');
