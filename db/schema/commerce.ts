@@ -184,13 +184,16 @@ export const orders = pgTable(
     ),
     check('orders_weight_not_negative', sql`${t.totalWeightGrams} >= 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    // The admin's status and payment filters, newest first, and the dashboard's waiting orders.
+    // The admin's status and payment filters, newest first.
     index('orders_status_payment_created_idx').on(
       t.status,
       t.paymentStatus,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The dashboard's counters, orders waiting for the shop and orders delivered: read from this narrow
+    // index alone (its entries deduplicate), at about two thirds of the wide one's cost per entry.
+    index('orders_status_payment_idx').on(t.status, t.paymentStatus),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
     index('orders_discount_code_idx').on(t.discountCodeId),
     // The FREEDELIVERY card: paid orders by the code they recorded (only orders that used a code).

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_status_payment_idx" ON "orders" USING btree ("status","payment_status");
