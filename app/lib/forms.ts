@@ -11,10 +11,11 @@ export type ParseResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: F
 /** Runs a form's zod schema over FormData (browser or server); the first message per field. */
 export function parseForm<S extends $ZodType>(schema: S, formData: FormData): ParseResult<output<S>> {
   const values: Record<string, FormDataEntryValue> = {};
-  for (const [key, value] of formData) if (!(key in values)) values[key] = value;
-  // Every field of every form, whatever its schema: a NUL cannot be stored (core/text.ts).
-  const withNul = [...formData].find(([, value]) => typeof value === 'string' && hasNul(value));
-  if (withNul) return { ok: false, fieldErrors: { [withNul[0]]: NUL_REFUSED } };
+  for (const [key, value] of formData) {
+    // Every field of every form, whatever its schema: a NUL cannot be stored (core/text.ts).
+    if (typeof value === 'string' && hasNul(value)) return { ok: false, fieldErrors: { [key]: NUL_REFUSED } };
+    if (!(key in values)) values[key] = value;
+  }
   const result = safeParse(schema, values);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};
