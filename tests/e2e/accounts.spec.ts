@@ -66,6 +66,8 @@ test("a field's message clears once it is typed in, and the others stay", async 
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Full name is required')).toBeVisible();
+  // The unticked terms box also raises spec §5's toast.
+  await expect(page.getByText('Terms agreement required')).toBeVisible();
   const email = page.getByLabel('Email');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Full name').fill('Musa Bello');

@@ -3,12 +3,29 @@ import { expect, test as base, type Page } from '@playwright/test';
 
 /** Runs axe (WCAG 2.1 A/AA) on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  // Judge what a person sees once things settle, not a toast halfway through fading in.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // Judge what a person sees once things settle, not a toast halfway through fading in. A toast is
+  // drawn first with data-mounted="false" and starts its fade a frame later, so a toast that is not
+  // yet mounted counts as unsettled too, and the page must stay settled across two frames.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const settled = () =>
+                !document.querySelector('[data-sonner-toast][data-mounted="false"]') &&
+                document
+                  .getAnimations()
+                  .every(
+                    (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+                  );
+              if (!settled()) return resolve(false);
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(settled())));
+            }),
+        ),
+      { message: 'the page settles (no toast or transition under way)', intervals: [50] },
+    )
+    .toBe(true);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
