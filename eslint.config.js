@@ -41,6 +41,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'bench/floor/build/',
+      'bench/floor/.react-router/',
       'data/',
       '.react-router/',
       'node_modules/',

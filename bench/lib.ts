@@ -394,8 +394,12 @@ export function table(rows: (string | number)[][]) {
 export async function bundleSizes() {
   const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as {
     assets: AssetManifest;
+    routeDiscovery?: { mode: string };
   };
   const { assets } = build;
+  // With every route known at the start (react-router.config.ts), each first load also fetches the
+  // route manifest; with lazy discovery it asks for routes as links appear instead.
+  const manifest = build.routeDiscovery?.mode === 'initial' ? [assets.url] : [];
   const gz = (file: string) => gzipSync(readFileSync(path.join('build/client', file))).length;
   const chain = (routeId: string): string[] => {
     const route = assets.routes[routeId]!;
@@ -417,7 +421,7 @@ export async function bundleSizes() {
   let worst = 0;
   let adminLeak = false;
   for (const [page, id] of pages) {
-    const files = [...new Set([assets.entry.module, ...assets.entry.imports, ...chain(id)])];
+    const files = [...new Set([...manifest, assets.entry.module, ...assets.entry.imports, ...chain(id)])];
     const bytes = files.reduce((sum, f) => sum + gz(f), 0);
     const leak = files.some(
       (f) => adminModules.has(f) || readFileSync(path.join('build/client', f), 'utf8').includes('Admin Mode'),
@@ -439,6 +443,7 @@ export async function bundleSizes() {
 }
 
 interface AssetManifest {
+  url: string;
   entry: { module: string; imports: string[] };
   routes: Record<string, { parentId?: string; module: string; imports?: string[]; css?: string[] }>;
 }

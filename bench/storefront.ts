@@ -39,6 +39,8 @@ const APP_PORT = 3601;
 const SHOPPER = { email: 'bench.shopper@freshcatch.ng', password: 'bench-shopper-password' };
 type Result = LoadResult & { name: string; rssMb: number };
 const HELLO_PORT = 3602;
+/** bench/floor: a bare React Router 7 app, the framework's own floor on this machine. */
+const FLOOR_PORT = 3603;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const skipBrowsers = process.env.BENCH_LIGHTHOUSE === '0';
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -46,8 +48,10 @@ const runs = (part: string) =>
   only ? only.includes(part) : !(skipBrowsers && (part === 'lighthouse' || part === 'phone'));
 
 function ensureBuild() {
-  if (!existsSync('build/server.mjs'))
-    throw new Error('Run `npm run build` first (npm run bench:storefront does).');
+  if (!existsSync('build/server.mjs') || !existsSync('bench/floor/build/server/index.js'))
+    throw new Error(
+      'Run `npm run build` and `react-router build bench/floor` first (npm run bench:storefront does).',
+    );
 }
 
 async function throughput(pgUrl: string) {
@@ -68,6 +72,7 @@ async function throughput(pgUrl: string) {
     { PORT: String(HELLO_PORT) },
     `http://127.0.0.1:${HELLO_PORT}/`,
   );
+  const floor = await startFloor();
   const app = await startProcess(
     'node',
     SERVE_ARGS,
@@ -97,6 +102,7 @@ async function throughput(pgUrl: string) {
         `http://127.0.0.1:${APP_PORT}/api/products/${productId}/for-shopper`,
         cookie,
       ],
+      ['bare React Router 7 hello (bench/floor)', `http://127.0.0.1:${FLOOR_PORT}/`],
     ];
     const results = [];
     for (const [name, target, withCookie] of targets) {
@@ -126,7 +132,7 @@ async function throughput(pgUrl: string) {
     console.log(
       `server RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak (all processes); the largest process ${memory.largestPeakMb} MB at peak`,
     );
-    const [, , , , signedList, signedPage, forShopper] = results as Result[];
+    const [, , , , signedList, signedPage, forShopper, bareHello] = results as Result[];
     const ratio = (a: Result, b: Result) => a.rps / b.rps;
     // A signed-in product view is the page and its shopper's request: the two costs add up.
     const signedDetail: Result = {
@@ -139,12 +145,17 @@ async function throughput(pgUrl: string) {
       `a signed-in product view (the page, then its for-shopper request): ${signedDetail.rps} views/s, ` +
         `${ratio(signedDetail, rrHello).toFixed(2)}× React Router hello`,
     );
+    console.log(
+      `the framework's floor: a bare React Router 7 app's hello (node:http, no middleware) ` +
+        `${ratio(bareHello!, nodeHello).toFixed(3)}× node:http; the shop's hello is ` +
+        `${ratio(rrHello, bareHello!).toFixed(2)}× the bare one`,
+    );
     return [
       // issue 16
       [
         'React Router hello ≥ 0.02× node:http hello',
         verdict(ratio(rrHello, nodeHello) >= 0.02),
-        ratio(rrHello, nodeHello).toFixed(3),
+        `${ratio(rrHello, nodeHello).toFixed(3)} (bare React Router 7: ${ratio(bareHello!, nodeHello).toFixed(3)})`,
       ],
       [
         'list, signed in ≥ 0.8× React Router hello',
@@ -193,8 +204,19 @@ async function throughput(pgUrl: string) {
     ];
   } finally {
     await app.stop();
+    await floor.stop();
     await hello.stop();
   }
+}
+
+/** The bare React Router 7 app of bench/floor, served by node:http alone. */
+function startFloor() {
+  return startProcess(
+    'node',
+    ['bench/floor/server.mjs'],
+    { NODE_ENV: 'production', PORT: String(FLOOR_PORT) },
+    `http://127.0.0.1:${FLOOR_PORT}/`,
+  );
 }
 
 async function search(pgUrl: string) {
@@ -264,7 +286,16 @@ async function browserRuns(pgUrl: string) {
   const pages = ['/', '/products', '/products/1'];
   try {
     const checks = [];
-    if (runs('lighthouse')) checks.push(...(await lighthouseScores(`http://localhost:${APP_PORT}`, pages)));
+    if (runs('lighthouse')) {
+      checks.push(...(await lighthouseScores(`http://localhost:${APP_PORT}`, pages)));
+      // The same measure of a page with nothing but React Router on it: what the framework costs.
+      const floor = await startFloor();
+      try {
+        await lighthouseScores(`http://localhost:${FLOOR_PORT}`, ['/'], 'bare React Router 7 hello');
+      } finally {
+        await floor.stop();
+      }
+    }
     if (runs('phone')) checks.push(...(await phoneRuns(`http://localhost:${APP_PORT}`, pages)));
     return checks;
   } finally {
@@ -272,7 +303,8 @@ async function browserRuns(pgUrl: string) {
   }
 }
 
-async function lighthouseScores(baseUrl: string, pages: string[]) {
+/** Lighthouse's mobile score of each page, three runs each; judged against issue 16 unless `label`led. */
+async function lighthouseScores(baseUrl: string, pages: string[], label?: string) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -319,13 +351,14 @@ async function lighthouseScores(baseUrl: string, pages: string[]) {
         tbt: Math.max(...results.map((r) => r.tbt)),
       };
       rows.push([
-        pagePath,
+        label ? `${label} (${pagePath})` : pagePath,
         results.map((r) => r.score).join('/'),
         median.score,
         results.map((r) => r.lcp).join('/'),
         results.map((r) => r.tbt).join('/'),
         median.cls,
       ]);
+      if (label) continue;
       checks.push(
         [
           `Lighthouse mobile ${pagePath} ≥ 95 (every run)`,
