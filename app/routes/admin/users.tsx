@@ -8,6 +8,7 @@ import { Pagination } from '~/components/catalog/pagination';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
+import { EmailAddress } from '~/components/ui/email-address';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
@@ -174,7 +175,9 @@ export default function AdminUsers() {
                   <span className="block font-mono text-xs text-slate-600">{user.id}</span>
                 </td>
                 <td className="px-4 py-3">
-                  <span className="break-all">{user.email}</span>
+                  <span className="wrap-break-word">
+                    <EmailAddress email={user.email} />
+                  </span>
                   <span className="block text-slate-600">{user.phone ?? '—'}</span>
                 </td>
                 <td className="px-4 py-3">
@@ -225,8 +228,8 @@ export default function AdminUsers() {
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-medium">E-mail</dt>
-            <dd className="break-all">
-              {details.email} {details.emailVerified ? '' : '(not verified)'}
+            <dd className="wrap-break-word">
+              <EmailAddress email={details.email} /> {details.emailVerified ? '' : '(not verified)'}
             </dd>
             <dt className="font-medium">Phone</dt>
             <dd>{details.phone ?? '—'}</dd>
