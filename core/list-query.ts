@@ -7,9 +7,20 @@ import { searchText } from './text';
  * back to "no search" or the first page, so an old or hand-edited link still shows the list.
  */
 
-/** The search box: control characters become spaces (core/text.ts), then trimmed; at most 100 long. */
+/** How long an admin list's search may be; a longer one (a pasted paragraph) is cut to this. */
+export const MAX_LIST_SEARCH_LENGTH = 100;
+
+/**
+ * The search box: control characters become spaces (core/text.ts), trimmed, and cut to
+ * MAX_LIST_SEARCH_LENGTH, so a long paste still searches (as the catalogue's search does) rather than
+ * quietly showing the whole list.
+ */
 export const listSearchParam = z.catch(
-  z.optional(z.string().check(z.overwrite(searchText), z.trim(), z.maxLength(100))),
+  z.optional(
+    z
+      .string()
+      .check(z.overwrite((text) => searchText(text).trim().slice(0, MAX_LIST_SEARCH_LENGTH).trimEnd())),
+  ),
   undefined,
 );
 

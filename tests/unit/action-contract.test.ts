@@ -190,6 +190,13 @@ describe('a NUL (U+0000) never reaches the database', () => {
     expect(search('\u0000\t ada \n')).toBe('ada');
     expect(searchText('Port\u0000Harcourt\u007f')).toBe('Port Harcourt ');
   });
+
+  it('admin list searches cut a long paste to 100 characters instead of dropping it', () => {
+    const search = (q: string) => safeParse(z.object({ q: listSearchParam }), { q }).data?.q;
+    expect(search(`okafor ${'x'.repeat(200)}`)).toBe(`okafor ${'x'.repeat(93)}`);
+    expect(search(`${'a'.repeat(99)}  bello`)).toBe('a'.repeat(99));
+    expect(search('  ')).toBe('');
+  });
 });
 
 describe('containsNul', () => {

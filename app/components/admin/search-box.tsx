@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
+import { MAX_LIST_SEARCH_LENGTH } from '#core/list-query';
 
 /**
  * An admin list's search form: a GET form, so the search lives in the URL (links and the back button
@@ -45,6 +46,7 @@ export function AdminSearchBox({
             id={id}
             name="q"
             type="search"
+            maxLength={MAX_LIST_SEARCH_LENGTH}
             defaultValue={value ?? ''}
             placeholder={placeholder}
             className={`${inputClasses} pl-9`}
