@@ -33,7 +33,10 @@ export async function ensurePostgres(): Promise<Postgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-pg-'));
   const started = spawnSync('bash', ['scripts/pg-throwaway.sh', 'start', dir], { encoding: 'utf8' });
   if (started.status !== 0) throw new Error(`could not start PostgreSQL:\n${started.stderr}`);
-  const url = started.stdout.trim().replace(/^export DATABASE_URL=/, '');
+  // The shop talks to it over its Unix socket, as a shop on the same machine as its database should
+  // (docs/decisions/025): the same server, without the TCP stack's work for every statement.
+  const tcp = new URL(started.stdout.trim().replace(/^export DATABASE_URL=/, ''));
+  const url = `postgres://postgres@${encodeURIComponent(dir)}:${tcp.port}/postgres`;
   return {
     url,
     pid: Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
