@@ -19,7 +19,12 @@ export const listSearchParam = z.catch(
   z.optional(
     z
       .string()
-      .check(z.overwrite((text) => searchText(text).trim().slice(0, MAX_LIST_SEARCH_LENGTH).trimEnd())),
+      // Cut by characters, not UTF-16 units, so an emoji at the cut is not split in half.
+      .check(
+        z.overwrite((text) =>
+          Array.from(searchText(text).trim()).slice(0, MAX_LIST_SEARCH_LENGTH).join('').trimEnd(),
+        ),
+      ),
   ),
   undefined,
 );

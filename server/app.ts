@@ -175,6 +175,13 @@ export async function createApp(services: Services, options: AppOptions) {
     }
   });
 
+  // Every route is known to the browser from the start (react-router.config.ts). A tab still running an
+  // older build, which discovered routes lazily, asks for /__manifest when a new link appears: it is
+  // answered as React Router answers a tab of an older build (reload the document), not with a 404.
+  app.get('/__manifest', (_req, res) => {
+    res.status(204).set('X-Remix-Reload-Document', 'true').end();
+  });
+
   // Every body is read here, within one limit, before Better Auth, the webhook or any page action sees it.
   app.use(
     readBoundedBody({

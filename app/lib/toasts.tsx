@@ -45,14 +45,29 @@ const regionReady = new Promise<void>((resolve) => (regionIsReady = resolve));
 let toastAsked = false;
 let mountToaster: (() => void) | undefined;
 
+/**
+ * Toasts asked for and not drawn yet (the library still loading, or its live region not ready), kept
+ * on <html> as `data-toasts-pending` while there are any: the end-to-end tests wait for it before
+ * judging what the page looks like.
+ */
+let pending = 0;
+function countPending(change: 1 | -1) {
+  pending += change;
+  if (pending > 0) document.documentElement.dataset.toastsPending = String(pending);
+  else delete document.documentElement.dataset.toastsPending;
+}
+
 function show(kind: 'message' | 'success' | 'error' | 'warning', title: string, options?: Options) {
   toastAsked = true;
   mountToaster?.();
-  void Promise.all([loadSonner(), regionReady]).then(([loaded]) => {
-    if (!loaded) return;
-    if (kind === 'message') loaded.toast(title, options);
-    else loaded.toast[kind](title, options);
-  });
+  countPending(1);
+  void Promise.all([loadSonner(), regionReady])
+    .then(([loaded]) => {
+      if (!loaded) return;
+      if (kind === 'message') loaded.toast(title, options);
+      else loaded.toast[kind](title, options);
+    })
+    .finally(() => countPending(-1));
 }
 
 /** The same calls as sonner's `toast`: `toast(title, options)`, `toast.success`, `.error`, `.warning`. */

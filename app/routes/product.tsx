@@ -173,8 +173,8 @@ const FOR_SHOPPER_TRIES_MS = [0, 1000, 3000];
 /**
  * The signed-in shopper's own bits of the page, read once it is live and again whenever the page's
  * data is (after every action: a wishlist change, a guest's list merged at sign-in, a review), as
- * `revision` changes; undefined until known. One plain request: a fetcher would first ask React
- * Router's manifest for the route and load its module, two more round trips on a weak network. A guest
+ * `revision` changes; undefined until known. One plain request: a fetcher would first load the
+ * resource route's module, one more round trip on a weak network. A guest
  * has none. A request lost on a weak network or refused by a busy server is tried twice more; if no
  * answer comes the heart still works (adding twice is harmless) and the review form's place stays empty.
  */

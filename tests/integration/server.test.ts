@@ -43,6 +43,14 @@ describe('the server', () => {
     });
   });
 
+  it('knows every route from the start, and tells a tab of an older build asking for /__manifest to reload', async () => {
+    const html = await (await fetch(server.url)).text();
+    expect(html).toContain('"routeDiscovery":{"mode":"initial"}');
+    const response = await fetch(`${server.url}/__manifest?paths=%2Fproducts&version=an-older-build`);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('x-remix-reload-document')).toBe('true');
+  });
+
   it("shows '404 Oops! Page not found' with a link home and status 404", async () => {
     const response = await fetch(`${server.url}/no-such-page`);
     expect(response.status).toBe(404);

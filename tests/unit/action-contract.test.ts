@@ -196,6 +196,8 @@ describe('a NUL (U+0000) never reaches the database', () => {
     expect(search(`okafor ${'x'.repeat(200)}`)).toBe(`okafor ${'x'.repeat(93)}`);
     expect(search(`${'a'.repeat(99)}  bello`)).toBe('a'.repeat(99));
     expect(search('  ')).toBe('');
+    // 99 characters and a fish: the emoji is the 100th character, kept whole.
+    expect(search(`${'a'.repeat(99)}🐟 and more`)).toBe(`${'a'.repeat(99)}🐟`);
   });
 });
 

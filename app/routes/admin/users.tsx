@@ -228,7 +228,7 @@ export default function AdminUsers() {
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-medium">E-mail</dt>
-            <dd className="wrap-break-word">
+            <dd className="min-w-0 wrap-break-word">
               <EmailAddress email={details.email} /> {details.emailVerified ? '' : '(not verified)'}
             </dd>
             <dt className="font-medium">Phone</dt>

@@ -3,26 +3,31 @@ import { expect, test as base, type Page } from '@playwright/test';
 
 /** Runs axe (WCAG 2.1 A/AA) on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  // Judge what a person sees once things settle, not a toast halfway through fading in. A toast is
-  // drawn first with data-mounted="false" and starts its fade a frame later, so a toast that is not
-  // yet mounted counts as unsettled too, and the page must stay settled across two frames.
+  // Judge what a person sees once things settle, not a toast halfway through fading in. A toast asked
+  // for but not drawn yet (app/lib/toasts.tsx: data-toasts-pending) or drawn with data-mounted="false"
+  // (its fade starts a frame later) counts as unsettled, and the page must stay settled two frames.
+  // A navigation during the check destroys its context: that try counts as unsettled too.
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const settled = () =>
-                !document.querySelector('[data-sonner-toast][data-mounted="false"]') &&
-                document
-                  .getAnimations()
-                  .every(
-                    (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
-                  );
-              if (!settled()) return resolve(false);
-              requestAnimationFrame(() => requestAnimationFrame(() => resolve(settled())));
-            }),
-        ),
+        page
+          .evaluate(
+            () =>
+              new Promise<boolean>((resolve) => {
+                const settled = () =>
+                  !document.documentElement.dataset.toastsPending &&
+                  !document.querySelector('[data-sonner-toast][data-mounted="false"]') &&
+                  document
+                    .getAnimations()
+                    .every(
+                      (a) =>
+                        a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+                    );
+                if (!settled()) return resolve(false);
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(settled())));
+              }),
+          )
+          .catch(() => false),
       { message: 'the page settles (no toast or transition under way)', intervals: [50] },
     )
     .toBe(true);
