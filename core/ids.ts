@@ -8,6 +8,9 @@ export function isRowId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= MAX_ROW_ID;
 }
 
+/** A row id read from a form field or the address: "12" or 12; anything else fails the schema. */
+export const rowId = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID));
+
 /**
  * A row id as a form sent it, not judged here: whatever it is becomes a number (NaN for junk), and the
  * core function looking it up answers one that names no row with NotFound (404), as it does an id

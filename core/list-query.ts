@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ROW_ID } from './ids';
+import { rowId } from './ids';
 import { searchText } from './text';
 
 /**
@@ -37,7 +37,4 @@ export const USER_ID_PATTERN = /^[\w-]{1,64}$/;
 export const listUserParam = z.catch(z.optional(z.string().check(z.regex(USER_ID_PATTERN))), undefined);
 
 /** The add/edit dialog a list has open: 'new', or the row id being edited. */
-export const listEditParam = z.catch(
-  z.optional(z.union([z.literal('new'), z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID))])),
-  undefined,
-);
+export const listEditParam = z.catch(z.optional(z.union([z.literal('new'), rowId])), undefined);

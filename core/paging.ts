@@ -30,8 +30,12 @@ export function pageWindow(
   return { page: requested, pages: Math.max(known, requested + 1) };
 }
 
+/** "25", "1,250", "10,000+": how many a list holds, as far as it was counted. */
+export function countFigure(counted: Counted): string {
+  return `${groupThousands(counted.total)}${counted.moreThanTotal ? '+' : ''}`;
+}
+
 /** "1 order", "25 orders", "10,000+ orders". */
 export function countLabel(counted: Counted, one: string, many: string): string {
-  const figure = `${groupThousands(counted.total)}${counted.moreThanTotal ? '+' : ''}`;
-  return `${figure} ${counted.total === 1 && !counted.moreThanTotal ? one : many}`;
+  return `${countFigure(counted)} ${counted.total === 1 && !counted.moreThanTotal ? one : many}`;
 }

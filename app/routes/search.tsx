@@ -11,7 +11,7 @@ import { PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type ProductPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
-import { groupThousands } from '#core/money';
+import { countFigure } from '#core/paging';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query.q ? `“${loaderData.query.q}” — Search — FreshCatch` : 'Search — FreshCatch' },
@@ -108,9 +108,7 @@ export default function SearchRoute() {
           </>
         ) : (
           <>
-            <h2 className="text-xl font-semibold">
-              Search Results ({`${groupThousands(results.total)}${results.moreThanTotal ? '+' : ''}`})
-            </h2>
+            <h2 className="text-xl font-semibold">Search Results ({countFigure(results)})</h2>
             <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {results.items.map((product) => (
                 <li key={product.id} className="flex">

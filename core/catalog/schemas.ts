@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ROW_ID } from '../ids';
+import { rowId } from '../ids';
 import { parseKg, parseNaira } from '../money';
 import { PRODUCT_CATEGORIES } from './categories';
 import { listEditParam, listPageParam, listSearchParam } from '../list-query';
@@ -65,7 +65,7 @@ export const ProductFormSchema = z.object({
 });
 export type ProductFormInput = z.infer<typeof ProductFormSchema>;
 
-const productId = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID));
+const productId = rowId;
 
 /** The admin products screen's forms: one discriminated `intent`. */
 export const ProductActionSchema = z.discriminatedUnion('intent', [

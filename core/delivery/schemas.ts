@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ROW_ID } from '../ids';
+import { rowId } from '../ids';
 import { parseNaira } from '../money';
 import { DELIVERY_METHODS } from './methods';
 import { BASE_RATE_STEP_KOBO, MAX_PICKUP_LOCATION_LENGTH, MAX_PICKUP_LOCATIONS } from './rates';
@@ -44,7 +44,7 @@ export const DeliveryRateFormSchema = z.object({
 });
 export type DeliveryRateFormInput = z.infer<typeof DeliveryRateFormSchema>;
 
-const rateId = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID));
+const rateId = rowId;
 
 /** The delivery rates screen's forms: one discriminated `intent`. */
 export const DeliveryRateActionSchema = z.discriminatedUnion('intent', [

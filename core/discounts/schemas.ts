@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ROW_ID } from '../ids';
+import { rowId } from '../ids';
 import { parseNaira } from '../money';
 import { DISCOUNT_SORT_COLUMNS } from './admin-rules';
 import { DISCOUNT_TYPES } from './types';
@@ -85,7 +85,7 @@ export const DiscountCodeFormSchema = z.object({
 });
 export type DiscountCodeFormInput = z.infer<typeof DiscountCodeFormSchema>;
 
-const codeId = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID));
+const codeId = rowId;
 
 /** The discount codes screen's forms: one discriminated `intent`. */
 export const DiscountCodeActionSchema = z.discriminatedUnion('intent', [

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { MAX_ROW_ID } from '../ids';
+import { rowId } from '../ids';
 
-const productId = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID));
+const productId = rowId;
 
 export const WishlistChangeSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('add'), productId }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, pageWindow } from '#core/paging';
+import { countFigure, countLabel, pageWindow } from '#core/paging';
 
 describe('paging a counted list', () => {
   it('keeps the asked page within an exactly counted list', () => {
@@ -21,5 +21,8 @@ describe('paging a counted list', () => {
     expect(countLabel({ total: 1, moreThanTotal: false }, 'order', 'orders')).toBe('1 order');
     expect(countLabel({ total: 25, moreThanTotal: false }, 'order', 'orders')).toBe('25 orders');
     expect(countLabel({ total: 10_000, moreThanTotal: true }, 'order', 'orders')).toBe('10,000+ orders');
+    // The search page's heading: 'Search Results (1,250)'.
+    expect(countFigure({ total: 1_250, moreThanTotal: false })).toBe('1,250');
+    expect(countFigure({ total: 10_000, moreThanTotal: true })).toBe('10,000+');
   });
 });
