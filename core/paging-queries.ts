@@ -37,10 +37,10 @@ export async function countedPage<Row>(
   const [counted, rows] = await Promise.all([counting, rowsOf((requested - 1) * pageSize)]);
   const { page, pages } = pageWindow(counted, requested, pageSize);
   return {
-    ...counted,
     page,
     pages,
     rows: page === requested ? rows : await rowsOf((page - 1) * pageSize),
+    ...counted,
   };
 }
 

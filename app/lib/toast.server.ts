@@ -16,7 +16,7 @@ function toastCookie(context: AppLoadContext) {
 }
 
 export async function toastHeader(context: AppLoadContext, toast: ToastInput): Promise<string> {
-  return toastCookie(context).serialize({ ...toast, id: randomUUID() } satisfies Toast);
+  return toastCookie(context).serialize({ id: randomUUID(), ...toast } satisfies Toast);
 }
 
 export async function redirectWithToast(

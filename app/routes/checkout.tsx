@@ -217,7 +217,7 @@ export default function CheckoutRoute() {
     rates,
     location,
   };
-  const price = priceOrder({ ...order, method, discount: applied });
+  const price = priceOrder({ method, discount: applied, ...order });
   const blocked = blockingChanges(changes);
   const blockers = payBlockers({
     placing,
@@ -318,7 +318,7 @@ export default function CheckoutRoute() {
               <legend className="text-sm font-medium text-slate-800">Delivery method</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {DELIVERY_METHODS.map((m) => {
-                  const fee = priceOrder({ ...order, method: m });
+                  const fee = priceOrder({ method: m, ...order });
                   return (
                     // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
                     // eslint-disable-next-line jsx-a11y/label-has-associated-control

@@ -79,13 +79,13 @@ export default function HomeRoute() {
                 className="group block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
               >
                 <img
-                  {...responsiveImage(tile.image, '(min-width: 768px) 25vw, 50vw')}
                   alt=""
                   width={800}
                   height={600}
                   loading="lazy"
                   decoding="async"
                   className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
+                  {...responsiveImage(tile.image, '(min-width: 768px) 25vw, 50vw')}
                 />
                 <span className="block p-3 text-center font-semibold text-slate-900">{tile.label}</span>
               </Link>
@@ -109,16 +109,16 @@ export default function HomeRoute() {
             </Link>
           </div>
           <img
-            {...responsiveImage(
-              '/images/products/paddlewheel-aerator-800.webp',
-              '(min-width: 768px) 40vw, 90vw',
-            )}
             alt=""
             width={800}
             height={600}
             loading="lazy"
             decoding="async"
             className="mx-auto w-full max-w-md rounded-2xl shadow"
+            {...responsiveImage(
+              '/images/products/paddlewheel-aerator-800.webp',
+              '(min-width: 768px) 40vw, 90vw',
+            )}
           />
         </div>
       </section>

@@ -61,12 +61,12 @@ export default function RecipeRoute() {
       </Link>
       <div className="mt-4 grid items-start gap-8 md:grid-cols-2">
         <img
-          {...responsiveImage(recipe.imageUrl, '(min-width: 768px) 50vw, 100vw')}
           alt=""
           width={800}
           height={600}
           fetchPriority="high"
           className="w-full rounded-xl border border-slate-200"
+          {...responsiveImage(recipe.imageUrl, '(min-width: 768px) 50vw, 100vw')}
         />
         <div>
           <h1 className="text-3xl font-bold">{recipe.title}</h1>

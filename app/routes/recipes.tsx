@@ -40,16 +40,16 @@ export default function RecipesRoute() {
               className="group flex flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
             >
               <img
-                {...responsiveImage(
-                  recipe.imageUrl,
-                  '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
-                )}
                 alt=""
                 width={800}
                 height={600}
                 loading={index < 2 ? 'eager' : 'lazy'}
                 decoding="async"
                 className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
+                {...responsiveImage(
+                  recipe.imageUrl,
+                  '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
+                )}
               />
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <h2 className="font-semibold group-hover:text-brand-800">{recipe.title}</h2>

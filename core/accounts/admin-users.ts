@@ -102,7 +102,7 @@ export async function listUsersForAdmin(
     orderCountsFailed = true;
   }
   return {
-    users: rows.map((row) => ({ ...row, orderCount: counts.get(row.id) ?? 0 })),
+    users: rows.map((row) => ({ orderCount: counts.get(row.id) ?? 0, ...row })),
     ...counted,
     orderCountsFailed,
   };
@@ -132,7 +132,7 @@ export async function getUserForAdmin(db: Db, _admin: AdminActor, id: string): P
     })
     .from(orders)
     .where(eq(orders.userId, id));
-  return { ...row, orderCount: counts?.all ?? 0, paidOrderCount: counts?.paid ?? 0 };
+  return { orderCount: counts?.all ?? 0, paidOrderCount: counts?.paid ?? 0, ...row };
 }
 
 /** The user's row, locked for this transaction. */

@@ -33,7 +33,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     .from(user)
     .where(eq(user.id, userId));
   if (!row) throw new NotFound('Your account no longer exists.');
-  return { ...row, missing: missingProfileFields(row) };
+  return { missing: missingProfileFields(row), ...row };
 }
 
 /**

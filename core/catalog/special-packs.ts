@@ -78,6 +78,6 @@ export async function listSpecialPacks(db: Db): Promise<ResolvedPack[]> {
     });
     const available = lines.length === pack.items.length && lines.every((l) => l.product.inStock);
     const totalKobo = lines.reduce((sum, l) => sum + l.product.priceKobo * l.quantity, 0);
-    return { ...pack, lines, available, totalKobo };
+    return { lines, available, totalKobo, ...pack };
   });
 }

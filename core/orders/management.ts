@@ -126,15 +126,15 @@ export async function listOrdersForAdmin(
         .orderBy(asc(orderItems.id))
     : [];
   return {
-    ...counted,
     orders: rows.map((row) => {
       const own = items.filter((i) => i.orderId === row.id);
       return {
-        ...row,
         itemCount: own.length,
         thumbnails: own.slice(0, THUMBNAILS).map(({ name, imageUrl }) => ({ name, imageUrl })),
+        ...row,
       };
     }),
+    ...counted,
   };
 }
 

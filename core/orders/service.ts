@@ -24,10 +24,10 @@ type ItemRow = typeof orderItems.$inferSelect;
 
 function withTheirItems(order: OrderRow, items: ItemRow[], now: Date): OrderWithItems {
   return {
-    ...order,
     items,
     freeDelivery: order.discountType === 'free_delivery',
     paymentState: shopperPaymentState(order, now),
+    ...order,
   };
 }
 

@@ -33,5 +33,5 @@ export async function getRecipe(db: Db, id: number): Promise<RecipeDetail> {
         .from(products)
         .where(inArray(products.id, ids))
     : [];
-  return { ...recipe, linkedProducts: Object.fromEntries(rows.map((r) => [r.id, r])) };
+  return { linkedProducts: Object.fromEntries(rows.map((r) => [r.id, r])), ...recipe };
 }

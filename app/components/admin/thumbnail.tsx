@@ -20,13 +20,13 @@ export function AdminThumbnail({
 }) {
   return (
     <img
-      {...responsiveImage(url, `${width}px`)}
       alt={alt}
       width={width}
       height={height}
       loading="lazy"
       decoding="async"
       className={className}
+      {...responsiveImage(url, `${width}px`)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { PLACEHOLDER_IMAGE, responsiveImage } from '~/lib/images';
 
 /** A product picture with width/height, srcset, lazy loading and a placeholder if it fails to load. */
@@ -9,26 +9,30 @@ export function ProductImage({
   width = 800,
   height = 600,
   eager = false,
-  ...rest
-}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+  className,
+}: {
   url: string | null;
   alt: string;
   sizes: string;
+  width?: number;
+  height?: number;
   eager?: boolean;
+  className?: string;
 }) {
   const [failed, setFailed] = useState(false);
   const image = failed ? { src: PLACEHOLDER_IMAGE } : responsiveImage(url, sizes);
+  // The picture's own attributes go last: see responsiveImage.
   return (
     <img
-      {...rest}
-      {...image}
       alt={alt}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
+      className={className}
       onError={() => setFailed(true)}
+      {...image}
     />
   );
 }

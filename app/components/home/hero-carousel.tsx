@@ -87,13 +87,13 @@ export function HeroCarousel() {
                 </Link>
               </div>
               <img
-                {...image}
                 alt=""
                 width={800}
                 height={600}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
                 className="mx-auto hidden w-full max-w-md rounded-2xl shadow-2xl sm:block"
+                {...image}
               />
             </div>
           </div>

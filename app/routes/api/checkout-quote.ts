@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       price: quote.price,
       discount: quote.discount
-        ? { ...quote.discount, toast: discountToast(quote.discount, checkout.formatMoney) }
+        ? { toast: discountToast(quote.discount, checkout.formatMoney), ...quote.discount }
         : null,
     };
   });
