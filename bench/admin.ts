@@ -25,6 +25,8 @@ import {
   recreateDatabase,
   sampleCpu,
   SERVE_ARGS,
+  BENCH_NODE,
+  benchNodeVersion,
   signIn,
   startProcess,
   table,
@@ -173,6 +175,7 @@ async function screen(
 }
 
 async function main() {
+  console.log(`• the shop runs on Node ${benchNodeVersion()}`);
   if (!existsSync('build/server.mjs'))
     throw new Error('Run `npm run build` first (npm run bench:admin does).');
   const postgres = await ensurePostgres();
@@ -183,7 +186,7 @@ async function main() {
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
     const shop = await startProcess(
-      process.execPath,
+      BENCH_NODE,
       [...profile, ...SERVE_ARGS],
       {
         NODE_ENV: 'production',

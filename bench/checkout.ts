@@ -31,6 +31,8 @@ import {
   recreateDatabase,
   sampleCpu,
   SERVE_ARGS,
+  BENCH_NODE,
+  benchNodeVersion,
   signIn,
   startProcess,
   table,
@@ -224,6 +226,7 @@ async function queueDrained(url: string, ms: number): Promise<boolean> {
 }
 
 async function main() {
+  console.log(`• the shop runs on Node ${benchNodeVersion()}`);
   if (!existsSync('build/server.mjs'))
     throw new Error('Run `npm run build` first (npm run bench:checkout does).');
   const postgres = await ensurePostgres();
@@ -236,7 +239,7 @@ async function main() {
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
     const app = await startProcess(
-      'node',
+      BENCH_NODE,
       [...profile, ...SERVE_ARGS],
       {
         NODE_ENV: 'production',

@@ -186,6 +186,21 @@ export async function generateProducts(url: string, count: number, options: { se
   return database;
 }
 
+/**
+ * The Node.js every process of a bench runs on (the shop, its bare-framework floor, the node:http hello):
+ * this one, or `BENCH_NODE=/path/to/node` to measure the same build on another release (README →
+ * Performance, docs/decisions/026: the LTS production should run).
+ */
+export const BENCH_NODE = process.env.BENCH_NODE || process.execPath;
+
+/** `v24.x.y` of BENCH_NODE, printed at the top of each bench. */
+export function benchNodeVersion(): string {
+  const result = spawnSync(BENCH_NODE, ['--version'], { encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`BENCH_NODE=${BENCH_NODE} does not run: ${result.stderr || result.error}`);
+  return result.stdout.trim();
+}
+
 /** How production runs the shop (package.json "serve"): plain Node on the bundle, heap capped. */
 export const SERVE_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8', 'build/server.mjs'];
 

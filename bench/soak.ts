@@ -21,6 +21,8 @@ import {
   percentile,
   recreateDatabase,
   SERVE_ARGS,
+  BENCH_NODE,
+  benchNodeVersion,
   signIn,
   startProcess,
   table,
@@ -170,6 +172,7 @@ function every(rate: number, visit: () => Promise<void>, inFlight: Set<Promise<v
 }
 
 async function main() {
+  console.log(`• the shop runs on Node ${benchNodeVersion()}`);
   if (!existsSync('build/server.mjs'))
     throw new Error('Run `npm run build` first (npm run bench:soak does).');
   const postgres = await ensurePostgres();
@@ -192,7 +195,7 @@ async function main() {
     await database.close();
 
     const app = await startProcess(
-      'node',
+      BENCH_NODE,
       SERVE_ARGS,
       {
         NODE_ENV: 'production',

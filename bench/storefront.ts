@@ -27,6 +27,8 @@ import {
   percentile,
   recreateDatabase,
   SERVE_ARGS,
+  BENCH_NODE,
+  benchNodeVersion,
   signIn,
   startProcess,
   table,
@@ -67,14 +69,14 @@ async function throughput(pgUrl: string) {
   await database.close();
 
   const hello = await startProcess(
-    'node',
+    BENCH_NODE,
     ['bench/hello-server.mjs'],
     { PORT: String(HELLO_PORT) },
     `http://127.0.0.1:${HELLO_PORT}/`,
   );
   const floor = await startFloor();
   const app = await startProcess(
-    'node',
+    BENCH_NODE,
     SERVE_ARGS,
     {
       NODE_ENV: 'production',
@@ -212,7 +214,7 @@ async function throughput(pgUrl: string) {
 /** The bare React Router 7 app of bench/floor, served by node:http alone. */
 function startFloor() {
   return startProcess(
-    'node',
+    BENCH_NODE,
     ['bench/floor/server.mjs'],
     { NODE_ENV: 'production', PORT: String(FLOOR_PORT) },
     `http://127.0.0.1:${FLOOR_PORT}/`,
@@ -270,7 +272,7 @@ async function browserRuns(pgUrl: string) {
   const database = await generateProducts(url, 0);
   await database.close();
   const app = await startProcess(
-    'node',
+    BENCH_NODE,
     SERVE_ARGS,
     {
       NODE_ENV: 'production',
@@ -378,6 +380,7 @@ async function lighthouseScores(baseUrl: string, pages: string[], label?: string
 }
 
 ensureBuild();
+console.log(`• the shop, the bare framework and the node:http hello run on Node ${benchNodeVersion()}`);
 const postgres = await ensurePostgres();
 try {
   const checks = [];
