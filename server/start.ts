@@ -10,6 +10,7 @@ import { DatabaseLockedError, lockEmbeddedDatabase } from '../db/lock';
 import { JOBS_WORKER_ENV, runPrimary } from './cluster';
 import { EnvError, loadEnv, type Env } from './env';
 import type { Services } from './services';
+import { runtimeAdvice } from './runtime';
 
 // Everything a server process needs (the app, Better Auth, the database driver…) is imported when it
 // starts serving, not at the top: the production supervisor imports only what supervising takes, and
@@ -162,6 +163,8 @@ export async function main(mode: 'production' | 'development') {
   const supervised = mode === 'production';
   if (supervised && cluster.isPrimary) {
     const logger = createLogger(env);
+    const advice = runtimeAdvice(process.version);
+    if (advice) logger.warn({ node: process.version }, advice);
     try {
       if (env.DATABASE_URL) await prepareInChild();
       else lockEmbeddedDatabase(env.DATA_DIR);
