@@ -78,6 +78,13 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   await expectAccessible(admin);
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
   await expect(admin.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  // Each row's pictures and its "+N" stay within the Items column (the "+N" used to cover the amount).
+  const items = admin.locator('tbody tr td:nth-child(3) > span');
+  await expect(items.filter({ hasText: /\+\d/ }).first()).toBeVisible();
+  const spilling = await items.evaluateAll((cells) =>
+    cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+  );
+  expect(spilling).toEqual([]);
   await admin.getByLabel('Search orders').fill('Obinna Shipped');
   await admin.getByLabel('Payment').selectOption('paid');
   await admin.getByRole('button', { name: 'Apply' }).click();

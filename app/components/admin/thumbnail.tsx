@@ -25,7 +25,10 @@ export function AdminThumbnail({
       height={height}
       loading="lazy"
       decoding="async"
-      className={className}
+      // max-w-none: the stylesheet's `img { max-width: 100% }` makes a picture count for nothing in a
+      // table column's narrowest width, so the column came out narrower than its pictures and the
+      // orders list's "+2" was drawn over the amount beside it.
+      className={`max-w-none ${className}`}
       {...responsiveImage(url, `${width}px`)}
     />
   );
