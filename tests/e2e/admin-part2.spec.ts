@@ -111,6 +111,13 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
 
   // Grant admin to the shopper: they reach /admin. Revoke: refused at once.
   await nav(admin, 'Users');
+  // On a desktop screen the whole list fits, actions included: a long user id wraps instead of
+  // widening the table until its last column scrolls out of sight.
+  await expect(admin.getByRole('row').nth(2)).toBeVisible();
+  const fits = await admin
+    .getByRole('table')
+    .evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth);
+  expect(fits).toBe(true);
   await admin.getByLabel('Search users').fill(shopper.email);
   await admin.getByRole('button', { name: 'Search' }).click();
   const userRow = admin.getByRole('row').filter({ hasText: shopper.email });

@@ -172,13 +172,15 @@ export default function AdminUsers() {
                 <td className="px-4 py-3">
                   <span className="font-medium">{user.name}</span>
                   {user.id === me ? <span className="text-slate-600"> (you)</span> : null}
-                  <span className="block font-mono text-xs text-slate-600">{user.id}</span>
+                  {/* An id has no words to keep whole: it may break anywhere rather than widen the table past its
+                      actions column on a desktop screen. */}
+                  <span className="block font-mono text-xs break-all text-slate-600">{user.id}</span>
                 </td>
                 <td className="px-4 py-3">
                   <span className="wrap-break-word">
                     <EmailAddress email={user.email} />
                   </span>
-                  <span className="block text-slate-600">{user.phone ?? '—'}</span>
+                  <span className="block whitespace-nowrap text-slate-600">{user.phone ?? '—'}</span>
                 </td>
                 <td className="px-4 py-3">
                   {user.address ?? '—'}
