@@ -4,8 +4,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { settlePayment } from '#core/checkout/settle';
-import { assertOwnOrder } from '#core/orders/service';
+import { settleOwnPayment } from '#core/checkout/settle';
 import type { Route } from './+types/checkout-callback';
 
 export const meta: Route.MetaFunction = () => [
@@ -21,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const reference = url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '';
-  const { checkout, db } = context.services;
-  await orThrowResponse(() => assertOwnOrder(db, user.id, reference));
-  const settled = await settlePayment(checkout, reference);
+  const settled = await orThrowResponse(() =>
+    settleOwnPayment(context.services.checkout, user.id, reference),
+  );
   if (settled === 'paid') {
     return redirectWithToast(context, `/order-success?reference=${encodeURIComponent(reference)}`, {
       type: 'success',

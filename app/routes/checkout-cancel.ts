@@ -1,8 +1,7 @@
 import { formAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { CancelPaymentSchema } from '#core/checkout/schemas';
-import { settlePayment } from '#core/checkout/settle';
-import { assertOwnOrder } from '#core/orders/service';
+import { settleOwnPayment } from '#core/checkout/settle';
 import type { Route } from './+types/checkout-cancel';
 
 /**
@@ -12,9 +11,7 @@ import type { Route } from './+types/checkout-cancel';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { checkout, db } = context.services;
-  return formAction(request, CancelPaymentSchema, async ({ reference }) => {
-    await assertOwnOrder(db, user.id, reference);
-    return { settled: await settlePayment(checkout, reference) };
-  });
+  return formAction(request, CancelPaymentSchema, async ({ reference }) => ({
+    settled: await settleOwnPayment(context.services.checkout, user.id, reference),
+  }));
 }

@@ -8,7 +8,7 @@ import { orThrowResponse } from '~/lib/errors.server';
 import { DemoPaymentDecisionSchema } from '#core/checkout/schemas';
 import { shortOrderId } from '#core/notifications/messages';
 import { formatNaira } from '#core/money';
-import { getUserOrderByReference } from '#core/orders/service';
+import { findOwnOrder, getUserOrderByReference } from '#core/orders/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import type { Route } from './+types/checkout-demo';
 
@@ -17,15 +17,24 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-async function demoOrder(request: Request, context: Route.LoaderArgs['context'], reference: string) {
+/** The signed-in shopper's own order with this reference, read by `read`, while payments are the demo's. */
+type Db = Route.LoaderArgs['context']['services']['db'];
+
+async function demoOrder<Order>(
+  request: Request,
+  context: Route.LoaderArgs['context'],
+  read: (db: Db, userId: string) => Promise<Order>,
+): Promise<Order> {
   const user = await requireUser(request, context);
   const { db, payments } = context.services;
   if (payments.name !== 'demo') throw data({ message: 'Demo payments are off.' }, { status: 404 });
-  return orThrowResponse(() => getUserOrderByReference(db, user.id, reference));
+  return orThrowResponse(() => read(db, user.id));
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const order = await demoOrder(request, context, params.reference);
+  const order = await demoOrder(request, context, (db, userId) =>
+    getUserOrderByReference(db, userId, params.reference),
+  );
   if (order.paymentStatus !== 'pending')
     throw redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
   return {
@@ -37,7 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const order = await demoOrder(request, context, params.reference);
+  // Deciding needs the order's payment, not its items.
+  const order = await demoOrder(request, context, (db, userId) => findOwnOrder(db, userId, params.reference));
   const callback = `/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`;
   // An order that was already paid, declined or expired takes no new decision.
   if (order.paymentStatus !== 'pending') return redirect(callback);

@@ -90,6 +90,62 @@ function orderWithKey(db: Db | Tx, userId: string, key: string) {
   return ordersWithKey(db).execute({ userId, key });
 }
 
+/** One placement per account at a time: the account's row is locked for the placing transaction. */
+const lockedAccount = preparedPerDb((db) =>
+  db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.id, sql.placeholder('userId')))
+    .for('update'),
+);
+
+const unpaidOrders = preparedPerDb((db) =>
+  db
+    .select({ count: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.paymentStatus, 'pending'))),
+);
+
+type NewOrder = Omit<typeof orders.$inferInsert, 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
+
+/** Every column an order is placed with, by name: the values are the placeholders' (newOrder). */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'userId',
+  'paymentReference',
+  'paymentProvider',
+  'paymentAuthorizationUrl',
+  'paymentAccessCode',
+  'idempotencyKey',
+  'idempotencyFingerprint',
+  'subtotalKobo',
+  'deliveryFeeKobo',
+  'discountKobo',
+  'totalKobo',
+  'shippingName',
+  'shippingPhone',
+  'shippingAddress',
+  'deliveryMethod',
+  'deliveryLocation',
+  'pickupLocation',
+  'totalWeightGrams',
+  'discountCodeId',
+  'discountCode',
+  'discountType',
+  'discountUseHeld',
+] as const satisfies readonly (keyof NewOrder)[];
+
+const newOrder = preparedPerDb((db) =>
+  db
+    .insert(orders)
+    .values(
+      Object.fromEntries(
+        NEW_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+      ) as unknown as typeof orders.$inferInsert,
+    )
+    .returning(),
+);
+
 const profileOf = preparedPerDb((db) =>
   db
     .select()
@@ -170,7 +226,7 @@ export async function placeOrder(
 
   return db.transaction(async (tx) => {
     // One placement per account at a time: the checks below read what earlier ones wrote.
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+    await lockedAccount(tx).execute({ userId });
     const [sameKey] = await orderWithKey(tx, userId, input.idempotencyKey);
     if (sameKey) {
       const repeated = repeatOf(sameKey, fingerprint, deps);
@@ -192,10 +248,7 @@ export async function placeOrder(
         );
       for (const { id } of holding) await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired');
     }
-    const [unpaid] = await tx
-      .select({ count: count() })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending')));
+    const [unpaid] = await unpaidOrders(tx).execute({ userId });
     if ((unpaid?.count ?? 0) >= MAX_UNPAID_ORDERS)
       throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
 
@@ -215,34 +268,32 @@ export async function placeOrder(
         .returning({ id: discountCodes.id });
       if (reserved.length === 0) throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
     }
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        userId,
-        paymentReference: reference,
-        paymentProvider: deps.payments.name,
-        paymentAuthorizationUrl: started.authorizationUrl,
-        paymentAccessCode: started.accessCode ?? null,
-        idempotencyKey: input.idempotencyKey,
-        idempotencyFingerprint: fingerprint,
-        subtotalKobo: price.subtotalKobo,
-        deliveryFeeKobo: price.deliveryFee.feeKobo,
-        discountKobo: price.storedDiscountKobo,
-        totalKobo: price.totalKobo,
-        shippingName: profile.name,
-        shippingPhone: profile.phone!,
-        shippingAddress: profile.address!,
-        deliveryMethod: input.deliveryMethod,
-        deliveryLocation: location,
-        pickupLocation,
-        totalWeightGrams: price.totalWeightGrams,
-        discountCodeId,
-        discountCode: discount?.ok ? discount.discount.code : null,
-        discountType: discount?.ok ? discount.discount.type : null,
-        discountUseHeld: discountCodeId !== null,
-      })
-      .returning();
+    const placed: Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>> = {
+      id: orderId,
+      userId,
+      paymentReference: reference,
+      paymentProvider: deps.payments.name,
+      paymentAuthorizationUrl: started.authorizationUrl,
+      paymentAccessCode: started.accessCode ?? null,
+      idempotencyKey: input.idempotencyKey,
+      idempotencyFingerprint: fingerprint,
+      subtotalKobo: price.subtotalKobo,
+      deliveryFeeKobo: price.deliveryFee.feeKobo,
+      discountKobo: price.storedDiscountKobo,
+      totalKobo: price.totalKobo,
+      shippingName: profile.name,
+      shippingPhone: profile.phone!,
+      shippingAddress: profile.address!,
+      deliveryMethod: input.deliveryMethod,
+      deliveryLocation: location,
+      pickupLocation,
+      totalWeightGrams: price.totalWeightGrams,
+      discountCodeId,
+      discountCode: discount?.ok ? discount.discount.code : null,
+      discountType: discount?.ok ? discount.discount.type : null,
+      discountUseHeld: discountCodeId !== null,
+    };
+    const [created] = await newOrder(tx).execute(placed);
     await tx
       .insert(orderItems)
       .values(lines.map(({ product, quantity }) => orderItemSnapshot(created!.id, product, quantity)));

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { deliveryRates, discountCodes, type orderItems, products } from '../../db/schema';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { CODE_GUESSES, settleCodeGuess, takeCodeGuess } from '../discounts/guessing';
@@ -18,15 +19,27 @@ import { type CheckoutDeps } from './deps';
 
 /** Every stored delivery rate, as the pricing rules take them. */
 export async function loadRates(db: Db | Tx): Promise<RateFacts[]> {
-  return db
+  return allRates(db).execute();
+}
+
+const allRates = preparedPerDb((db) =>
+  db
     .select({
       location: deliveryRates.location,
       method: deliveryRates.method,
       baseRateKobo: deliveryRates.baseRateKobo,
       pickupLocations: deliveryRates.pickupLocations,
     })
-    .from(deliveryRates);
-}
+    .from(deliveryRates),
+);
+
+/** The products with these ids (an array parameter, so one statement serves any cart). */
+const productsWithIds = preparedPerDb((db) =>
+  db
+    .select()
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`),
+);
 
 async function loadDiscountCode(db: Db | Tx, code: string) {
   const [row] = await db
@@ -39,7 +52,7 @@ async function loadDiscountCode(db: Db | Tx, code: string) {
 /** Current products for the cart's lines; a missing or sold-out product stops the order. */
 async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
   const ids = [...new Set(items.map((i) => i.productId))];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const rows = await productsWithIds(db).execute({ ids });
   const byId = new Map(rows.map((p) => [p.id, p]));
   const quantities = new Map<number, number>();
   for (const item of items)

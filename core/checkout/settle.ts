@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
+import { discountCodes, notifications, type orderItems, orders, user } from '../../db/schema';
+import { findOwnOrder, itemsOfOrder } from '../orders/service';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { NotFound } from '../errors';
 import { orderReceiptEmail } from '../mail/templates';
@@ -107,6 +108,49 @@ export async function releaseHeldCodeUses(
 }
 
 /**
+ * The order becomes paid, unless it already is: one statement that also takes the row's lock, so a
+ * second settlement of the same payment (callback, webhook and expiry job may race) finds it paid.
+ * `updated_at` is named here: a prepared query would otherwise keep the time it was built at.
+ */
+const paidOrder = preparedPerDb((db) =>
+  db
+    .update(orders)
+    // A late payment revives an order that had been cancelled for want of one.
+    .set({
+      paymentStatus: 'success',
+      paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
+      status: 'pending',
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(orders.paymentReference, sql.placeholder('reference')), ne(orders.paymentStatus, 'success')),
+    )
+    .returning(),
+);
+
+const orderHoldsItsCodeUse = preparedPerDb((db) =>
+  db
+    .update(orders)
+    .set({ discountUseHeld: true, updatedAt: sql`now()` })
+    .where(eq(orders.id, sql.placeholder('orderId'))),
+);
+
+const newNotification = preparedPerDb((db) =>
+  db.insert(notifications).values({
+    userId: sql.placeholder('userId'),
+    orderId: sql.placeholder('orderId'),
+    message: sql.placeholder('message'),
+  }),
+);
+
+const receiptAddressee = preparedPerDb((db) =>
+  db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, sql.placeholder('userId'))),
+);
+
+/**
  * Marks an order paid, once (DESIGN §1): in one transaction the order becomes paid, its notification
  * is written, its code's use stays counted and its receipt is queued (the job queue mails it, with
  * retries; no payment waits for SMTP). A payment that arrives after the order expired still settles
@@ -114,55 +158,42 @@ export async function releaseHeldCodeUses(
  */
 async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | null): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.paymentReference, reference))
-      .for('update');
-    if (!current || current.paymentStatus === 'success') return false;
+    const [paid] = await paidOrder(tx).execute({
+      reference,
+      paidAt: (paidAt ?? new Date()).toISOString(),
+    });
+    if (!paid) return false;
     // A payment for an order whose code use was released (expired, or held past CAPPED_CODE_HOLD_MS)
     // is honoured: the money moved. The use is counted again if the limit still allows.
-    let held = current.discountUseHeld;
-    if (current.discountCodeId !== null && !held) {
+    if (paid.discountCodeId !== null && !paid.discountUseHeld) {
       const recounted = await tx
         .update(discountCodes)
         .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
         .where(
           and(
-            eq(discountCodes.id, current.discountCodeId),
+            eq(discountCodes.id, paid.discountCodeId),
             sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
           ),
         )
         .returning({ id: discountCodes.id });
-      held = recounted.length > 0;
-      if (held)
+      if (recounted.length > 0) {
+        await orderHoldsItsCodeUse(tx).execute({ orderId: paid.id });
+        paid.discountUseHeld = true;
         deps.logger.info({ reference }, 'late payment: its released discount code use is counted again');
-      else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
+      } else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
     }
-    const [paid] = await tx
-      .update(orders)
-      // A late payment revives an order that had been cancelled for want of one.
-      .set({
-        paymentStatus: 'success',
-        paidAt: paidAt ?? new Date(),
-        status: 'pending',
-        discountUseHeld: held,
-      })
-      .where(eq(orders.id, current.id))
-      .returning();
-    await recordOrderEvent(tx, current.id, 'paid');
+    await recordOrderEvent(tx, paid.id, 'paid');
     // An order whose customer deleted their account meanwhile is still paid; there is nobody to tell.
-    if (!current.userId) return true;
-    await tx
-      .insert(notifications)
-      .values({ userId: current.userId, orderId: current.id, message: orderReceivedMessage(current.id) });
-    const [owner] = await tx
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, current.userId));
+    if (!paid.userId) return true;
+    await newNotification(tx).execute({
+      userId: paid.userId,
+      orderId: paid.id,
+      message: orderReceivedMessage(paid.id),
+    });
+    const [owner] = await receiptAddressee(tx).execute({ userId: paid.userId });
     if (!owner) return true;
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, current.id));
-    await deps.jobs.send(tx, 'mail', receiptFor(deps, owner, paid!, items));
+    const items = await itemsOfOrder(tx).execute({ orderId: paid.id });
+    await deps.jobs.send(tx, 'mail', receiptFor(deps, owner, paid, items));
     return true;
   });
 }
@@ -210,6 +241,23 @@ const orderByReference = preparedPerDb((db) =>
 export async function settlePayment(deps: CheckoutDeps, reference: string): Promise<Settlement> {
   const [order] = await orderByReference(deps.db).execute({ reference });
   if (!order) throw new NotFound('We could not find this order.');
+  return settle(deps, order);
+}
+
+/**
+ * settlePayment for the shopper who returns from paying: only their own order (someone else's is as
+ * unknown as a made-up reference, NotFound), read once for both the check and the settling.
+ */
+export async function settleOwnPayment(
+  deps: CheckoutDeps,
+  userId: string,
+  reference: string,
+): Promise<Settlement> {
+  return settle(deps, await findOwnOrder(deps.db, userId, reference));
+}
+
+async function settle(deps: CheckoutDeps, order: typeof orders.$inferSelect): Promise<Settlement> {
+  const reference = order.paymentReference;
   if (order.paymentStatus === 'success') return 'paid';
   if (order.paymentProvider !== deps.payments.name) {
     // Only the provider that took the order can say what happened to it.

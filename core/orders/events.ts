@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { orderEvents } from '../../db/schema';
 import type { OrderEventKind } from './statuses';
 
@@ -8,8 +9,12 @@ import type { OrderEventKind } from './statuses';
  * times): each change writes its event in the same transaction as the change.
  */
 export async function recordOrderEvent(tx: Tx | Db, orderId: string, kind: OrderEventKind): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, kind });
+  await newOrderEvent(tx).execute({ orderId, kind });
 }
+
+const newOrderEvent = preparedPerDb((db) =>
+  db.insert(orderEvents).values({ orderId: sql.placeholder('orderId'), kind: sql.placeholder('kind') }),
+);
 
 export async function listOrderEvents(db: Db, orderId: string) {
   return db

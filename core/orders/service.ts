@@ -101,7 +101,6 @@ const PAYMENT_REFERENCE = /^[A-Za-z0-9.=-]{6,100}$/;
 
 const ORDER_NOT_FOUND = 'This order does not exist.';
 
-/** The user's own order with this reference: someone else's is as unknown as a made-up one. */
 /** Refuses (NotFound) a reference that cannot be a payment reference, before any query. */
 function checkedReference(reference: string): string {
   if (!PAYMENT_REFERENCE.test(reference)) throw new NotFound(ORDER_NOT_FOUND);
@@ -115,11 +114,8 @@ const ownByReference = () =>
     eq(orders.userId, sql.placeholder('userId')),
   );
 
+/** The user's own order with this reference: someone else's is as unknown as a made-up one. */
 const ownOrderByReference = preparedPerDb((db) => db.select().from(orders).where(ownByReference()));
-
-const ownOrderIdByReference = preparedPerDb((db) =>
-  db.select({ id: orders.id }).from(orders).where(ownByReference()),
-);
 
 /** The user's own order with this payment reference, with its items. */
 export async function getUserOrderByReference(
@@ -127,15 +123,15 @@ export async function getUserOrderByReference(
   userId: string,
   reference: string,
 ): Promise<OrderWithItems> {
-  const [order] = await ownOrderByReference(db).execute({ userId, reference: checkedReference(reference) });
-  if (!order) throw new NotFound(ORDER_NOT_FOUND);
+  const order = await findOwnOrder(db, userId, reference);
   return withTheirItems(order, await itemsOfOrder(db).execute({ orderId: order.id }), new Date());
 }
 
-/** Refuses (NotFound) unless the payment reference is one of the user's orders; loads nothing else. */
-export async function assertOwnOrder(db: Db, userId: string, reference: string): Promise<void> {
-  const [order] = await ownOrderIdByReference(db).execute({ userId, reference: checkedReference(reference) });
+/** The user's own order with this payment reference, without its items (NotFound otherwise). */
+export async function findOwnOrder(db: Db, userId: string, reference: string): Promise<OrderRow> {
+  const [order] = await ownOrderByReference(db).execute({ userId, reference: checkedReference(reference) });
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
+  return order;
 }
 
 export interface UserOrderDetails {

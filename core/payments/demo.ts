@@ -19,6 +19,27 @@ const paymentByReference = preparedPerDb((db) =>
     .where(eq(demoPayments.reference, sql.placeholder('reference'))),
 );
 
+const newPayment = preparedPerDb((db) =>
+  db.insert(demoPayments).values({
+    reference: sql.placeholder('reference'),
+    amountKobo: sql.placeholder('amountKobo'),
+    currency: sql.placeholder('currency'),
+    email: sql.placeholder('email'),
+  }),
+);
+
+/** Pay or Decline, once: only a pending payment is decided. */
+const decidedPayment = preparedPerDb((db) =>
+  db
+    .update(demoPayments)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
+    })
+    .where(and(eq(demoPayments.reference, sql.placeholder('reference')), eq(demoPayments.status, 'pending')))
+    .returning({ reference: demoPayments.reference }),
+);
+
 /**
  * The provider used when no Paystack keys are set: a page of our own, clearly marked
  * 'Demo payment — no money moves', where the shopper chooses Pay or Decline. Its choice is stored and
@@ -34,7 +55,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   ) {}
 
   async start(payment: PaymentStart): Promise<StartedPayment> {
-    await this.db.insert(demoPayments).values({
+    await newPayment(this.db).execute({
       reference: payment.reference,
       amountKobo: payment.amountKobo,
       currency: payment.currency,
@@ -85,11 +106,11 @@ export async function decideDemoPayment(
   reference: string,
   outcome: 'success' | 'failed',
 ): Promise<void> {
-  const decided = await db
-    .update(demoPayments)
-    .set({ status: outcome, paidAt: outcome === 'success' ? new Date() : null })
-    .where(and(eq(demoPayments.reference, reference), eq(demoPayments.status, 'pending')))
-    .returning({ reference: demoPayments.reference });
+  const decided = await decidedPayment(db).execute({
+    reference,
+    status: outcome,
+    paidAt: outcome === 'success' ? new Date().toISOString() : null,
+  });
   if (decided.length > 0) return;
   const [payment] = await db
     .select({ reference: demoPayments.reference })

@@ -120,6 +120,27 @@ describe('a capped code cannot be hoarded by unpaid orders', () => {
     expect(await usedCount(code)).toBe(1);
   });
 
+  it('a late payment whose released use still fits under the limit counts it again, and the order holds it', async () => {
+    const code = await cappedCode(2);
+    const shopper = await createCheckoutShopper(server.services, 'Lagos');
+    const placed = await placeOrder(deps(), shopper.id, {
+      ...(await cart(code)),
+      idempotencyKey: checkoutKey(),
+    });
+    const later = new Date(Date.now() + CAPPED_CODE_HOLD_MS + 60_000);
+    await releaseHeldCodeUses({ ...deps(), now: () => later });
+    expect(await usedCount(code)).toBe(0);
+
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    expect(await usedCount(code)).toBe(1);
+    const [paid] = await ordersOf(shopper.id);
+    expect(paid).toMatchObject({ paymentStatus: 'success', discountUseHeld: true });
+    // Settling again changes nothing.
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    expect(await usedCount(code)).toBe(1);
+  });
+
   it('leaves holds on codes without a usage limit alone', async () => {
     const shopper = await createCheckoutShopper(server.services, 'Lagos');
     await placeOrder(deps(), shopper.id, { ...(await cart('FRESH10')), idempotencyKey: checkoutKey() });

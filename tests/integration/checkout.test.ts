@@ -412,6 +412,23 @@ describe('paying with the demo provider', () => {
     expect((await freeDelivery()).usedCount).toBe(1);
   });
 
+  it('a paid order says when it was paid and last changed: the moment it happened, for every order', async () => {
+    // Statements are built once per database (db/prepared.ts): a time taken when one was built would
+    // stamp every later order with it.
+    const stamps = [];
+    for (let i = 0; i < 2; i++) {
+      const { placed } = await placeWithCode();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await decideDemoPayment(db(), placed.reference, 'success');
+      expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+      const order = await orderByReference(placed.reference);
+      expect(order!.updatedAt.getTime()).toBeGreaterThan(order!.createdAt.getTime());
+      expect(order!.paidAt!.getTime()).toBeGreaterThan(order!.createdAt.getTime());
+      stamps.push(order!.updatedAt.getTime());
+    }
+    expect(stamps[1]).toBeGreaterThan(stamps[0]!);
+  });
+
   it('Decline → failed, the code reservation released, nothing paid, no notification', async () => {
     await db()
       .update(schema.discountCodes)

@@ -57,4 +57,40 @@ describe('prepared queries', () => {
     const after = await new DemoPaymentProvider(database.db, 'http://shop.test').verify('FC-IN-TRANSACTION');
     expect(after).toEqual({ status: 'not_found', reference: 'FC-IN-TRANSACTION' });
   });
+
+  it('bind each transaction to its own connection when two run at once', async () => {
+    // On PostgreSQL the two transactions below are open together, each on its own connection; a query
+    // bound to the wrong one would see the other's row and miss its own. (PGlite runs them in turn.)
+    let bothStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      let waiting = 2;
+      bothStarted = () => (--waiting === 0 ? resolve() : undefined);
+    });
+    const together = database.kind === 'postgres';
+    const seenBy = (mine: string, theirs: string) =>
+      database.db
+        .transaction(async (tx) => {
+          const payments = new DemoPaymentProvider(tx, 'http://shop.test');
+          await start(payments, mine, 70_000);
+          if (together) {
+            bothStarted();
+            await started;
+          }
+          const seen = [await payments.verify(mine), await payments.verify(theirs)];
+          throw Object.assign(new Error('roll back'), { seen });
+        })
+        .catch((error: { seen?: unknown }) => error.seen);
+    const [first, second] = await Promise.all([
+      seenBy('FC-TX-FIRST', 'FC-TX-SECOND'),
+      seenBy('FC-TX-SECOND', 'FC-TX-FIRST'),
+    ]);
+    expect(first).toEqual([
+      { status: 'pending', reference: 'FC-TX-FIRST' },
+      { status: 'not_found', reference: 'FC-TX-SECOND' },
+    ]);
+    expect(second).toEqual([
+      { status: 'pending', reference: 'FC-TX-SECOND' },
+      { status: 'not_found', reference: 'FC-TX-FIRST' },
+    ]);
+  });
 });
