@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER, sessionDueRenewal } from '#core/accounts/auth';
-import { hasSessionCookie } from '#core/accounts/cookies';
+import { authCookiesOf, hasSessionCookie } from '#core/accounts/cookies';
+import { SessionMemo } from '#core/accounts/session-memo';
 import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/accounts/roles';
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
 import type { ActionFailure } from './action-result';
@@ -103,6 +104,12 @@ function once<T>(cache: WeakMap<object, Promise<T>>, key: object, lookUp: () => 
   return pending;
 }
 
+/** How long a signed cookie's answer is remembered past the moment Better Auth gave it. */
+export const SESSION_MEMO_MS = 10_000;
+
+/** Unchecked lookups by their exact cookies (core/accounts/session-memo.ts, docs/decisions/028). */
+const recentSessions = new SessionMemo<CheckedSessionUser>({ ttlMs: SESSION_MEMO_MS, maxEntries: 10_000 });
+
 /**
  * `checked` reads the session and user from the database. It then reissues the signed cookie cache
  * only when asked to (`renew: 'always'`, after the name changed) or when the session is due its daily
@@ -126,15 +133,21 @@ async function lookUpSessionUser(
     }
     if (!sessionDueRenewal(session.session.expiresAt)) return checkedUser(session.user);
   }
+  const cookies = options.checked ? '' : authCookiesOf(request.headers.get('Cookie'));
+  const known = recentSessions.get(cookies);
+  if (known) return known;
   const { headers, response: session } = await auth.api.getSession({
     headers: request.headers,
     query: options.checked ? { disableCookieCache: true } : {},
     returnHeaders: true,
   });
   // A renewed session, a refreshed cookie cache, or the removal of a dead session's cookies.
-  for (const cookie of headers.getSetCookie()) context.appendSetCookie(cookie);
+  const setCookies = headers.getSetCookie();
+  for (const cookie of setCookies) context.appendSetCookie(cookie);
   if (!session) return null;
-  return checkedUser(session.user);
+  const user = checkedUser(session.user);
+  if (setCookies.length === 0) recentSessions.set(cookies, user);
+  return user;
 }
 
 function checkedUser(user: {
@@ -146,7 +159,15 @@ function checkedUser(user: {
 }): CheckedSessionUser {
   const role = user.role ?? 'user';
   const { id, name, email } = user;
-  return { id, name, email, image: user.image ?? null, role, showsAdminTools: isAdmin({ role }) };
+  // Frozen: a remembered answer is handed to every request that sends the same cookies.
+  return Object.freeze({
+    id,
+    name,
+    email,
+    image: user.image ?? null,
+    role,
+    showsAdminTools: isAdmin({ role }),
+  });
 }
 
 function returnPath(request: Request): string {

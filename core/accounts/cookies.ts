@@ -22,3 +22,13 @@ export function hasToastCookie(cookieHeader: string | null | undefined): boolean
 export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
   return hasSessionCookie(cookieHeader) || hasToastCookie(cookieHeader);
 }
+
+/** Better Auth's cookies (`better-auth.*`, `__Secure-` prefixed or not) as sent, or '' without any. */
+export function authCookiesOf(cookieHeader: string | null | undefined): string {
+  if (!cookieHeader) return '';
+  return cookieHeader
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.startsWith('better-auth.') || pair.startsWith('__Secure-better-auth.'))
+    .join('; ');
+}

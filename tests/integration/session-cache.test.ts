@@ -118,9 +118,35 @@ describe('one lookup per page', () => {
 
     const shopper = await createUser(server.services);
     const shopperClient = await signedInClient(server, shopper.email);
-    const target = await productNamed(server.database.db, 'Fresh Tilapia');
-    expect(await sessionLookups(() => shopperClient.get(`/products/${target.id}`))).toBe(1);
     expect(await sessionLookups(() => shopperClient.get('/account?tab=orders'))).toBe(1);
+  });
+
+  it('the same cookies on the next pages are answered from memory, briefly; any other cookie is asked about', async () => {
+    const shopper = await createUser(server.services, { name: 'Amaka Memo' });
+    const client = await signedInClient(server, shopper.email);
+    const target = await productNamed(server.database.db, 'Fresh Tilapia');
+    expect(await sessionLookups(() => client.get(`/products/${target.id}`))).toBe(1);
+    let page: Response | undefined;
+    expect(await sessionLookups(async () => (page = await client.get('/account?tab=orders')))).toBe(0);
+    expect(await page!.text()).toContain('Amaka Memo');
+
+    // The same session token with one character of its signature changed: not the remembered bytes, so
+    // Better Auth is asked, and refuses it.
+    const token = client.cookieHeader().match(/better-auth\.session_token=([^;]*)/)![1]!;
+    const at = token.indexOf('.') + 1;
+    const forgedToken = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+    const forged = client.cookieHeader().replace(token, forgedToken);
+    expect(
+      await sessionLookups(async () => (page = await client.get('/account?tab=orders', { cookie: forged }))),
+    ).toBe(1);
+    expect(await page!.text()).toContain('Sign In Required');
+
+    // Another shopper's cookies get their own answer.
+    const other = await createUser(server.services, { name: 'Bola Other' });
+    const otherClient = await signedInClient(server, other.email);
+    const theirs = await (await otherClient.get('/account?tab=orders')).text();
+    expect(theirs).toContain('Bola Other');
+    expect(theirs).not.toContain('Amaka Memo');
   });
 });
 
