@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import type { ViewerKind } from '#core/accounts/roles';
 import { isDatabaseUnavailable } from '#db/errors';
-import inlineCss from './lib/inline-css.server';
+import { INLINE_CSS_SLOT, inlineCssBytes } from './lib/inline-css.server';
 import { InlineCssProvider } from './lib/inline-css';
 import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
@@ -56,7 +56,7 @@ export default function handleRequest(
     const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssProvider value={inlineCss}>
+        <InlineCssProvider value={INLINE_CSS_SLOT}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineCssProvider>
       </NonceProvider>,
@@ -67,7 +67,12 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(
             body
-              .pipe(rewriteHead({ append: `<script nonce="${nonce}">${EARLY_TAP_SCRIPT}</script>` }))
+              .pipe(
+                rewriteHead({
+                  append: `<script nonce="${nonce}">${EARLY_TAP_SCRIPT}</script>`,
+                  fill: { slot: INLINE_CSS_SLOT, bytes: inlineCssBytes },
+                }),
+              )
               .pipe(coalesceChunks()),
           );
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -12,18 +12,30 @@ const HEAD_END = Buffer.from('</head>');
  * - `append` (a server-only script, such as the early-tap catcher of app/lib/early-taps.ts) goes in just
  *   before </head>: written here, it never weighs on the browser's bundles, and React leaves a tag it
  *   did not render in <head> alone when it hydrates.
+ * - `fill`: the first `slot` in the head is replaced by `bytes`, sent as they are (the inlined
+ *   stylesheet, one Buffer for every page: app/lib/inline-css.server.ts).
  * The head is held until it is complete; the rest of the page streams through untouched.
  */
-export function rewriteHead(options: { append?: string } = {}): Transform {
+export function rewriteHead(
+  options: { append?: string; fill?: { slot: string; bytes: Buffer } } = {},
+): Transform {
   let head: Buffer[] = [];
   let held = 0;
   // The last few bytes held: a </head> split between chunks starts in them.
   let tail: Buffer = Buffer.alloc(0);
   let pastHead = false;
-  const rewrite = (bytes: Buffer, end: boolean) =>
-    Buffer.from(
-      bytes.toString('utf8').replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD) + (end ? (options.append ?? '') : ''),
-    );
+  /** The head's bytes as they go out: one chunk, or three around the filled slot. */
+  const rewrite = (bytes: Buffer, end: boolean): Buffer[] => {
+    const text =
+      bytes.toString('utf8').replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD) + (end ? (options.append ?? '') : '');
+    const at = options.fill ? text.indexOf(options.fill.slot) : -1;
+    if (at === -1) return [Buffer.from(text)];
+    return [
+      Buffer.from(text.slice(0, at)),
+      options.fill!.bytes,
+      Buffer.from(text.slice(at + options.fill!.slot.length)),
+    ];
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (pastHead) return callback(null, chunk);
@@ -41,10 +53,12 @@ export function rewriteHead(options: { append?: string } = {}): Transform {
       const pending = Buffer.concat(head, held);
       head = [];
       const end = windowStart + at;
-      callback(null, Buffer.concat([rewrite(pending.subarray(0, end), true), pending.subarray(end)]));
+      for (const part of rewrite(pending.subarray(0, end), true)) this.push(part);
+      callback(null, pending.subarray(end));
     },
     flush(callback) {
-      callback(null, head.length ? rewrite(Buffer.concat(head), false) : undefined);
+      if (head.length) for (const part of rewrite(Buffer.concat(head), false)) this.push(part);
+      callback();
     },
   });
 }

@@ -187,6 +187,15 @@ describe('the stylesheet', () => {
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toMatch(/<style[^>]*>[^<]{1000,}/);
     expect(home).not.toContain('data-stylesheet');
+    // The stylesheet is one Buffer sent by every page (app/lib/inline-css.server.ts): whole every time,
+    // and the slot React rendered for it never reaches the browser.
+    const inlined = (html: string) => html.match(/<style[^>]*>([\s\S]*?)<\/style>/)![1]!;
+    const contact = await (
+      await fetch(`${server.url}/contact`, { headers: { 'accept-encoding': 'br' } })
+    ).text();
+    expect(inlined(contact)).toBe(inlined(home));
+    expect(inlined(home)).toContain('tailwindcss');
+    for (const html of [home, contact]) expect(html).not.toContain('fc:inline-css');
 
     const admin = await createUser(server.services, { role: 'admin' });
     const client = await signedInClient(server, admin.email);

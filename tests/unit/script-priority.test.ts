@@ -44,3 +44,50 @@ describe('module preloads go out at low priority', () => {
     );
   });
 });
+
+/** Each chunk as the stream emitted it (flowing, so none are joined on the way out). */
+function chunksFrom(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const out: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => out.push(chunk));
+    stream.on('end', () => resolve(out));
+    stream.on('error', reject);
+  });
+}
+
+describe('the inlined stylesheet fills its slot in the head', () => {
+  const slot = '/*fc:inline-css*/';
+  const css = Buffer.from('body{color:#0e7490}.price::after{content:"₦"}');
+  const framed =
+    `<html><head><style nonce="n">${slot}</style><link rel="modulepreload" href="/a.js"/></head>` +
+    `<body><pre>${slot}</pre></body></html>`;
+  const filled = framed
+    .replace(slot, css.toString())
+    .replace(
+      '<link rel="modulepreload" href="/a.js"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/a.js"/>',
+    );
+  const chunksOf = (chunks: Buffer[]) =>
+    chunksFrom(Readable.from(chunks).pipe(rewriteHead({ fill: { slot, bytes: css } })));
+
+  it('puts the bytes in the head’s slot, wherever the chunks split; a slot in the body stays text', async () => {
+    const bytes = Buffer.from(framed);
+    for (let cut = 1; cut < bytes.length; cut += 3) {
+      const out = await chunksOf([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect(Buffer.concat(out).toString()).toBe(filled);
+    }
+  });
+
+  it('sends the very Buffer it was given, not a copy, page after page', async () => {
+    for (let page = 0; page < 3; page++) {
+      const out = await chunksOf([Buffer.from(framed)]);
+      expect(out.some((chunk) => chunk === css)).toBe(true);
+    }
+    expect(css.toString()).toBe('body{color:#0e7490}.price::after{content:"₦"}');
+  });
+
+  it('leaves a page without the slot as it was', async () => {
+    const out = await chunksOf([Buffer.from(page)]);
+    expect(Buffer.concat(out).toString()).toBe(expected);
+  });
+});
