@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER, sessionDueRenewal } from '#core/accounts/auth';
-import { authCookiesOf, hasSessionCookie } from '#core/accounts/cookies';
+import { authCookiesOf, carriesSessionCache, hasSessionCookie } from '#core/accounts/cookies';
 import { SessionMemo } from '#core/accounts/session-memo';
 import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/accounts/roles';
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
@@ -108,7 +108,19 @@ function once<T>(cache: WeakMap<object, Promise<T>>, key: object, lookUp: () => 
 export const SESSION_MEMO_MS = 10_000;
 
 /** Unchecked lookups by their exact cookies (core/accounts/session-memo.ts, docs/decisions/028). */
-const recentSessions = new SessionMemo<CheckedSessionUser>({ ttlMs: SESSION_MEMO_MS, maxEntries: 10_000 });
+const recentSessions = new SessionMemo<CheckedSessionUser>({ ttlMs: SESSION_MEMO_MS, maxEntries: 5_000 });
+
+/** A session cookie longer than this is not remembered (Better Auth's are ~1–2 KB). */
+const MEMO_KEY_MAX = 4096;
+
+/**
+ * What a lookup is remembered by: the session cookies, only when they carry the signed cookie cache
+ * (without it Better Auth reads the database each time, and that answer stays immediate), '' otherwise.
+ */
+function memoKey(request: Request): string {
+  const cookies = authCookiesOf(request.headers.get('Cookie'));
+  return carriesSessionCache(cookies) && cookies.length <= MEMO_KEY_MAX ? cookies : '';
+}
 
 /**
  * `checked` reads the session and user from the database. It then reissues the signed cookie cache
@@ -133,7 +145,7 @@ async function lookUpSessionUser(
     }
     if (!sessionDueRenewal(session.session.expiresAt)) return checkedUser(session.user);
   }
-  const cookies = options.checked ? '' : authCookiesOf(request.headers.get('Cookie'));
+  const cookies = options.checked ? '' : memoKey(request);
   const known = recentSessions.get(cookies);
   if (known) return known;
   const { headers, response: session } = await auth.api.getSession({

@@ -9,7 +9,11 @@ import css from '../app.css?inline';
  * at start-up and sent by every page, instead of ~43 KB that React would encode, and the head's
  * rewriting copy and re-encode, four or five times per page. That garbage was a fifth of a busy
  * process's memory (docs/decisions/028).
+ *
+ * The slot holds a '<', which React escapes in every text and attribute it renders: a title or
+ * description that quotes it (a search for it, say) can never take the stylesheet's place. Only this
+ * <style> writes raw HTML in the head.
  */
-export const INLINE_CSS_SLOT = '/*fc:inline-css*/';
+export const INLINE_CSS_SLOT = '<!--fc:inline-css-->';
 
 export const inlineCssBytes: Buffer = Buffer.from(css);

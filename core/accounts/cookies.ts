@@ -23,12 +23,21 @@ export function hasPersonalCookie(cookieHeader: string | null | undefined): bool
   return hasSessionCookie(cookieHeader) || hasToastCookie(cookieHeader);
 }
 
-/** Better Auth's cookies (`better-auth.*`, `__Secure-` prefixed or not) as sent, or '' without any. */
+/** Better Auth's session cookies as sent: the token, the signed cache (perhaps in chunks), 'don't remember'. */
+const AUTH_SESSION_COOKIE =
+  /^(?:__Secure-)?better-auth\.(?:session_token|session_data(?:\.\d+)?|dont_remember)=/;
+
+/** Better Auth's session cookies (AUTH_SESSION_COOKIE) exactly as sent, in order, or '' without any. */
 export function authCookiesOf(cookieHeader: string | null | undefined): string {
   if (!cookieHeader) return '';
   return cookieHeader
     .split(';')
     .map((pair) => pair.trim())
-    .filter((pair) => pair.startsWith('better-auth.') || pair.startsWith('__Secure-better-auth.'))
+    .filter((pair) => AUTH_SESSION_COOKIE.test(pair))
     .join('; ');
+}
+
+/** Whether these cookies carry Better Auth's signed cookie cache (`session_data`). */
+export function carriesSessionCache(authCookies: string): boolean {
+  return /(?:^|; )(?:__Secure-)?better-auth\.session_data(?:\.\d+)?=/.test(authCookies);
 }

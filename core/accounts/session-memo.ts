@@ -4,10 +4,11 @@
  * in WebCrypto, the endpoint machinery, a deep copy of the answer), and a shopper sends the same
  * cookies with every request for minutes (docs/decisions/028).
  *
- * It widens nothing: the answer for the same cookie bytes is what Better Auth itself answers until its
- * cache expires (SESSION_CACHE_SECONDS), and an entry lives at most `ttlMs` past the moment Better
- * Auth gave it. Only answers that set no cookie are kept (a renewed or refreshed session sends new
- * cookies, so the next request has another key); a different or missing cookie misses.
+ * The answer for the same cookie bytes is what Better Auth itself answers from its signed cookie cache
+ * until the cache expires (SESSION_CACHE_SECONDS, 5 minutes): a session revoked meanwhile is accepted
+ * from that cookie anyway. The memo lengthens that by at most `ttlMs` (an entry lives that long from
+ * when Better Auth gave it, even if the cache expires sooner). Only answers that set no cookie and came
+ * from the cookie cache are kept (app/lib/auth.server.ts); a different or missing cookie misses.
  */
 export class SessionMemo<T> {
   private readonly entries = new Map<string, { answer: T; until: number }>();

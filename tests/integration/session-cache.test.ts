@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_SECONDS } from '#core/accounts/auth';
+import { INLINE_CSS_SLOT } from '~/lib/inline-css.server';
 import { listReviews } from '#core/reviews/service';
 import * as schema from '#db/schema';
 import { createUser, productNamed, signedInClient } from '../support/factories';
@@ -196,6 +197,12 @@ describe('the stylesheet', () => {
     expect(inlined(contact)).toBe(inlined(home));
     expect(inlined(home)).toContain('tailwindcss');
     for (const html of [home, contact]) expect(html).not.toContain('fc:inline-css');
+    // A page whose title quotes the slot (a search for it) keeps its stylesheet where it belongs.
+    const search = await (
+      await fetch(`${server.url}/search?q=${encodeURIComponent(INLINE_CSS_SLOT)}`)
+    ).text();
+    expect(inlined(search)).toBe(inlined(home));
+    expect(search.match(/<title>([\s\S]*?)<\/title>/)![1]).not.toContain('tailwindcss');
 
     const admin = await createUser(server.services, { role: 'admin' });
     const client = await signedInClient(server, admin.email);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authCookiesOf } from '#core/accounts/cookies';
+import { authCookiesOf, carriesSessionCache } from '#core/accounts/cookies';
 import { SessionMemo } from '#core/accounts/session-memo';
 
 describe('authCookiesOf', () => {
@@ -13,8 +13,23 @@ describe('authCookiesOf', () => {
       '__Secure-better-auth.session_token=t.s',
     );
     expect(authCookiesOf('not-better-auth.session_token=t')).toBe('');
+    // Only the session's own cookies: any other name under better-auth. cannot grow the key.
+    expect(
+      authCookiesOf(
+        'better-auth.session_token=t.s; better-auth.junk1=xxxx; better-auth.session_data.0=a; better-auth.dont_remember=1',
+      ),
+    ).toBe('better-auth.session_token=t.s; better-auth.session_data.0=a; better-auth.dont_remember=1');
     expect(authCookiesOf(null)).toBe('');
     expect(authCookiesOf('')).toBe('');
+  });
+});
+
+describe('carriesSessionCache', () => {
+  it('is true only when the signed cookie cache is sent (whole or in chunks)', () => {
+    expect(carriesSessionCache('better-auth.session_token=t.s; better-auth.session_data=eyJ')).toBe(true);
+    expect(carriesSessionCache('__Secure-better-auth.session_data.0=eyJ')).toBe(true);
+    expect(carriesSessionCache('better-auth.session_token=t.s; better-auth.dont_remember=1')).toBe(false);
+    expect(carriesSessionCache('')).toBe(false);
   });
 });
 
