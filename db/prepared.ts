@@ -1,3 +1,4 @@
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 
 /** node-postgres sends an empty name as PostgreSQL's unnamed statement. */
@@ -67,5 +68,17 @@ export function preparedPerDb<Builder extends { prepare(name: string): unknown }
       boundTo.set(db, query);
     }
     return query;
+  };
+}
+
+/**
+ * A row for a prepared insert whose every value is the placeholder of its column's name:
+ * `db.insert(t).values(placeholderRow(['orderId', 'kind']))`, then `.execute({ orderId, kind })`.
+ */
+export function placeholderRow<Column extends string>(
+  columns: readonly Column[],
+): { [Name in Column]: Placeholder<Name> } {
+  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as {
+    [Name in Column]: Placeholder<Name>;
   };
 }

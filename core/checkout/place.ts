@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { placeholderRow, preparedPerDb } from '../../db/prepared';
 import { discountCodes, orderItems, orders, user } from '../../db/schema';
 import { missingProfileFields } from '../accounts/profile';
 import { DISCOUNT_MESSAGES } from '../discounts/rules';
@@ -136,14 +136,7 @@ const NEW_ORDER_COLUMNS = [
 ] as const satisfies readonly (keyof NewOrder)[];
 
 const newOrder = preparedPerDb((db) =>
-  db
-    .insert(orders)
-    .values(
-      Object.fromEntries(
-        NEW_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)]),
-      ) as unknown as typeof orders.$inferInsert,
-    )
-    .returning(),
+  db.insert(orders).values(placeholderRow(NEW_ORDER_COLUMNS)).returning(),
 );
 
 const profileOf = preparedPerDb((db) =>

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { placeholderRow, preparedPerDb } from '../../db/prepared';
 import { discountCodes, notifications, type orderItems, orders, user } from '../../db/schema';
 import { findOwnOrder, itemsOfOrder } from '../orders/service';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
@@ -136,11 +136,7 @@ const orderHoldsItsCodeUse = preparedPerDb((db) =>
 );
 
 const newNotification = preparedPerDb((db) =>
-  db.insert(notifications).values({
-    userId: sql.placeholder('userId'),
-    orderId: sql.placeholder('orderId'),
-    message: sql.placeholder('message'),
-  }),
+  db.insert(notifications).values(placeholderRow(['userId', 'orderId', 'message'])),
 );
 
 const receiptAddressee = preparedPerDb((db) =>

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { placeholderRow, preparedPerDb } from '../../db/prepared';
 import { orderEvents } from '../../db/schema';
 import type { OrderEventKind } from './statuses';
 
@@ -13,7 +13,7 @@ export async function recordOrderEvent(tx: Tx | Db, orderId: string, kind: Order
 }
 
 const newOrderEvent = preparedPerDb((db) =>
-  db.insert(orderEvents).values({ orderId: sql.placeholder('orderId'), kind: sql.placeholder('kind') }),
+  db.insert(orderEvents).values(placeholderRow(['orderId', 'kind'])),
 );
 
 export async function listOrderEvents(db: Db, orderId: string) {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { placeholderRow, preparedPerDb } from '../../db/prepared';
 import { demoPayments } from '../../db/schema';
 import { NotFound } from '../errors';
 import {
@@ -20,12 +20,7 @@ const paymentByReference = preparedPerDb((db) =>
 );
 
 const newPayment = preparedPerDb((db) =>
-  db.insert(demoPayments).values({
-    reference: sql.placeholder('reference'),
-    amountKobo: sql.placeholder('amountKobo'),
-    currency: sql.placeholder('currency'),
-    email: sql.placeholder('email'),
-  }),
+  db.insert(demoPayments).values(placeholderRow(['reference', 'amountKobo', 'currency', 'email'])),
 );
 
 /** Pay or Decline, once: only a pending payment is decided. */
