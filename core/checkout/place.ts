@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { and, count, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { placeholderRow, preparedPerDb } from '../../db/prepared';
-import { discountCodes, orderItems, orders, user } from '../../db/schema';
+import { discountCodes, orderEvents, orderItems, orders, user } from '../../db/schema';
 import { missingProfileFields } from '../accounts/profile';
 import { DISCOUNT_MESSAGES } from '../discounts/rules';
 import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from '../errors';
@@ -17,7 +17,6 @@ import {
   type CheckoutDeps,
 } from './deps';
 import { orderItemSnapshot, priceCart } from './quote';
-import { recordOrderEvent } from '../orders/events';
 import { releaseOrderIn } from './settle';
 
 /** Placing an order: one order per submission, its payment started, its code use reserved. */
@@ -47,7 +46,13 @@ export const ORDER_ALREADY_PAID = {
 
 type OrderRow = typeof orders.$inferSelect;
 
-function asPlaced(order: OrderRow, deps: Pick<CheckoutDeps, 'payments'>): PlacedOrder {
+function asPlaced(
+  order: Pick<
+    OrderRow,
+    'id' | 'paymentReference' | 'totalKobo' | 'paymentAuthorizationUrl' | 'paymentAccessCode'
+  >,
+  deps: Pick<CheckoutDeps, 'payments'>,
+): PlacedOrder {
   return {
     orderId: order.id,
     reference: order.paymentReference,
@@ -77,18 +82,17 @@ function repeatOf(order: OrderRow, fingerprint: string, deps: Pick<CheckoutDeps,
   return null;
 }
 
-const ordersWithKey = preparedPerDb((db) =>
-  db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))),
-    ),
-);
+/** The order of `user` with this idempotency key, if any (joined to the one row of `user`). */
+const sameKeyOf = (key: Placeholder) => and(eq(orders.userId, user.id), eq(orders.idempotencyKey, key));
 
-function orderWithKey(db: Db | Tx, userId: string, key: string) {
-  return ordersWithKey(db).execute({ userId, key });
-}
+/** The account and what its key already placed, read together before the payment starts. */
+const profileAndEarlier = preparedPerDb((db) =>
+  db
+    .select({ profile: user, earlier: orders })
+    .from(user)
+    .leftJoin(orders, sameKeyOf(sql.placeholder('key')))
+    .where(eq(user.id, sql.placeholder('userId'))),
+);
 
 /** One placement per account at a time: the account's row is locked for the placing transaction. */
 const lockedAccount = preparedPerDb((db) =>
@@ -104,6 +108,23 @@ const unpaidOrders = preparedPerDb((db) =>
     .select({ count: count() })
     .from(orders)
     .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.paymentStatus, 'pending'))),
+);
+
+/**
+ * Once the account is locked: what its key already placed, and how many of its orders wait for
+ * payment, in one statement. (Not in the locking statement itself: a statement that waited for the
+ * lock would count with what it saw before the other placement committed.)
+ */
+const sameKeyAndUnpaid = preparedPerDb((db) =>
+  db
+    .select({
+      sameKey: orders,
+      unpaid: sql<number>`(select count(*) from ${orders} as unpaid
+        where unpaid.user_id = ${user.id} and unpaid.payment_status = 'pending')`.mapWith(Number),
+    })
+    .from(user)
+    .leftJoin(orders, sameKeyOf(sql.placeholder('key')))
+    .where(eq(user.id, sql.placeholder('userId'))),
 );
 
 type NewOrder = Omit<typeof orders.$inferInsert, 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
@@ -135,16 +156,66 @@ const NEW_ORDER_COLUMNS = [
   'discountUseHeld',
 ] as const satisfies readonly (keyof NewOrder)[];
 
-const newOrder = preparedPerDb((db) =>
-  db.insert(orders).values(placeholderRow(NEW_ORDER_COLUMNS)).returning(),
-);
+type NewOrderRow = Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>;
 
-const profileOf = preparedPerDb((db) =>
-  db
-    .select()
-    .from(user)
-    .where(eq(user.id, sql.placeholder('userId'))),
-);
+type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+const NEW_ORDER_ITEM_COLUMNS = [
+  'productId',
+  'productName',
+  'productImageUrl',
+  'quantity',
+  'unitPriceKobo',
+  'totalPriceKobo',
+  'productWeightGrams',
+  'productTotalWeightGrams',
+] as const satisfies readonly (keyof NewOrderItem)[];
+
+const itemPlaceholder = (line: number, column: string) => `line${line}.${column}`;
+
+/**
+ * The order, its lines and its 'placed' event (core/orders/events.ts) written by one statement, one
+ * round trip (decision 029). Built once per database for each number of lines a cart has (at most
+ * QuoteSchema's 100); its values are `placingValues`.
+ */
+function placingStatementFor(lines: number) {
+  return preparedPerDb((db) => {
+    const orderId = sql.placeholder('id');
+    const placedOrder = db
+      .$with('placed_order')
+      .as(db.insert(orders).values(placeholderRow(NEW_ORDER_COLUMNS)));
+    const placedItems = db.$with('placed_items').as(
+      db.insert(orderItems).values(
+        Array.from({ length: lines }, (_, line) => ({
+          ...(Object.fromEntries(
+            NEW_ORDER_ITEM_COLUMNS.map((column) => [column, sql.placeholder(itemPlaceholder(line, column))]),
+          ) as Record<(typeof NEW_ORDER_ITEM_COLUMNS)[number], Placeholder>),
+          orderId,
+        })),
+      ),
+    );
+    return db.with(placedOrder, placedItems).insert(orderEvents).values({ orderId, kind: 'placed' });
+  });
+}
+
+const placingStatements = new Map<number, ReturnType<typeof placingStatementFor>>();
+
+function placingStatement(tx: Tx, lines: number) {
+  let statement = placingStatements.get(lines);
+  if (statement === undefined) {
+    statement = placingStatementFor(lines);
+    placingStatements.set(lines, statement);
+  }
+  return statement(tx);
+}
+
+function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...order };
+  items.forEach((item, line) => {
+    for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
+  });
+  return values;
+}
 
 /**
  * Places an order (DESIGN §1): everything is priced again from the database, the profile must be
@@ -160,10 +231,10 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<PlacedOrder> {
   const { db } = deps;
-  const [profile] = await profileOf(db).execute({ userId });
-  if (!profile) throw new NotFound('Your account no longer exists.');
+  const [account] = await profileAndEarlier(db).execute({ userId, key: input.idempotencyKey });
+  if (!account) throw new NotFound('Your account no longer exists.');
+  const { profile, earlier } = account;
   const fingerprint = orderFingerprint(input);
-  const [earlier] = await orderWithKey(db, userId, input.idempotencyKey);
   const repeat = earlier && repeatOf(earlier, fingerprint, deps);
   if (repeat) return repeat;
 
@@ -220,12 +291,15 @@ export async function placeOrder(
   return db.transaction(async (tx) => {
     // One placement per account at a time: the checks below read what earlier ones wrote.
     await lockedAccount(tx).execute({ userId });
-    const [sameKey] = await orderWithKey(tx, userId, input.idempotencyKey);
+    const [found] = await sameKeyAndUnpaid(tx).execute({ userId, key: input.idempotencyKey });
+    const sameKey = found?.sameKey;
+    let unpaid = found?.unpaid ?? 0;
+    let released = false;
     if (sameKey) {
       const repeated = repeatOf(sameKey, fingerprint, deps);
       if (repeated) return repeated;
       // The cart changed, or that order ended unpaid: it gives way to this one.
-      await releaseOrderIn(tx, deps.logger, eq(orders.id, sameKey.id), 'expired');
+      released = await releaseOrderIn(tx, deps.logger, eq(orders.id, sameKey.id), 'expired');
       await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, sameKey.id));
     }
     if (discountCodeId !== null) {
@@ -239,10 +313,12 @@ export async function placeOrder(
             eq(orders.discountCodeId, discountCodeId),
           ),
         );
-      for (const { id } of holding) await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired');
+      for (const { id } of holding)
+        if (await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired')) released = true;
     }
-    const [unpaid] = await unpaidOrders(tx).execute({ userId });
-    if ((unpaid?.count ?? 0) >= MAX_UNPAID_ORDERS)
+    // Counted again only when an order just gave way (rare: a changed cart, a code held elsewhere).
+    if (released) [{ count: unpaid } = { count: 0 }] = await unpaidOrders(tx).execute({ userId });
+    if (unpaid >= MAX_UNPAID_ORDERS)
       throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
 
     if (discountCodeId !== null) {
@@ -261,7 +337,7 @@ export async function placeOrder(
         .returning({ id: discountCodes.id });
       if (reserved.length === 0) throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
     }
-    const placed: Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>> = {
+    const placed: NewOrderRow = {
       id: orderId,
       userId,
       paymentReference: reference,
@@ -286,11 +362,8 @@ export async function placeOrder(
       discountType: discount?.ok ? discount.discount.type : null,
       discountUseHeld: discountCodeId !== null,
     };
-    const [created] = await newOrder(tx).execute(placed);
-    await tx
-      .insert(orderItems)
-      .values(lines.map(({ product, quantity }) => orderItemSnapshot(created!.id, product, quantity)));
-    await recordOrderEvent(tx, created!.id, 'placed');
-    return asPlaced(created!, deps);
+    const items = lines.map(({ product, quantity }) => orderItemSnapshot(product, quantity));
+    await placingStatement(tx, items.length).execute(placingValues(placed, items));
+    return asPlaced(placed, deps);
   });
 }

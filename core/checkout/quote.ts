@@ -76,12 +76,10 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
 
 /** An order line as sold: name, picture, price and weight copied, so later product edits leave it be. */
 export function orderItemSnapshot(
-  orderId: string,
   product: typeof products.$inferSelect,
   quantity: number,
-): typeof orderItems.$inferInsert {
+): Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'> {
   return {
-    orderId,
     productId: product.id,
     productName: product.name,
     productImageUrl: product.imageUrl,

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { placeholderRow, preparedPerDb } from '../../db/prepared';
-import { discountCodes, notifications, type orderItems, orders, user } from '../../db/schema';
-import { findOwnOrder, itemsOfOrder } from '../orders/service';
+import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
+import { discountCodes, notifications, orderEvents, orderItems, orders, user } from '../../db/schema';
+import { findOwnOrder } from '../orders/service';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { NotFound } from '../errors';
 import { orderReceiptEmail } from '../mail/templates';
@@ -11,6 +11,8 @@ import { recordOrderEvent } from '../orders/events';
 import type { OrderEventKind } from '../orders/statuses';
 import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
 import { PENDING_ORDER_LIFETIME_MS, type CheckoutDeps, type LogLike, CAPPED_CODE_HOLD_MS } from './deps';
+
+type OrderRow = typeof orders.$inferSelect;
 
 /** Settling payments: marking paid once, releasing unpaid orders and their code uses, expiring them. */
 
@@ -107,26 +109,48 @@ export async function releaseHeldCodeUses(
   });
 }
 
+/** What marking paid tells the rest of markPaid: the code use, and who gets the receipt of what. */
+interface PaidOrder {
+  discountCodeId: number | null;
+  discountUseHeld: boolean;
+  email: string | null;
+  name: string | null;
+  items: { name: string; quantity: number; totalKobo: number }[];
+}
+
 /**
- * The order becomes paid, unless it already is: one statement that also takes the row's lock, so a
- * second settlement of the same payment (callback, webhook and expiry job may race) finds it paid.
- * `updated_at` is named here: a prepared query would otherwise keep the time it was built at.
+ * The order becomes paid, unless it already is, in one statement (a round trip to PostgreSQL costs
+ * more than the work here; decision 029): the update also takes the row's lock, so a second
+ * settlement of the same payment (callback, webhook and expiry job may race) finds it paid and
+ * changes nothing. With it, the order's 'paid' event (core/orders/events.ts) and the customer's
+ * notification are written, and the owner and items for the receipt are read. An order whose
+ * customer deleted their account meanwhile is still paid; there is nobody to tell.
  */
-const paidOrder = preparedPerDb((db) =>
-  db
-    .update(orders)
-    // A late payment revives an order that had been cancelled for want of one.
-    .set({
-      paymentStatus: 'success',
-      paidAt: sql`${sql.placeholder('paidAt')}::timestamptz`,
-      status: 'pending',
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(eq(orders.paymentReference, sql.placeholder('reference')), ne(orders.paymentStatus, 'success')),
+function markPaidStatement(orderId: string, paidAt: Date, message: string): SQL {
+  return sql`
+    with paid as (
+      update ${orders}
+      set payment_status = 'success', paid_at = ${paidAt.toISOString()}::timestamptz,
+        -- A late payment revives an order that had been cancelled for want of one.
+        status = 'pending', updated_at = now()
+      where id = ${orderId} and payment_status <> 'success'
+      returning id, user_id, discount_code_id, discount_use_held
+    ), paid_event as (
+      insert into ${orderEvents} (order_id, kind) select id, 'paid' from paid
+    ), notified as (
+      insert into ${notifications} (user_id, order_id, message)
+      select user_id, id, ${message} from paid where user_id is not null
     )
-    .returning(),
-);
+    select paid.discount_code_id as "discountCodeId", paid.discount_use_held as "discountUseHeld",
+      owner.email, owner.name,
+      coalesce((
+        select json_agg(json_build_object(
+          'name', item.product_name, 'quantity', item.quantity, 'totalKobo', item.total_price_kobo
+        ) order by item.id)
+        from ${orderItems} item where item.order_id = paid.id
+      ), '[]') as items
+    from paid left join ${user} owner on owner.id = paid.user_id`;
+}
 
 const orderHoldsItsCodeUse = preparedPerDb((db) =>
   db
@@ -135,29 +159,19 @@ const orderHoldsItsCodeUse = preparedPerDb((db) =>
     .where(eq(orders.id, sql.placeholder('orderId'))),
 );
 
-const newNotification = preparedPerDb((db) =>
-  db.insert(notifications).values(placeholderRow(['userId', 'orderId', 'message'])),
-);
-
-const receiptAddressee = preparedPerDb((db) =>
-  db
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, sql.placeholder('userId'))),
-);
-
 /**
  * Marks an order paid, once (DESIGN §1): in one transaction the order becomes paid, its notification
  * is written, its code's use stays counted and its receipt is queued (the job queue mails it, with
  * retries; no payment waits for SMTP). A payment that arrives after the order expired still settles
  * it (the money moved); its code use is counted again if the limit still allows.
  */
-async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | null): Promise<boolean> {
+async function markPaid(deps: CheckoutDeps, order: OrderRow, paidAt: Date | null): Promise<boolean> {
+  const reference = order.paymentReference;
   return deps.db.transaction(async (tx) => {
-    const [paid] = await paidOrder(tx).execute({
-      reference,
-      paidAt: (paidAt ?? new Date()).toISOString(),
-    });
+    const [paid] = await queryRows<PaidOrder>(
+      tx,
+      markPaidStatement(order.id, paidAt ?? new Date(), orderReceivedMessage(order.id)),
+    );
     if (!paid) return false;
     // A payment for an order whose code use was released (expired, or held past CAPPED_CODE_HOLD_MS)
     // is honoured: the money moved. The use is counted again if the limit still allows.
@@ -173,23 +187,16 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
         )
         .returning({ id: discountCodes.id });
       if (recounted.length > 0) {
-        await orderHoldsItsCodeUse(tx).execute({ orderId: paid.id });
-        paid.discountUseHeld = true;
+        await orderHoldsItsCodeUse(tx).execute({ orderId: order.id });
         deps.logger.info({ reference }, 'late payment: its released discount code use is counted again');
       } else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
     }
-    await recordOrderEvent(tx, paid.id, 'paid');
-    // An order whose customer deleted their account meanwhile is still paid; there is nobody to tell.
-    if (!paid.userId) return true;
-    await newNotification(tx).execute({
-      userId: paid.userId,
-      orderId: paid.id,
-      message: orderReceivedMessage(paid.id),
-    });
-    const [owner] = await receiptAddressee(tx).execute({ userId: paid.userId });
-    if (!owner) return true;
-    const items = await itemsOfOrder(tx).execute({ orderId: paid.id });
-    await deps.jobs.send(tx, 'mail', receiptFor(deps, owner, paid, items));
+    if (paid.email === null || paid.name === null) return true;
+    await deps.jobs.send(
+      tx,
+      'mail',
+      receiptFor(deps, { email: paid.email, name: paid.name }, order, paid.items),
+    );
     return true;
   });
 }
@@ -197,14 +204,14 @@ async function markPaid(deps: CheckoutDeps, reference: string, paidAt: Date | nu
 function receiptFor(
   deps: Pick<CheckoutDeps, 'publicUrl' | 'formatMoney'>,
   owner: { email: string; name: string },
-  paid: typeof orders.$inferSelect,
-  items: (typeof orderItems.$inferSelect)[],
+  paid: OrderRow,
+  items: PaidOrder['items'],
 ) {
   return orderReceiptEmail({
     to: owner.email,
     name: owner.name,
     orderId: paid.id,
-    items: items.map((i) => ({ name: i.productName, quantity: i.quantity, totalKobo: i.totalPriceKobo })),
+    items,
     subtotalKobo: paid.subtotalKobo,
     deliveryFeeKobo: paid.deliveryFeeKobo,
     discountKobo: paid.discountKobo,
@@ -284,7 +291,7 @@ async function settle(deps: CheckoutDeps, order: typeof orders.$inferSelect): Pr
       await releaseOrder(deps, reference, 'failed');
       return 'mismatch';
     }
-    await markPaid(deps, reference, outcome.paidAt);
+    await markPaid(deps, order, outcome.paidAt);
     return 'paid';
   }
   if (outcome.status === 'failed') {

@@ -6,6 +6,7 @@ import { expireStaleOrders, settlePayment } from '#core/checkout/settle';
 import { placeOrder } from '#core/checkout/place';
 import { quoteOrder } from '#core/checkout/quote';
 import { decideDemoPayment } from '#core/payments/demo';
+import { formatNaira } from '#core/money';
 import * as schema from '#db/schema';
 import {
   checkoutKey,
@@ -410,6 +411,39 @@ describe('paying with the demo provider', () => {
       server.mailer.sent.filter((m) => m.to === shopper.email && m.subject.includes('is confirmed')),
     ).toHaveLength(1);
     expect((await freeDelivery()).usedCount).toBe(1);
+  });
+
+  it('marking paid writes one paid event and a receipt of every line, in the order they were placed', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const tilapia = await productNamed(db(), 'Fresh Tilapia');
+    const placed = await placeOrder(deps(), shopper.id, {
+      idempotencyKey: checkoutKey(),
+      items: [
+        { productId: tilapia.id, quantity: 2 },
+        { productId: catfish.id, quantity: 1 },
+      ],
+      deliveryMethod: 'standard',
+      deliveryLocation: 'Port Harcourt',
+    });
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    const events = await db()
+      .select({ kind: schema.orderEvents.kind })
+      .from(schema.orderEvents)
+      .where(eq(schema.orderEvents.orderId, placed.orderId));
+    expect(events.map((e) => e.kind).sort()).toEqual(['paid', 'placed']);
+    await server.jobsDone();
+    const receipts = server.mailer.sent.filter(
+      (m) => m.to === shopper.email && m.subject.includes('is confirmed'),
+    );
+    expect(receipts).toHaveLength(1);
+    const lines = receipts[0]!.text.split('\n').filter((line) => line.includes(' × '));
+    expect(lines).toEqual([
+      `2 × ${tilapia.name} — ${formatNaira(tilapia.priceKobo * 2)}`,
+      `1 × ${catfish.name} — ${formatNaira(catfish.priceKobo)}`,
+    ]);
   });
 
   it('a paid order says when it was paid and last changed: the moment it happened, for every order', async () => {

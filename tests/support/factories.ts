@@ -82,7 +82,9 @@ export async function createOrder(
       totalWeightGrams: items.reduce((sum, p) => sum + p.weightGrams, 0),
     })
     .returning();
-  await db.insert(schema.orderItems).values(items.map((p) => orderItemSnapshot(order!.id, p, 1)));
+  await db
+    .insert(schema.orderItems)
+    .values(items.map((p) => ({ orderId: order!.id, ...orderItemSnapshot(p, 1) })));
   return order!;
 }
 
