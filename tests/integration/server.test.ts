@@ -35,6 +35,21 @@ describe('the server', () => {
     expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends a small answer whole, with its length and uncompressed; a big one still compressed', async () => {
+    const small = await fetch(`${server.url}/faq.data`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const body = await small.arrayBuffer();
+    expect(body.byteLength).toBeGreaterThan(0);
+    expect(body.byteLength).toBeLessThan(1024);
+    expect(Number(small.headers.get('content-length'))).toBe(body.byteLength);
+    const big = await fetch(`${server.url}/products.data?category=1`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    expect((await big.text()).length).toBeGreaterThan(1024);
+  });
+
   it('answers /healthz and /readyz (which checks the database)', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
