@@ -103,6 +103,7 @@ export async function startServer(
           server.closeIdleConnections();
         });
         await jobs.stop();
+        services.mailer.close?.();
         await database.close();
         logger.info('stopped');
       })());

@@ -13,6 +13,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes what it holds open (SMTP connections), at shutdown. */
+  close?(): void;
 }
 
 interface LogLike {
@@ -31,8 +33,14 @@ export function createMailer(options: {
 }): Mailer {
   if (options.smtpUrl) {
     // Bounded waits on every step (issue 15): a mail server that hangs fails the job, which retries.
+    // Pooled: a connection (its TCP and TLS handshakes, the server's greeting) serves up to 100
+    // messages instead of one. A connection per message cost 4.1 ms of CPU per receipt against
+    // 1.7 ms pooled, before TLS (decision 029). An idle connection closes after socketTimeout.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      pool: true,
+      maxConnections: 2,
+      maxMessages: 100,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
@@ -42,6 +50,7 @@ export function createMailer(options: {
         await transport.sendMail({ from: options.from, ...message });
         options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

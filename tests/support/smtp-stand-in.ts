@@ -15,6 +15,8 @@ export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
   /** While set, every message is answered with this temporary failure. */
   refuseWith: string | null = null;
+  /** Connections opened to it so far. */
+  connections = 0;
   private server: SMTPServer | null = null;
 
   constructor(public port = 0) {}
@@ -28,6 +30,12 @@ export class SmtpStandIn {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // A server that goes down drops its connections, pooled ones included (core/mail/mailer.ts).
+      closeTimeout: 50,
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +63,7 @@ export class SmtpStandIn {
     this.server = server;
   }
 
-  /** Stops listening: the next connection is refused, as with a mail server that is down. */
+  /** Stops listening and drops open connections: the next is refused, as with a mail server that is down. */
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
