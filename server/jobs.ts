@@ -29,6 +29,12 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
   };
 }
 
+/**
+ * Jobs taken at once: mail comes in rushes (a receipt per order), and a batch is fetched and
+ * completed by one statement each instead of one per message (decision 029). The others run alone.
+ */
+const BATCH_SIZES: Partial<Record<QueueName, number>> = { mail: 5 };
+
 export interface JobWorkers {
   stop(): Promise<void>;
 }
@@ -49,21 +55,30 @@ export async function startJobs(
   if (options.work) {
     const run = handlers(services);
     for (const queue of Object.keys(run) as QueueName[]) {
+      const batchSize = BATCH_SIZES[queue] ?? 1;
       const id = await boss.work<JobData[typeof queue]>(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async ([job]: PgBoss.Job<JobData[typeof queue]>[]) => {
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
+        async (jobs: PgBoss.Job<JobData[typeof queue]>[]) => {
           try {
-            await (run[queue] as (data: unknown, id: string) => Promise<void>)(job!.data, job!.id);
-          } catch (error) {
-            logger.warn({ err: error, queue, job: job!.id }, 'job failed; the queue retries it');
-            throw error;
+            for (const job of jobs) {
+              try {
+                await (run[queue] as (data: unknown, id: string) => Promise<void>)(job.data, job.id);
+              } catch (error) {
+                logger.warn({ err: error, queue, job: job.id }, 'job failed; the queue retries it');
+                // Alone, the job is failed by the queue; in a batch, only this one is (the others
+                // done, or still to do, are completed together when the batch ends).
+                if (jobs.length === 1) throw error;
+                await boss.fail(queue, job.id, error as object);
+              }
+            }
           } finally {
-            // pg-boss 10 waits its whole polling interval after each batch, even one that found a job:
-            // a backlog (receipts after a rush) would go out one every 2 s. A worker that found a job
-            // asks again at once; one that finds none waits its interval.
+            // pg-boss 10 waits its whole polling interval after each batch, even one that found work:
+            // a backlog (receipts after a rush) would go out one batch every 2 s. A worker whose batch
+            // was full asks again at once; one that found less waits for its interval, or for a job
+            // this process sends (services.ts wakes it).
             const workerId = workerIds.get(queue);
-            if (workerId) boss.notifyWorker(workerId);
+            if (workerId && jobs.length === batchSize) boss.notifyWorker(workerId);
           }
         },
       );

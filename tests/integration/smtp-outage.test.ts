@@ -75,4 +75,44 @@ describe.sequential('the mail server fails while shoppers pay', () => {
     await server.jobsDone(15_000);
     expect(smtp.to(shopper.email)).toHaveLength(1);
   });
+
+  it('one message of a batch refused: it alone is retried, the others go out once', async () => {
+    smtp.refuseTo = 'batch.refused@example.com';
+    const addresses = ['batch.a@example.com', 'batch.refused@example.com', 'batch.c@example.com'];
+    // Queued together, so the worker takes them as one batch (server/jobs.ts).
+    await db().transaction(async (tx) => {
+      for (const to of addresses)
+        await server.services.jobs.send(tx, 'mail', {
+          to,
+          subject: 'Batch',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+        });
+    });
+    const jobs = async () =>
+      Object.fromEntries(
+        (
+          await queryRows<{ to: string; state: string; started: string }>(
+            db(),
+            sql`select data->>'to' as to, state, started_on::text as started from pgboss.job
+                where name = 'mail' and data->>'to' like 'batch.%'`,
+          )
+        ).map((job) => [job.to, job]),
+      );
+    await until(async () => (await jobs())['batch.refused@example.com']?.state === 'retry', 'the refusal');
+    await server.jobsDone(15_000);
+    const done = await jobs();
+    expect(done['batch.a@example.com']!.state).toBe('completed');
+    expect(done['batch.c@example.com']!.state).toBe('completed');
+    expect(done['batch.a@example.com']!.started).toBe(done['batch.c@example.com']!.started);
+    expect(smtp.to('batch.a@example.com')).toHaveLength(1);
+    expect(smtp.to('batch.c@example.com')).toHaveLength(1);
+    expect(smtp.to('batch.refused@example.com')).toEqual([]);
+
+    smtp.refuseTo = null;
+    await retryNow();
+    await server.jobsDone(15_000);
+    expect(smtp.to('batch.refused@example.com')).toHaveLength(1);
+    expect(smtp.to('batch.a@example.com')).toHaveLength(1);
+  });
 });

@@ -15,6 +15,8 @@ export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
   /** While set, every message is answered with this temporary failure. */
   refuseWith: string | null = null;
+  /** While set, messages to this address (only) are refused with a temporary failure. */
+  refuseTo: string | null = null;
   /** Connections opened to it so far. */
   connections = 0;
   private server: SMTPServer | null = null;
@@ -40,8 +42,10 @@ export class SmtpStandIn {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          if (this.refuseWith) {
-            const error = Object.assign(new Error(this.refuseWith), { responseCode: 451 });
+          const refused =
+            this.refuseTo !== null && session.envelope.rcptTo.some((r) => r.address === this.refuseTo);
+          if (this.refuseWith || refused) {
+            const error = Object.assign(new Error(this.refuseWith ?? 'Mailbox busy'), { responseCode: 451 });
             callback(error);
             return;
           }
