@@ -198,14 +198,12 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
           updatedAt: createdAt,
         })
         .returning({ id: schema.orders.id });
-      await tx
-        .insert(schema.orderItems)
-        .values(
-          items.map(({ product, quantity }) => ({
-            orderId: order!.id,
-            ...orderItemSnapshot(product, quantity),
-          })),
-        );
+      await tx.insert(schema.orderItems).values(
+        items.map(({ product, quantity }) => ({
+          orderId: order!.id,
+          ...orderItemSnapshot(product, quantity),
+        })),
+      );
       const reviewedAt = new Date(createdAt.getTime() + 5 * 24 * 3600 * 1000);
       await tx.insert(schema.reviews).values(
         items.map(({ product }, i) => {
