@@ -237,15 +237,20 @@ async function startSmtpSink(): Promise<{ url: string; stop(): Promise<number> }
   child.stdout!.on('data', (chunk) => (output += chunk));
   const deadline = Date.now() + 10_000;
   while (!output.includes('listening')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the SMTP sink did not start');
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the SMTP sink did not start on port ${SMTP_PORT}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url: `smtp://127.0.0.1:${SMTP_PORT}`,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       return Number(output.match(/received (\d+)/)?.[1] ?? 0);
     },
   };

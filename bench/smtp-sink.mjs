@@ -18,6 +18,6 @@ const server = new SMTPServer({
 });
 server.listen(Number(process.argv[2]), '127.0.0.1', () => console.log('listening'));
 process.on('SIGTERM', () => {
-  console.log(`received ${received}`);
-  process.exit(0);
+  // Exits once the count is written (a pipe may be written asynchronously).
+  process.stdout.write(`received ${received}\n`, () => process.exit(0));
 });

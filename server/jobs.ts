@@ -35,6 +35,12 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
  */
 const BATCH_SIZES: Partial<Record<QueueName, number>> = { mail: 5 };
 
+/**
+ * A batch takes no new job after this long: with a mail server's worst waits (10 s to connect, 10 s
+ * for its greeting, 30 s of silence) the job under way still ends within the queue's 120 s expiry.
+ */
+const BATCH_TIME_MS = 45_000;
+
 export interface JobWorkers {
   stop(): Promise<void>;
 }
@@ -46,12 +52,53 @@ export interface JobWorkers {
  */
 export async function startJobs(
   services: Services,
-  options: { work: boolean; pollingIntervalSeconds?: number },
+  options: { work: boolean; pollingIntervalSeconds?: number; batchTimeMs?: number },
 ): Promise<JobWorkers> {
   const { boss, workerIds } = services.jobRuntime;
   const logger: Logger = services.logger.child({ module: 'jobs' });
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  let stopping = false;
+
+  /**
+   * Runs a batch's jobs one after another. When the handler returns, pg-boss completes every job of
+   * the batch still active; when it throws, pg-boss fails (and retries) every one not yet completed.
+   * So: a job alone that fails is thrown; in a batch, the jobs that failed are failed just before
+   * the batch ends (earlier, one could be retried by another process while this batch still runs,
+   * and then completed by this batch's end). A batch stops early when the shop is stopping or its
+   * time is spent (pg-boss fails a whole batch that outlives its expiry, sent messages included):
+   * what was done is completed first, and the rest are thrown back to the queue.
+   */
+  async function runBatch<Job extends { id: string }>(
+    queue: QueueName,
+    jobs: Job[],
+    runJob: (job: Job) => Promise<void>,
+  ): Promise<void> {
+    const started = Date.now();
+    const done: string[] = [];
+    const failed: { id: string; error: unknown }[] = [];
+    for (const [index, job] of jobs.entries()) {
+      if (index > 0 && (stopping || Date.now() - started >= (options.batchTimeMs ?? BATCH_TIME_MS))) {
+        if (done.length > 0) await boss.complete(queue, done);
+        throw new Error(`${jobs.length - index} jobs of the batch left for later`);
+      }
+      try {
+        await runJob(job);
+        done.push(job.id);
+      } catch (error) {
+        logger.warn({ err: error, queue, job: job.id }, 'job failed; the queue retries it');
+        if (jobs.length === 1) throw error;
+        failed.push({ id: job.id, error });
+      }
+    }
+    for (const { id, error } of failed) {
+      // A failure that cannot be recorded leaves the job active: it expires and is retried then.
+      await boss
+        .fail(queue, id, error as object)
+        .catch((err: unknown) => logger.error({ err, queue, job: id }, 'could not record a failed job'));
+    }
+  }
+
   if (options.work) {
     const run = handlers(services);
     for (const queue of Object.keys(run) as QueueName[]) {
@@ -61,24 +108,16 @@ export async function startJobs(
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
         async (jobs: PgBoss.Job<JobData[typeof queue]>[]) => {
           try {
-            for (const job of jobs) {
-              try {
-                await (run[queue] as (data: unknown, id: string) => Promise<void>)(job.data, job.id);
-              } catch (error) {
-                logger.warn({ err: error, queue, job: job.id }, 'job failed; the queue retries it');
-                // Alone, the job is failed by the queue; in a batch, only this one is (the others
-                // done, or still to do, are completed together when the batch ends).
-                if (jobs.length === 1) throw error;
-                await boss.fail(queue, job.id, error as object);
-              }
-            }
+            await runBatch(queue, jobs, (job) =>
+              (run[queue] as (data: unknown, id: string) => Promise<void>)(job.data, job.id),
+            );
           } finally {
             // pg-boss 10 waits its whole polling interval after each batch, even one that found work:
             // a backlog (receipts after a rush) would go out one batch every 2 s. A worker whose batch
             // was full asks again at once; one that found less waits for its interval, or for a job
             // this process sends (services.ts wakes it).
             const workerId = workerIds.get(queue);
-            if (workerId && jobs.length === batchSize) boss.notifyWorker(workerId);
+            if (workerId && !stopping && jobs.length === batchSize) boss.notifyWorker(workerId);
           }
         },
       );
@@ -87,6 +126,7 @@ export async function startJobs(
   }
   return {
     stop: async () => {
+      stopping = true;
       workerIds.clear();
       // Jobs under way finish (up to 10 s); the connection belongs to the shop and stays open.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });

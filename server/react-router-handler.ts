@@ -91,7 +91,15 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
-  const ready = await readyPart(response.body);
+  let ready: ReadyPart;
+  try {
+    ready = await readyPart(response.body);
+  } catch {
+    // A body that fails at once ends the connection, as one that fails later does (its status and
+    // headers are already set, so no error page can follow them).
+    if (!res.destroyed) res.destroy();
+    return;
+  }
   if (ready.complete) {
     if (res.destroyed) return;
     // The whole body is here: sent with its length, which lets the compression middleware leave a

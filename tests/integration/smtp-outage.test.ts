@@ -116,3 +116,46 @@ describe.sequential('the mail server fails while shoppers pay', () => {
     expect(smtp.to('batch.a@example.com')).toHaveLength(1);
   });
 });
+
+describe('a batch of receipts whose time is spent', () => {
+  let quick: TestServer;
+  beforeAll(async () => {
+    // No time at all: every batch stops after its first message.
+    quick = await startTestServer({
+      smtp: true,
+      batchTimeMs: 0,
+      env: { SMTP_URL: smtp.url, PAGE_CACHE_SECONDS: '0' },
+    });
+  });
+  afterAll(() => quick.close());
+
+  it('completes what it sent and leaves the rest to the queue: each message goes out once', async () => {
+    const addresses = ['spent.a@example.com', 'spent.b@example.com', 'spent.c@example.com'];
+    await quick.database.db.transaction(async (tx) => {
+      for (const to of addresses)
+        await quick.services.jobs.send(tx, 'mail', {
+          to,
+          subject: 'Spent',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+        });
+    });
+    const states = async () =>
+      (
+        await queryRows<{ state: string }>(
+          quick.database.db,
+          sql`select state from pgboss.job where name = 'mail' and data->>'to' like 'spent.%' order by state`,
+        )
+      ).map((job) => job.state);
+    await until(async () => (await states()).includes('retry'), 'the rest thrown back');
+    expect((await states()).filter((state) => state === 'completed').length).toBeGreaterThanOrEqual(1);
+    for (let round = 0; round < 3; round++) {
+      await quick.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'mail' and state = 'retry'`,
+      );
+      await quick.jobsDone(15_000);
+    }
+    expect(await states()).toEqual(['completed', 'completed', 'completed']);
+    for (const to of addresses) expect(smtp.to(to)).toHaveLength(1);
+  });
+});

@@ -55,6 +55,8 @@ export async function startTestServer(
     smtp?: boolean;
     /** How long an idle job worker waits before asking the queue again (0.5 s). */
     pollingIntervalSeconds?: number;
+    /** How long a batch of jobs may take before the rest go back to the queue (server/jobs.ts). */
+    batchTimeMs?: number;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -79,6 +81,7 @@ export async function startTestServer(
   const jobs = await startJobs(services, {
     work: true,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+    batchTimeMs: options.batchTimeMs,
   });
   return {
     url,
