@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { placeholderRow, preparedPerDb } from '../../db/prepared';
 import { discountCodes, orderEvents, orderItems, orders, user } from '../../db/schema';
@@ -101,13 +101,6 @@ const lockedAccount = preparedPerDb((db) =>
     .from(user)
     .where(eq(user.id, sql.placeholder('userId')))
     .for('update'),
-);
-
-const unpaidOrders = preparedPerDb((db) =>
-  db
-    .select({ count: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.paymentStatus, 'pending'))),
 );
 
 /**
@@ -317,7 +310,11 @@ export async function placeOrder(
         if (await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired')) released = true;
     }
     // Counted again only when an order just gave way (rare: a changed cart, a code held elsewhere).
-    if (released) [{ count: unpaid } = { count: 0 }] = await unpaidOrders(tx).execute({ userId });
+    if (released)
+      [{ unpaid } = { unpaid: 0 }] = await sameKeyAndUnpaid(tx).execute({
+        userId,
+        key: input.idempotencyKey,
+      });
     if (unpaid >= MAX_UNPAID_ORDERS)
       throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
 

@@ -39,6 +39,19 @@ async function buyAndPay() {
   return { shopper, placed };
 }
 
+/** One message to each address, queued in one transaction so that a worker takes them as one batch. */
+async function queueTogether(shop: TestServer, addresses: string[]) {
+  await shop.database.db.transaction(async (tx) => {
+    for (const to of addresses)
+      await shop.services.jobs.send(tx, 'mail', {
+        to,
+        subject: 'Hello',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+      });
+  });
+}
+
 /** Jobs waiting out their backoff run now (the backoff itself is pg-boss's, tested by it). */
 const retryNow = () =>
   db().execute(sql`update pgboss.job set start_after = now() where name = 'mail' and state = 'retry'`);
@@ -79,16 +92,7 @@ describe.sequential('the mail server fails while shoppers pay', () => {
   it('one message of a batch refused: it alone is retried, the others go out once', async () => {
     smtp.refuseTo = 'batch.refused@example.com';
     const addresses = ['batch.a@example.com', 'batch.refused@example.com', 'batch.c@example.com'];
-    // Queued together, so the worker takes them as one batch (server/jobs.ts).
-    await db().transaction(async (tx) => {
-      for (const to of addresses)
-        await server.services.jobs.send(tx, 'mail', {
-          to,
-          subject: 'Batch',
-          text: 'Hello',
-          html: '<p>Hello</p>',
-        });
-    });
+    await queueTogether(server, addresses);
     const jobs = async () =>
       Object.fromEntries(
         (
@@ -131,15 +135,7 @@ describe('a batch of receipts whose time is spent', () => {
 
   it('completes what it sent and leaves the rest to the queue: each message goes out once', async () => {
     const addresses = ['spent.a@example.com', 'spent.b@example.com', 'spent.c@example.com'];
-    await quick.database.db.transaction(async (tx) => {
-      for (const to of addresses)
-        await quick.services.jobs.send(tx, 'mail', {
-          to,
-          subject: 'Spent',
-          text: 'Hello',
-          html: '<p>Hello</p>',
-        });
-    });
+    await queueTogether(quick, addresses);
     const states = async () =>
       (
         await queryRows<{ state: string }>(
