@@ -50,6 +50,18 @@ describe('the server', () => {
     expect((await big.text()).length).toBeGreaterThan(1024);
   });
 
+  it('leaves no timer behind once a page is sent (a busy process kept every finished render alive)', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    await (await fetch(`${server.url}/healthz/render`)).text();
+    const before = timers();
+    for (let page = 0; page < 20; page++) {
+      const response = await fetch(`${server.url}/healthz/render`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('</html>');
+    }
+    expect(timers() - before).toBeLessThan(5);
+  });
+
   it('answers /healthz and /readyz (which checks the database)', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
