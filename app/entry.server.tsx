@@ -57,8 +57,10 @@ export default function handleRequest(
     // A render still under way after the stream timeout is aborted, so its rejected boundaries flush.
     // The timer is cleared once the page is written: left to run, it kept every finished render (its
     // tree, data and chunks) alive for six seconds, ~2,000 of them in a busy process (decision 030).
-    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
     const stopTimeout = () => {
+      settled = true;
       clearTimeout(timeout);
       timeout = undefined;
     };
@@ -102,5 +104,7 @@ export default function handleRequest(
         },
       },
     );
+    // Started once the render exists (a render that failed to start leaves no timer to call it).
+    if (!settled) timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
