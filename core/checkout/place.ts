@@ -310,11 +310,10 @@ export async function placeOrder(
         if (await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired')) released = true;
     }
     // Counted again only when an order just gave way (rare: a changed cart, a code held elsewhere).
-    if (released)
-      [{ unpaid } = { unpaid: 0 }] = await sameKeyAndUnpaid(tx).execute({
-        userId,
-        key: input.idempotencyKey,
-      });
+    if (released) {
+      const [recounted] = await sameKeyAndUnpaid(tx).execute({ userId, key: input.idempotencyKey });
+      unpaid = recounted?.unpaid ?? 0;
+    }
     if (unpaid >= MAX_UNPAID_ORDERS)
       throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
 
