@@ -1,14 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
+import Negotiator from 'negotiator';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import type { ViewerKind } from '#core/accounts/roles';
 import { isDatabaseUnavailable } from '#db/errors';
-import { INLINE_CSS_SLOT, inlineCssBytes } from './lib/inline-css.server';
+import { INLINE_CSS_SLOT, inlineCss } from './lib/inline-css.server';
 import { InlineCssProvider } from './lib/inline-css';
 import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
+import { gzipEncoding } from './lib/gzip-document.server';
 import { EARLY_TAP_SCRIPT } from './lib/early-taps';
 import { rewriteHead } from './lib/script-priority.server';
 import { getViewerKind } from './lib/auth.server';
@@ -40,6 +42,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   loadContext.services.logger.error({ err: error, url: request.url }, 'request failed');
 };
 
+function acceptsGzip(request: Request): boolean {
+  const accepted = request.headers.get('accept-encoding');
+  return (
+    accepted !== null &&
+    new Negotiator({ headers: { 'accept-encoding': accepted } }).encoding(['gzip']) === 'gzip'
+  );
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -54,6 +64,9 @@ export default function handleRequest(
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const nonce = loadContext.cspNonce;
+    // Pages go out gzipped with the stylesheet deflated once for all of them, not compressed again
+    // for each (decision 031).
+    const gzip = acceptsGzip(request);
     // A render still under way after the stream timeout is aborted, so its rejected boundaries flush.
     // The timer is cleared once the page is written: left to run, it kept every finished render (its
     // tree, data and chunks) alive for six seconds, ~2,000 of them in a busy process (decision 030).
@@ -85,12 +98,16 @@ export default function handleRequest(
               .pipe(
                 rewriteHead({
                   append: `<script nonce="${nonce}">${EARLY_TAP_SCRIPT}</script>`,
-                  fill: { slot: INLINE_CSS_SLOT, bytes: inlineCssBytes },
+                  fill: { slot: INLINE_CSS_SLOT, bytes: inlineCss.bytes },
                 }),
               )
-              .pipe(coalesceChunks()),
+              .pipe(coalesceChunks(gzip ? gzipEncoding({ level: 6, precompressed: inlineCss }) : undefined)),
           );
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          responseHeaders.append('Vary', 'Accept-Encoding');
+          // Set here, the compression middleware leaves the page alone (a client that takes no gzip
+          // gets it from the middleware, as every other answer).
+          if (gzip) responseHeaders.set('Content-Encoding', 'gzip');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

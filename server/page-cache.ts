@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { hasSessionCookie, hasToastCookie } from '../core/accounts/cookies';
 import type { ViewerKind } from '../core/accounts/roles';
@@ -179,8 +179,11 @@ export function createPageCache(options: PageCacheOptions) {
         contentType.startsWith('text/html') &&
         res.getHeader('Set-Cookie') === undefined;
       if (shareable) {
-        const body = Buffer.concat(chunks);
-        const gzipped = gzipSync(body);
+        // Pages come gzipped already when the visitor takes gzip (decision 031): kept both ways.
+        const sent = Buffer.concat(chunks);
+        const gzippedAlready = res.getHeader('Content-Encoding') === 'gzip';
+        const body = gzippedAlready ? gunzipSync(sent) : sent;
+        const gzipped = gzippedAlready ? sent : gzipSync(body);
         store(key, {
           body,
           gzipped,

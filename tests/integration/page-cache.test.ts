@@ -37,12 +37,24 @@ describe('the page cache', () => {
     expect(html.replace(/<!-- -->/g, '')).toContain('Showing 5 products');
   });
 
-  it('sends the stored page gzipped to browsers that accept it', async () => {
-    await (await fetch(`${server.url}/recipes`)).text();
+  it('sends the stored page gzipped to browsers that accept it, and plain to those that do not', async () => {
+    // Rendered gzipped (decision 031), stored both ways.
+    const miss = await fetch(`${server.url}/recipes`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(miss.headers.get('x-cache')).toBe('MISS');
+    expect(miss.headers.get('content-encoding')).toBe('gzip');
+    await miss.text();
     const hit = await fetch(`${server.url}/recipes`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(hit.headers.get('x-cache')).toBe('HIT');
     expect(hit.headers.get('content-encoding')).toBe('gzip');
     expect(await hit.text()).toContain('Banga Soup with Smoked Fish');
+    const plain = await fetch(`${server.url}/recipes`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('x-cache')).toBe('HIT');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    expect(Number(plain.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+    expect(html).toContain('Banga Soup with Smoked Fish');
   });
 
   it('serves the home page from the cache: guests, and shoppers from a copy of their own kind', async () => {

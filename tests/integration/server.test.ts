@@ -1,3 +1,6 @@
+import { get } from 'node:http';
+import { buffer } from 'node:stream/consumers';
+import { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -33,6 +36,28 @@ describe('the server', () => {
     const assetResponse = await fetch(new URL(asset, server.url));
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('gzips a page with the stylesheet deflated once for every page; a client without gzip gets Brotli', async () => {
+    const gzipped = await rawGet(`${server.url}/healthz/render`, 'gzip, deflate, br, zstd');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['vary']).toMatch(/Accept-Encoding/i);
+    // gunzip checks the stream's CRC-32 and length against the page it decodes.
+    const page = gunzipSync(gzipped.body).toString();
+    expect(page).toMatch(/^<!DOCTYPE html>.*<h1>Hello from FreshCatch<\/h1>.*<\/html>$/s);
+    const stylesheet = page.match(/<style[^>]*>(.*?)<\/style>/s)![1]!;
+    expect(stylesheet).toContain('tailwindcss');
+    // The stylesheet's bytes are not compressed again: their deflate, made once, is in the page as it is.
+    const deflatedOnce = deflateRawSync(stylesheet, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+    expect(gzipped.body.includes(deflatedOnce)).toBe(true);
+    expect(gzipped.body.length).toBeLessThan(page.length / 4);
+
+    const brotli = await rawGet(`${server.url}/healthz/render`, 'br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toContain('<h1>Hello from FreshCatch</h1>');
+    const plain = await rawGet(`${server.url}/healthz/render`, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<h1>Hello from FreshCatch</h1>');
   });
 
   it('sends a small answer whole, with its length and uncompressed; a big one still compressed', async () => {
@@ -121,3 +146,14 @@ describe('the server', () => {
     expect(html).toContain('href="/signup"');
   });
 });
+
+/** A GET whose body arrives as sent (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        buffer(response).then((body) => resolve({ headers: response.headers, body }), reject);
+      }).on('error', reject);
+    },
+  );
+}

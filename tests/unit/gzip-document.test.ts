@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { coalesceChunks } from '~/lib/coalesce-chunks.server';
+import { gzipEncoding, precompress } from '~/lib/gzip-document.server';
+
+const stylesheet = precompress(Buffer.from('body{margin:0;color:#0e7490}'.repeat(400) + '/* ₦ */'));
+const encoder = () => coalesceChunks(gzipEncoding({ level: 6, precompressed: stylesheet }));
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('a page as one gzip stream with the stylesheet deflated once', () => {
+  it('decodes (CRC-32 and length checked) to exactly the page, with the stylesheet’s deflate carried as it is', async () => {
+    const head = Buffer.from('<!DOCTYPE html><html lang="en"><head><style>');
+    const tail = Buffer.from('</style></head><body><h1>Fresh catfish, ₦4,800 per kg</h1>');
+    const streamed = Buffer.from('<template>streamed later</template></body></html>');
+    const stream = encoder();
+    const out = buffer(stream);
+    stream.write(head);
+    stream.write(stylesheet.bytes);
+    stream.write(tail);
+    await nextTurn();
+    stream.end(streamed);
+    const gzipped = await out;
+
+    const page = Buffer.concat([head, stylesheet.bytes, tail, streamed]);
+    expect(gunzipSync(gzipped).equals(page)).toBe(true);
+    expect(gzipped.includes(stylesheet.deflated)).toBe(true);
+    expect(gzipped.length).toBeLessThan(page.length / 4);
+  });
+
+  it('sends each turn’s part at once, decodable before the page ends (a streamed page shows as it comes)', async () => {
+    const stream = encoder();
+    const parts: Buffer[] = [];
+    stream.on('data', (part: Buffer) => parts.push(part));
+    stream.write(Buffer.from('<html><head>'));
+    stream.write(stylesheet.bytes);
+    stream.write(Buffer.from('</head><body>shell'));
+    await nextTurn();
+    await nextTurn();
+    expect(parts).toHaveLength(1);
+    // The gzip header (10 bytes), then deflate blocks that end on a flush: all of it readable now.
+    const soFar = inflateRawSync(parts[0]!.subarray(10), { finishFlush: constants.Z_SYNC_FLUSH });
+    expect(soFar.toString()).toBe(`<html><head>${stylesheet.bytes}</head><body>shell`);
+    stream.end();
+  });
+
+  it('keeps bytes that are not text, and chunks that merely equal the stylesheet, intact', async () => {
+    const noise = randomBytes(70_000);
+    const copy = Buffer.from(stylesheet.bytes);
+    const stream = encoder();
+    const out = buffer(stream);
+    stream.write(noise.subarray(0, 30_000));
+    stream.write(copy);
+    await nextTurn();
+    stream.write(noise.subarray(30_000));
+    stream.end(stylesheet.bytes);
+    const page = Buffer.concat([noise.subarray(0, 30_000), copy, noise.subarray(30_000), stylesheet.bytes]);
+    expect(gunzipSync(await out).equals(page)).toBe(true);
+  });
+
+  it('makes a valid empty gzip stream of an empty page', async () => {
+    const stream = encoder();
+    const out = buffer(stream);
+    stream.end();
+    expect(gunzipSync(await out).length).toBe(0);
+  });
+});
