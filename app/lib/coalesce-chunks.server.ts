@@ -2,8 +2,8 @@ import { Transform } from 'node:stream';
 
 /** How a turn's chunks leave the stream: joined as they are, or encoded (gzip-document.server.ts). */
 export interface TurnEncoding {
-  /** One chunk for what was written in one turn (never called with none). */
-  encode(chunks: Buffer[]): Buffer;
+  /** One chunk for what was written in one turn (never called with none), now or once it is encoded. */
+  encode(chunks: Buffer[]): Buffer | Promise<Buffer>;
   /** What closes the stream after the last turn, if anything. */
   finish?(): Buffer;
 }
@@ -31,22 +31,24 @@ export function coalesceChunks(encoding: TurnEncoding = joined): Transform {
       callback();
     },
     flush(callback) {
-      const rest = take();
-      const end = encoding.finish?.();
-      callback(null, rest && end ? Buffer.concat([rest, end]) : (rest ?? end));
+      take();
+      sent.then(() => callback(null, encoding.finish?.()), callback);
     },
   });
-  function take(): Buffer | undefined {
+  // Turns leave in the order they were written, each once its encoding is done.
+  let sent: Promise<void> = Promise.resolve();
+  function take() {
     scheduled = false;
-    if (pending.length === 0) return undefined;
-    const chunk = encoding.encode(pending);
+    if (pending.length === 0) return;
+    const encoded = encoding.encode(pending);
     pending = [];
-    return chunk;
+    sent = Promise.all([sent, encoded]).then(([, chunk]) => {
+      if (!stream.destroyed) stream.push(chunk);
+    });
+    sent.catch((error: Error) => stream.destroy(error));
   }
   function flushPending() {
-    if (!scheduled) return;
-    const chunk = take();
-    if (chunk && !stream.destroyed) stream.push(chunk);
+    if (scheduled) take();
   }
   return stream;
 }

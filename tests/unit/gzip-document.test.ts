@@ -29,18 +29,15 @@ describe('a page as one gzip stream with the stylesheet deflated once', () => {
     expect(gzipped.length).toBeLessThan(page.length / 4);
   });
 
-  it('sends each turn’s part at once, decodable before the page ends (a streamed page shows as it comes)', async () => {
+  it('sends each turn’s part as soon as it is deflated, decodable before the page ends (a streamed page shows as it comes)', async () => {
     const stream = encoder();
-    const parts: Buffer[] = [];
-    stream.on('data', (part: Buffer) => parts.push(part));
+    const firstPart = new Promise<Buffer>((resolve) => stream.once('data', resolve));
     stream.write(Buffer.from('<html><head>'));
     stream.write(stylesheet.bytes);
     stream.write(Buffer.from('</head><body>shell'));
-    await nextTurn();
-    await nextTurn();
-    expect(parts).toHaveLength(1);
     // The gzip header (10 bytes), then deflate blocks that end on a flush: all of it readable now.
-    const soFar = inflateRawSync(parts[0]!.subarray(10), { finishFlush: constants.Z_SYNC_FLUSH });
+    const part = await firstPart;
+    const soFar = inflateRawSync(part.subarray(10), { finishFlush: constants.Z_SYNC_FLUSH });
     expect(soFar.toString()).toBe(`<html><head>${stylesheet.bytes}</head><body>shell`);
     stream.end();
   });
@@ -57,6 +54,14 @@ describe('a page as one gzip stream with the stylesheet deflated once', () => {
     stream.end(stylesheet.bytes);
     const page = Buffer.concat([noise.subarray(0, 30_000), copy, noise.subarray(30_000), stylesheet.bytes]);
     expect(gunzipSync(await out).equals(page)).toBe(true);
+  });
+
+  it('fails the stream, not the process, when a turn cannot be encoded', async () => {
+    const stream = coalesceChunks({ encode: () => Promise.reject(new Error('deflate failed')) });
+    const failed = new Promise<Error>((resolve) => stream.once('error', resolve));
+    stream.resume();
+    stream.write(Buffer.from('<html>'));
+    expect((await failed).message).toBe('deflate failed');
   });
 
   it('makes a valid empty gzip stream of an empty page', async () => {
