@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import Negotiator from 'negotiator';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { acceptsGzip } from '#core/accept-encoding';
 import type { ViewerKind } from '#core/accounts/roles';
 import { isDatabaseUnavailable } from '#db/errors';
 import { INLINE_CSS_SLOT, inlineCss } from './lib/inline-css.server';
@@ -42,14 +42,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   loadContext.services.logger.error({ err: error, url: request.url }, 'request failed');
 };
 
-function acceptsGzip(request: Request): boolean {
-  const accepted = request.headers.get('accept-encoding');
-  return (
-    accepted !== null &&
-    new Negotiator({ headers: { 'accept-encoding': accepted } }).encoding(['gzip']) === 'gzip'
-  );
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -66,7 +58,7 @@ export default function handleRequest(
     const nonce = loadContext.cspNonce;
     // Pages go out gzipped with the stylesheet deflated once for all of them, not compressed again
     // for each (decision 031).
-    const gzip = acceptsGzip(request);
+    const gzip = acceptsGzip(request.headers.get('accept-encoding'));
     // A render still under way after the stream timeout is aborted, so its rejected boundaries flush.
     // The timer is cleared once the page is written: left to run, it kept every finished render (its
     // tree, data and chunks) alive for six seconds, ~2,000 of them in a busy process (decision 030).
@@ -101,7 +93,14 @@ export default function handleRequest(
                   fill: { slot: INLINE_CSS_SLOT, bytes: inlineCss.bytes },
                 }),
               )
-              .pipe(coalesceChunks(gzip ? gzipEncoding({ level: 6, precompressed: inlineCss }) : undefined)),
+              // A HEAD's body is never sent: its headers say gzip, as a GET's do, without the work.
+              .pipe(
+                coalesceChunks(
+                  gzip && request.method !== 'HEAD'
+                    ? gzipEncoding({ level: 6, precompressed: inlineCss })
+                    : undefined,
+                ),
+              ),
           );
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.append('Vary', 'Accept-Encoding');

@@ -102,7 +102,8 @@ export async function createApp(services: Services, options: AppOptions) {
   // Answers are compressed as they stream. Browsers accept Brotli, whose defaults (quality 11, 4 MB
   // window) cost far too much CPU and memory per answer: quality 4 with a 256 KB window is about as
   // fast as gzip and still smaller. gzip level 3: half the CPU of the default for ~10% more bytes.
-  // Pages come gzipped already (entry.server.tsx, decision 031): the middleware leaves them alone.
+  // Pages come gzipped already to clients that take gzip (entry.server.tsx, decision 031), and the
+  // middleware leaves them alone; it still compresses pages for the rare client that takes only Brotli.
   app.use(
     compression({
       level: 3,

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
+import { acceptsGzip } from '../core/accept-encoding';
 import { hasSessionCookie, hasToastCookie } from '../core/accounts/cookies';
 import type { ViewerKind } from '../core/accounts/roles';
 
@@ -56,6 +57,20 @@ export function isSharedPage(requestState: {
   return requestState.sharedWithSignedIn === true && requestState.readsVisitor !== true;
 }
 
+/**
+ * A page as it is kept: plain, and gzipped. Pages the app gzips itself arrive here gzipped (decision 031);
+ * any other arrives plain (the compression middleware compresses what it is given after this sees it).
+ * A body that looks gzipped but does not decode is not kept.
+ */
+function bothForms(sent: Buffer): { body: Buffer; gzipped: Buffer } | undefined {
+  if (sent[0] !== 0x1f || sent[1] !== 0x8b) return { body: sent, gzipped: gzipSync(sent) };
+  try {
+    return { body: gunzipSync(sent), gzipped: sent };
+  } catch {
+    return undefined;
+  }
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -92,7 +107,7 @@ export function createPageCache(options: PageCacheOptions) {
         csp.replace(`'nonce-${res.locals.cspNonce}'`, `'nonce-${entry.nonce}'`),
       );
     }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
     const body = gzip ? entry.gzipped : entry.body;
     res.status(200);
     res.setHeader('Content-Type', entry.contentType);
@@ -178,12 +193,9 @@ export function createPageCache(options: PageCacheOptions) {
         (viewer === 'guest' ? /(^|,\s*)public(,|$)/.test(cacheControl) : rendered.sharedWithSignedIn) &&
         contentType.startsWith('text/html') &&
         res.getHeader('Set-Cookie') === undefined;
-      if (shareable) {
-        // Pages come gzipped already when the visitor takes gzip (decision 031): kept both ways.
-        const sent = Buffer.concat(chunks);
-        const gzippedAlready = res.getHeader('Content-Encoding') === 'gzip';
-        const body = gzippedAlready ? gunzipSync(sent) : sent;
-        const gzipped = gzippedAlready ? sent : gzipSync(body);
+      const forms = shareable ? bothForms(Buffer.concat(chunks)) : undefined;
+      if (forms) {
+        const { body, gzipped } = forms;
         store(key, {
           body,
           gzipped,

@@ -32,7 +32,7 @@ export function coalesceChunks(encoding: TurnEncoding = joined): Transform {
     },
     flush(callback) {
       take();
-      sent.then(() => callback(null, encoding.finish?.()), callback);
+      sent.then(() => encoding.finish?.()).then((end) => callback(null, end), callback);
     },
   });
   // Turns leave in the order they were written, each once its encoding is done.
@@ -40,8 +40,10 @@ export function coalesceChunks(encoding: TurnEncoding = joined): Transform {
   function take() {
     scheduled = false;
     if (pending.length === 0) return;
-    const encoded = encoding.encode(pending);
+    const chunks = pending;
     pending = [];
+    // An encoding that throws fails the stream as one that rejects does, never the process.
+    const encoded = new Promise<Buffer>((resolve) => resolve(encoding.encode(chunks)));
     sent = Promise.all([sent, encoded]).then(([, chunk]) => {
       if (!stream.destroyed) stream.push(chunk);
     });

@@ -25,14 +25,14 @@ const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
 /**
- * A page as one gzip stream, made the way `pigz` makes one: the page's own bytes are deflated in runs,
- * each ending on a sync flush, and a precompressed part is put between runs as it is. A run never
- * refers back to anything before it, so its blocks decode the same wherever they sit; the trailer's
- * CRC-32 and length cover the whole page. For coalesceChunks: each turn's bytes go out deflated and
- * flushed, so a page that streams still shows each part as soon as it is rendered.
+ * A page as one gzip stream, made as `pigz -i` makes one (independent blocks): the page's own bytes
+ * are deflated in runs, each ending on a sync flush, and a precompressed part is put between runs as
+ * it is. A run never refers back to anything before it, so its blocks decode the same wherever they
+ * sit; the trailer's CRC-32 and length cover the whole page. For coalesceChunks: each turn's bytes go
+ * out deflated and flushed, so a page that streams still shows each part as soon as it is rendered.
  *
  * Runs are deflated on the thread pool, as the compression middleware does: deflated on the main
- * thread the hello page served 5% more, but its process peaked ~12 MB higher (decision 031), and a
+ * thread the hello page served 6–12% more, but its process peaked ~12 MB higher (decision 031), and a
  * big page would hold up every other request while it was compressed.
  */
 export function gzipEncoding(options: { level: number; precompressed: Precompressed }): TurnEncoding {

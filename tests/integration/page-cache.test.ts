@@ -55,6 +55,11 @@ describe('the page cache', () => {
     const html = await plain.text();
     expect(Number(plain.headers.get('content-length'))).toBe(Buffer.byteLength(html));
     expect(html).toContain('Banga Soup with Smoked Fish');
+    const refused = await fetch(`${server.url}/recipes`, { headers: { 'accept-encoding': 'gzip;q=0, br' } });
+    expect(refused.headers.get('x-cache')).toBe('HIT');
+    // Replayed plain: the compression middleware gives it the Brotli the client asked for.
+    expect(refused.headers.get('content-encoding')).toBe('br');
+    expect(await refused.text()).toContain('Banga Soup with Smoked Fish');
   });
 
   it('serves the home page from the cache: guests, and shoppers from a copy of their own kind', async () => {

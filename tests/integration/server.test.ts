@@ -1,7 +1,8 @@
-import { get } from 'node:http';
+import { request } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productNamed } from '../support/factories';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -58,6 +59,25 @@ describe('the server', () => {
     const plain = await rawGet(`${server.url}/healthz/render`, 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain('<h1>Hello from FreshCatch</h1>');
+    const refused = await rawGet(`${server.url}/healthz/render`, 'gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const unsaid = await rawGet(`${server.url}/healthz/render`);
+    expect(unsaid.headers['content-encoding']).toBeUndefined();
+    expect(unsaid.body.toString()).toContain('<h1>Hello from FreshCatch</h1>');
+  });
+
+  it('gzips a page whose reviews stream in after it, and answers a HEAD with the same headers and no body', async () => {
+    const catfish = await productNamed(server.database.db, 'Live Catfish (Table Size)');
+    const page = await rawGet(`${server.url}/products/${catfish.id}`, 'gzip, deflate, br');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(page.body).toString();
+    expect(html).toContain('Live Catfish (Table Size)');
+    // A buyer's review, loaded after the page's shell (a Suspense boundary React streams in later).
+    expect(html).toContain('Delivered alive and kicking before 11am.');
+
+    const head = await rawGet(`${server.url}/healthz/render`, 'gzip', 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.body.length).toBe(0);
   });
 
   it('sends a small answer whole, with its length and uncompressed; a big one still compressed', async () => {
@@ -147,13 +167,16 @@ describe('the server', () => {
   });
 });
 
-/** A GET whose body arrives as sent (fetch would decode it). */
-function rawGet(url: string, acceptEncoding: string) {
+/** A request whose body arrives as sent (fetch would decode it). */
+function rawGet(url: string, acceptEncoding?: string, method = 'GET') {
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+      request(url, { method, headers }, (response) => {
         buffer(response).then((body) => resolve({ headers: response.headers, body }), reject);
-      }).on('error', reject);
+      })
+        .on('error', reject)
+        .end();
     },
   );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { acceptsGzip } from '#core/accept-encoding';
 import { coalesceChunks } from '~/lib/coalesce-chunks.server';
 import { gzipEncoding, precompress } from '~/lib/gzip-document.server';
 
@@ -62,6 +63,30 @@ describe('a page as one gzip stream with the stylesheet deflated once', () => {
     stream.resume();
     stream.write(Buffer.from('<html>'));
     expect((await failed).message).toBe('deflate failed');
+  });
+
+  it('fails the stream, not the process, when an encoding throws', async () => {
+    const stream = coalesceChunks({
+      encode: () => {
+        throw new Error('out of memory');
+      },
+    });
+    const failed = new Promise<Error>((resolve) => stream.once('error', resolve));
+    stream.resume();
+    stream.write(Buffer.from('<html>'));
+    expect((await failed).message).toBe('out of memory');
+  });
+
+  it('gzips for clients that take it, by Accept-Encoding with its q-values', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1, gzip;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip(['br', 'gzip'])).toBe(true);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('makes a valid empty gzip stream of an empty page', async () => {
