@@ -1,4 +1,3 @@
-import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import {
   createRequestHandler as createReactRouterHandler,
@@ -6,6 +5,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { bufferedBody } from './request-body';
+import { writeBody } from './write-body';
 
 /** How long a visitor is asked to wait when the database is briefly away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -109,12 +109,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
-  try {
-    await writeReadableStreamToWritable(ready.stream, res);
-  } catch (error) {
-    if (res.writableEnded || res.destroyed) return;
-    throw error;
-  }
+  await writeBody(ready.stream, res);
 }
 
 type ReadyPart =
