@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
@@ -31,15 +32,32 @@ export const ORDER_EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * Every order the list's filters match (all pages), newest first, as CSV rows: read in batches with
- * a keyset (created_at, id), so an export of 100,000 orders never holds more than one batch.
+ * The export of every order the list's filters match (all pages), newest first, as CSV text: the
+ * header (with a byte-order mark, so spreadsheets read the naira and names as UTF-8), then one piece
+ * per batch of orders, quoted by csv-stringify. One piece per batch, not per row, so a compressor
+ * sends ~100 KB at a time rather than flushing after every order.
  */
-export async function* orderExportRows(
+export async function* orderExportCsv(
+  db: Db,
+  admin: AdminActor,
+  query: OrderListQuery,
+  batch = BATCH,
+): AsyncGenerator<string> {
+  yield stringify([], { header: true, columns: [...ORDER_EXPORT_COLUMNS], bom: true });
+  for await (const rows of orderExportBatches(db, admin, query, batch))
+    yield stringify(rows, { cast: { string: neutraliseFormula } });
+}
+
+/**
+ * The export's rows, a batch at a time: read with a keyset (created_at, id), so an export of 100,000
+ * orders never holds more than one batch.
+ */
+export async function* orderExportBatches(
   db: Db,
   _admin: AdminActor,
   query: OrderListQuery,
   batch = BATCH,
-): AsyncGenerator<string[]> {
+): AsyncGenerator<string[][]> {
   const filters = listConditions(query);
   // The cursor keeps created_at as PostgreSQL wrote it (microseconds): a JS Date would round it.
   let after: { createdAt: string; id: string } | null = null;
@@ -59,8 +77,8 @@ export async function* orderExportRows(
       .where(and(filters, cursor))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batch);
-    for (const { order, email, items } of rows) {
-      yield [
+    if (rows.length > 0)
+      yield rows.map(({ order, email, items }) => [
         order.id,
         new Date(order.createdAt).toISOString(),
         order.shippingName,
@@ -78,8 +96,7 @@ export async function* orderExportRows(
         order.paymentStatus,
         order.paymentReference,
         order.status,
-      ];
-    }
+      ]);
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
     after = { createdAt: last.createdAtExact, id: last.order.id };

@@ -314,15 +314,36 @@ describe('CSV export', () => {
     expect(csv).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
   });
 
-  it('reads in batches without losing or repeating an order', async () => {
+  it('reads in batches without losing or repeating an order, one piece of CSV per batch', async () => {
     const { listOrdersForAdmin: list } = await import('#core/orders/management');
-    const { orderExportRows } = await import('#core/orders/export');
+    const { orderExportCsv } = await import('#core/orders/export');
     for (let i = 0; i < 9; i++) await orderFor({}, { shippingName: `Batch Person ${i}` });
-    const rows: string[][] = [];
-    for await (const row of orderExportRows(db(), admin, { q: 'Batch Person', page: 1 }, 4)) rows.push(row);
+    const pieces: string[] = [];
+    for await (const piece of orderExportCsv(db(), admin, { q: 'Batch Person', page: 1 }, 4))
+      pieces.push(piece);
     const all = await list(db(), admin, { q: 'Batch Person', page: 1 });
     expect(all.total).toBe(9);
-    expect(rows).toHaveLength(9);
-    expect(new Set(rows.map((r) => r[0])).size).toBe(all.total);
+    // The header, then batches of 4, 4 and 1 orders.
+    expect(pieces.map((piece) => piece.split('\n').length - 1)).toEqual([1, 4, 4, 1]);
+    expect(pieces[0]).toMatch(/^\uFEFFOrder ID,Date,Customer,/);
+    const ids = pieces.slice(1).flatMap((piece) =>
+      piece
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(',')[0]),
+    );
+    expect(new Set(ids).size).toBe(all.total);
+    expect(ids).toEqual(all.orders.map((order) => order.id));
+  });
+
+  it('exports the header alone when no order matches', async () => {
+    const response = await client.get('/admin/orders/export?q=Nobody+Ever+Ordered+This');
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // UTF-8's byte-order mark first, so a spreadsheet reads ₦ and names as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(
+      'Order ID,Date,Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status\n',
+    );
   });
 });
