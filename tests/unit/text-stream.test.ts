@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { textStream } from '~/lib/text-stream.server';
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Pieces made on demand, each taking until `release()` from the piece numbered `holdAt` on. */
+function pieces(count: number, options: { holdAt?: number; failAt?: number } = {}) {
+  const made: number[] = [];
+  let finished = false;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  async function* generate() {
+    try {
+      for (let i = 0; i < count; i++) {
+        if (i === options.holdAt) await held;
+        if (i === options.failAt) throw new Error('the database went away');
+        made.push(i);
+        yield `piece ${i}, naira ₦\n`;
+      }
+    } finally {
+      finished = true;
+    }
+  }
+  return { generator: generate(), made, finished: () => finished, release };
+}
+
+describe('textStream: a download made of text pieces', () => {
+  it('sends every piece as UTF-8 bytes, in order', async () => {
+    const source = pieces(3);
+    const text = await new Response(textStream(source.generator, () => {})).text();
+    expect(text).toBe('piece 0, naira ₦\npiece 1, naira ₦\npiece 2, naira ₦\n');
+    expect(source.finished()).toBe(true);
+  });
+
+  it('makes one piece ahead of what has been read, no more', async () => {
+    const source = pieces(100);
+    const reader = textStream(source.generator, () => {}).getReader();
+    for (let i = 0; i < 5; i++) await turn();
+    expect(source.made).toEqual([0]);
+    await reader.read();
+    for (let i = 0; i < 5; i++) await turn();
+    expect(source.made).toEqual([0, 1]);
+    await reader.cancel();
+  });
+
+  it('stops making pieces when the visitor goes away, even mid-piece, and reports no error', async () => {
+    const source = pieces(100, { holdAt: 2 });
+    const errors: unknown[] = [];
+    const reader = textStream(source.generator, (error) => errors.push(error)).getReader();
+    await reader.read();
+    await reader.read();
+    // Piece 2 is being made (a slow query) when the download is cancelled.
+    for (let i = 0; i < 5; i++) await turn();
+    const cancelled = reader.cancel();
+    source.release();
+    await cancelled;
+    for (let i = 0; i < 5; i++) await turn();
+    expect(source.finished()).toBe(true);
+    expect(source.made.length).toBeLessThanOrEqual(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('ends the download unfinished and reports why when a piece fails', async () => {
+    const source = pieces(10, { failAt: 2 });
+    const errors: unknown[] = [];
+    const reader = textStream(source.generator, (error) => errors.push(error)).getReader();
+    expect((await reader.read()).done).toBe(false);
+    expect((await reader.read()).done).toBe(false);
+    await expect(reader.read()).rejects.toThrow('the database went away');
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('the database went away');
+  });
+});
