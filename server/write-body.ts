@@ -18,32 +18,37 @@ type Response = Writable & { flush?: () => void };
 export async function writeBody(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
   const reader = body.getReader();
   let wake: (() => void) | undefined;
+  const stop = () => void reader.cancel().catch(() => {});
   const gone = () => {
-    reader.cancel().catch(() => {});
+    stop();
     wake?.();
   };
+  // One listener for the whole answer: the compression middleware moves 'drain' listeners onto its
+  // compressor, where `once` could not take them off again (one left per wait otherwise).
+  const drained = () => wake?.();
   res.once('close', gone);
+  res.on('drain', drained);
   try {
     for (;;) {
+      // Closed before this began (the visitor left while the first part was awaited) or while reading.
+      if (res.destroyed) return stop();
       const { done, value } = await reader.read();
-      if (res.destroyed || res.writableEnded) return;
+      if (res.destroyed) return stop();
       if (done) {
         res.end();
         return;
       }
       const room = res.write(value);
       res.flush?.();
-      if (!room) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          res.once('drain', resolve);
-        });
-        wake = undefined;
-      }
+      // 'drain' comes in a later turn, never from within write() or flush().
+      if (!room) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
     }
   } catch {
+    stop();
     if (!res.destroyed) res.destroy();
   } finally {
     res.off('close', gone);
+    res.off('drain', drained);
   }
 }

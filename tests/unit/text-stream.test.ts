@@ -70,4 +70,17 @@ describe('textStream: a download made of text pieces', () => {
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('the database went away');
   });
+
+  it('reports nothing when a piece fails after the visitor went away', async () => {
+    const source = pieces(10, { holdAt: 1, failAt: 1 });
+    const errors: unknown[] = [];
+    const reader = textStream(source.generator, (error) => errors.push(error)).getReader();
+    await reader.read();
+    for (let i = 0; i < 5; i++) await turn();
+    const cancelled = reader.cancel();
+    source.release();
+    await cancelled;
+    for (let i = 0; i < 5; i++) await turn();
+    expect(errors).toEqual([]);
+  });
 });

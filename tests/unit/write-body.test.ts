@@ -1,6 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import compression from 'compression';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { writeBody } from '../../server/write-body';
 
@@ -126,5 +129,42 @@ describe('writeBody: a streamed answer written to the response', () => {
     expect(bytes()).toBe(5000);
     expect(res.destroyed).toBe(true);
     expect(res.writableEnded).toBe(false);
+  });
+
+  it('cancels the body when the visitor left before the writing began, and writes nothing', async () => {
+    const { res, bytes } = response();
+    const source = body(100, 1000);
+    res.destroy();
+    await turn();
+    await writeBody(source.stream, res);
+    expect(source.canceled()).toBe(true);
+    expect(bytes()).toBe(0);
+  });
+
+  it('waits for room through the compression middleware without piling up listeners', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const app = express();
+    app.use(compression());
+    // 64 KB chunks into a compressor that takes 16 KB before it asks the writer to wait: a wait for
+    // 'drain' after nearly every one of the 300 chunks.
+    app.get('/', (_req, res) => {
+      res.setHeader('Content-Type', 'text/csv');
+      void writeBody(body(300, 64 * 1024).stream, res);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(answer.headers.get('Content-Encoding')).toBe('gzip');
+      expect((await answer.arrayBuffer()).byteLength).toBe(300 * 64 * 1024);
+      await turn();
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      server.close();
+    }
   });
 });
