@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { textStream } from '~/lib/text-stream.server';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+const turns = async (count: number) => {
+  for (let i = 0; i < count; i++) await turn();
+};
+
+/** The download cancelled while a piece is being made (a slow query), which then finishes. */
+async function cancelMidPiece(reader: ReadableStreamDefaultReader<Uint8Array>, release: () => void) {
+  await turns(5);
+  const cancelled = reader.cancel();
+  release();
+  await cancelled;
+  await turns(5);
+}
 
 /** Pieces made on demand, each taking until `release()` from the piece numbered `holdAt` on. */
 function pieces(count: number, options: { holdAt?: number; failAt?: number } = {}) {
@@ -35,10 +47,10 @@ describe('textStream: a download made of text pieces', () => {
   it('makes one piece ahead of what has been read, no more', async () => {
     const source = pieces(100);
     const reader = textStream(source.generator, () => {}).getReader();
-    for (let i = 0; i < 5; i++) await turn();
+    await turns(5);
     expect(source.made).toEqual([0]);
     await reader.read();
-    for (let i = 0; i < 5; i++) await turn();
+    await turns(5);
     expect(source.made).toEqual([0, 1]);
     await reader.cancel();
   });
@@ -49,12 +61,8 @@ describe('textStream: a download made of text pieces', () => {
     const reader = textStream(source.generator, (error) => errors.push(error)).getReader();
     await reader.read();
     await reader.read();
-    // Piece 2 is being made (a slow query) when the download is cancelled.
-    for (let i = 0; i < 5; i++) await turn();
-    const cancelled = reader.cancel();
-    source.release();
-    await cancelled;
-    for (let i = 0; i < 5; i++) await turn();
+    // Piece 2 is being made when the download is cancelled.
+    await cancelMidPiece(reader, source.release);
     expect(source.finished()).toBe(true);
     expect(source.made.length).toBeLessThanOrEqual(3);
     expect(errors).toEqual([]);
@@ -76,11 +84,7 @@ describe('textStream: a download made of text pieces', () => {
     const errors: unknown[] = [];
     const reader = textStream(source.generator, (error) => errors.push(error)).getReader();
     await reader.read();
-    for (let i = 0; i < 5; i++) await turn();
-    const cancelled = reader.cancel();
-    source.release();
-    await cancelled;
-    for (let i = 0; i < 5; i++) await turn();
+    await cancelMidPiece(reader, source.release);
     expect(errors).toEqual([]);
   });
 });
