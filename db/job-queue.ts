@@ -29,10 +29,24 @@ export const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: 'expire-orders', cron: '* * * * *' },
 ];
 
+/** Each pg-boss's statements still under way (see `statementsSettled`). */
+const underWay = new WeakMap<PgBoss, Set<Promise<unknown>>>();
+
 /** pg-boss on the shop's own connection (a PostgreSQL pool or the embedded PGlite). */
 export function createBoss(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
-  return new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+  const pending = new Set<Promise<unknown>>();
+  const boss = new PgBoss({
+    db: {
+      executeSql: (text, values) => {
+        const statement = database.executeSql(text, values);
+        pending.add(statement);
+        statement.then(
+          () => pending.delete(statement),
+          () => pending.delete(statement),
+        );
+        return statement;
+      },
+    },
     // The schema is installed by installJobQueue with the migrations, never by a serving process.
     migrate: false,
     // Finished jobs are kept a day, failed ones 30 days (an admin may retry them), then archived.
@@ -40,6 +54,19 @@ export function createBoss(database: Database, options: Partial<PgBoss.Construct
     archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
     ...options,
   });
+  underWay.set(boss, pending);
+  return boss;
+}
+
+/**
+ * Resolves when none of the statements pg-boss has sent on the shop's connection is under way. pg-boss
+ * 10 marks a batch done (or failed) without awaiting it, after its handler returns, so `stop()` can
+ * resolve while that statement is still on its way: a connection closed then loses the completion
+ * (the job runs again once it expires: a receipt sent twice) and the statement fails unheard.
+ */
+export async function statementsSettled(boss: PgBoss): Promise<void> {
+  const pending = underWay.get(boss);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
 }
 
 /** Creates or upgrades pg-boss's schema, the queues and the schedules. Idempotent, like the migrations. */

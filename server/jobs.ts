@@ -4,6 +4,7 @@ import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/c
 import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund } from '../core/orders/refunds';
 import type { QueueName } from '../core/jobs/queues';
+import { statementsSettled } from '../db/job-queue';
 import type { Services } from './services';
 
 /**
@@ -128,8 +129,10 @@ export async function startJobs(
     stop: async () => {
       stopping = true;
       workerIds.clear();
-      // Jobs under way finish (up to 10 s); the connection belongs to the shop and stays open.
+      // Jobs under way finish (up to 10 s), and pg-boss's last word on them reaches the database;
+      // the connection belongs to the shop and stays open.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await statementsSettled(boss);
     },
   };
 }

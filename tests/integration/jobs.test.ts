@@ -7,6 +7,7 @@ import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
+import { createTestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
 
@@ -248,5 +249,38 @@ describe('a backlog of jobs', () => {
     );
     await until(async () => sent().length === 21, 'all twenty-one receipts');
     expect(new Set(sent().map((m) => m.subject)).size).toBe(21);
+  });
+});
+
+describe('a shop that stops', () => {
+  it('records a job it finished as done before it lets the database go, so it never runs twice', async () => {
+    // pg-boss marks a job done without awaiting it; here that statement takes a while to arrive.
+    const database = await createTestDatabase();
+    const executeSql = database.executeSql.bind(database);
+    database.executeSql = async (text, values) => {
+      if (/state = 'completed'/.test(text)) await new Promise((resolve) => setTimeout(resolve, 300));
+      return executeSql(text, values);
+    };
+    const shop = await startTestServer({ database });
+    try {
+      const to = `closing-${Date.now()}@example.ng`;
+      await database.db.transaction((tx) =>
+        shop.services.jobs.send(tx, 'mail', {
+          to,
+          subject: 'Receipt',
+          text: 'Receipt',
+          html: '<p>Receipt</p>',
+        }),
+      );
+      await until(async () => shop.mailer.sent.some((m) => m.to === to), 'the mail sent');
+      await shop.close();
+      const [job] = await queryRows<{ state: string }>(
+        database.db,
+        sql`select state from pgboss.job where name = 'mail' and data->>'to' = ${to}`,
+      );
+      expect(job!.state).toBe('completed');
+    } finally {
+      await database.close();
+    }
   });
 });
