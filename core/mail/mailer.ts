@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -65,14 +65,24 @@ export function createMailer(options: {
         // The pid keeps two server processes (WEB_CONCURRENCY) from writing the same name.
         `${Date.now()}-${String(++sequence).padStart(4, '0')}-${process.pid}-${safeTo}`,
       );
-      writeFileSync(`${base}.eml`, info.message as Buffer);
-      writeFileSync(`${base}.json`, JSON.stringify({ ...message, from: options.from }, null, 2));
+      writeWhole(`${base}.eml`, info.message as Buffer);
+      writeWhole(`${base}.json`, JSON.stringify({ ...message, from: options.from }, null, 2));
       options.logger.info(
         { to: message.to, subject: message.subject, file: `${base}.eml`, links: extractLinks(message.text) },
         'mail written to the outbox (SMTP_URL is not set)',
       );
     },
   };
+}
+
+/**
+ * Written under another name and renamed into place: whoever reads the outbox (a mail program, a
+ * script, the end-to-end tests in another process) sees a whole message or none, never half of one.
+ */
+function writeWhole(file: string, data: string | Buffer): void {
+  const partial = `${file}.partial`;
+  writeFileSync(partial, data);
+  renameSync(partial, file);
 }
 
 function extractLinks(text: string): string[] {

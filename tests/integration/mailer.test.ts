@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '#core/mail/mailer';
 import { SmtpStandIn } from '../support/smtp-stand-in';
@@ -36,5 +39,32 @@ describe('the SMTP mailer', () => {
     ]);
     expect(smtp.received[2]!.raw).toContain('Subject: Receipt 3');
     expect(smtp.connections).toBe(1);
+  });
+});
+
+describe('the outbox (no SMTP_URL)', () => {
+  it('writes each message whole, as .eml and .json, and leaves nothing half-written', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-outbox-'));
+    const outbox = createMailer({
+      from: 'FreshCatch <orders@freshcatch.ng>',
+      outboxDir,
+      logger: { info() {} },
+    });
+    await outbox.send({
+      to: 'ada@example.ng',
+      subject: 'Reset your password',
+      text: 'Open http://127.0.0.1:3000/reset-password?token=abc',
+      html: '<p>Reset</p>',
+    });
+    const files = readdirSync(outboxDir).sort();
+    expect(files).toHaveLength(2);
+    expect(files.map((file) => path.extname(file))).toEqual(['.eml', '.json']);
+    const json = JSON.parse(readFileSync(path.join(outboxDir, files[1]!), 'utf8')) as Record<string, string>;
+    expect(json).toMatchObject({
+      to: 'ada@example.ng',
+      subject: 'Reset your password',
+      from: 'FreshCatch <orders@freshcatch.ng>',
+    });
+    expect(readFileSync(path.join(outboxDir, files[0]!), 'utf8')).toContain('Subject: Reset your password');
   });
 });
