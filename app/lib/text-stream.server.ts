@@ -1,8 +1,9 @@
 /**
- * A download made of text pieces (an export read a batch at a time) as a response body: the next piece
- * is made while the one before it is sent, and never further ahead, so however long the download,
- * a few pieces are held at a time (the one being made, one waiting, the one being written). When the visitor goes away the pieces stop being made; a failure part-way ends the
- * download unfinished (its status and headers are sent already) and `onError` says why.
+ * A download made of text pieces (an export read a batch at a time) as a response body: the next
+ * piece is made while the one before it is sent, and never further ahead, so however long the
+ * download, a few pieces are held at a time (the one being made, one waiting, the one being written).
+ * When the visitor goes away the pieces stop being made; a failure part-way ends the download
+ * unfinished (its status and headers are sent already) and `onError` says why.
  */
 export function textStream(
   pieces: AsyncGenerator<string>,

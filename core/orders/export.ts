@@ -11,7 +11,7 @@ import type { OrderListQuery } from './schemas';
 /** Orders read per query while exporting: memory stays flat however many orders match. */
 const BATCH = 500;
 
-export const ORDER_EXPORT_COLUMNS = [
+const ORDER_EXPORT_COLUMNS = [
   'Order ID',
   'Date',
   'Customer',
@@ -52,7 +52,7 @@ export async function* orderExportCsv(
  * The export's rows, a batch at a time: read with a keyset (created_at, id), so an export of 100,000
  * orders never holds more than one batch.
  */
-export async function* orderExportBatches(
+async function* orderExportBatches(
   db: Db,
   _admin: AdminActor,
   query: OrderListQuery,
@@ -114,6 +114,6 @@ interface ExportRow {
  * A shopper's name or address that starts like a formula (=, +, -, @, tab, return) would run when the
  * export is opened in a spreadsheet: it is written as text, with a leading apostrophe (OWASP's advice).
  */
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
