@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
+import { createPasswordAccount } from '#core/accounts/auth';
 import { openPostgres } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { seedDatabase } from '#db/seed';
@@ -99,8 +100,7 @@ export async function createBenchShopper(
     DATA_DIR: tmpdir(),
   });
   const services = createServices(env, pino({ level: 'silent' }), database, { send: async () => {} });
-  const { user } = await services.auth.api.createUser({ body: { email, password, name: 'Bench Shopper' } });
-  await database.db.execute(sql`update "user" set email_verified = true where id = ${user.id}`);
+  await createPasswordAccount(services.auth, { email, password, name: 'Bench Shopper' });
 }
 
 /** Signs in through the login form and returns its session cookies. */

@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { toNodeHandler } from 'better-auth/node';
-import { CLIENT_IP_HEADER } from '../core/accounts/auth';
+import { CLIENT_IP_HEADER, isBrowserAuthEndpoint } from '../core/accounts/auth';
 import type { ViewerKind } from '../core/accounts/roles';
 import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache, isSharedPage } from './page-cache';
@@ -192,8 +192,15 @@ export async function createApp(services: Services, options: AppOptions) {
   );
   app.use(privateResponsesForSignedIn());
 
-  // Better Auth reads its own input (sign-up, password reset, profile): a NUL in it would reach
-  // PostgreSQL, which refuses it in text (core/text.ts), so it is refused here with the forms' words.
+  // Better Auth answers a browser only on the few paths our e-mails and sign-in providers send it to
+  // (isBrowserAuthEndpoint); everything else there, its admin API included, is not found. Our forms
+  // call the rest on the server, through app/lib/auth.server.ts.
+  app.all('/api/auth/{*path}', (req, _res, next) => {
+    if (isBrowserAuthEndpoint(req.method, req.path.slice('/api/auth'.length))) return next();
+    next(Object.assign(new Error('not a browser endpoint of Better Auth'), { status: 404 }));
+  });
+  // A NUL in its input would reach PostgreSQL, which refuses it in text (core/text.ts): refused here
+  // with the forms' words.
   app.all('/api/auth/{*path}', (req, res, next) => {
     if (!authInputHasNul(req)) return next();
     res.status(400).json({ message: NUL_REFUSED, code: 'INVALID_CHARACTER' });

@@ -1,5 +1,10 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { CLIENT_IP_HEADER, sessionDueRenewal } from '#core/accounts/auth';
+import {
+  CLIENT_IP_HEADER,
+  SERVER_AUTH_ENDPOINTS,
+  sessionDueRenewal,
+  type ServerAuthEndpoint,
+} from '#core/accounts/auth';
 import { authCookiesOf, carriesSessionCache, hasSessionCookie } from '#core/accounts/cookies';
 import { SessionMemo } from '#core/accounts/session-memo';
 import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/accounts/roles';
@@ -9,15 +14,15 @@ import type { ToastInput } from './toast';
 import { redirectWithToast } from './toast.server';
 
 /**
- * Who is asking, possibly answered by the signed session cookie (up to SESSION_CACHE_SECONDS old). It
- * carries no role, so it cannot grant anything: rights come from a `CheckedSessionUser`.
+ * Who is asking, as the database has them now: a session ended anywhere (sign-out, a password change
+ * or reset, a revoked role, a deleted account) is no session here, on its very next request.
  */
 export interface SessionUser {
   id: string;
   name: string;
   email: string;
   image: string | null;
-  /** For what a page shows (an admin link, a delete button); it grants nothing. */
+  /** For what a page shows (an admin link, a delete button); rights come from `role` (isAdmin). */
   showsAdminTools: boolean;
 }
 
@@ -26,7 +31,7 @@ export interface CheckedSessionUser extends SessionUser {
   role: string;
 }
 
-const sessionCache = new WeakMap<object, Promise<SessionUser | null>>();
+const sessionCache = new WeakMap<object, Promise<CheckedSessionUser | null>>();
 const checkedSessionCache = new WeakMap<object, Promise<CheckedSessionUser | null>>();
 
 /**
@@ -39,32 +44,33 @@ function lookupKey(request: Request, context: AppLoadContext): object {
 }
 
 /**
- * The signed-in user of this request, or null. Looked up once per request, usually from the signed
- * session cookie (up to SESSION_CACHE_SECONDS old). Anything the role grants goes through
- * `getCheckedSessionUser` or `requireAdmin` instead.
+ * The signed-in user of this request, or null: read from the database (the session and the user), so
+ * anything personal a page shows or an action writes belongs to a session that is still alive (issue
+ * 36). Looked up once per request.
  */
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  context.requestState.readsVisitor = true;
-  return sessionUserOf(request, context);
+  return getCheckedSessionUser(request, context);
 }
 
 /**
  * What kind of visitor this request comes from, and nothing of who: all a page shared by every
  * visitor of one kind may read (server/page-cache.ts, docs/decisions/021). The server's page cache
- * asks this first; the root loader reads it for the header's links.
+ * asks this first; the root loader reads it for the header's links. It may come from the signed
+ * session cookie (up to SESSION_CACHE_SECONDS old): a session ended elsewhere may still see the
+ * signed-in header on a catalogue page for that long, and nothing else.
  */
 export async function getViewerKind(request: Request, context: AppLoadContext): Promise<ViewerKind> {
-  const user = await sessionUserOf(request, context);
+  const user = await viewerOf(request, context);
   if (!user) return 'guest';
   return user.showsAdminTools ? 'admin' : 'shopper';
 }
 
-function sessionUserOf(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  // Every admin request is checked against the database anyway (requireAdmin): one lookup, not two.
-  if (isAdminPath(request)) return checkedSessionUserOf(request, context);
-  return once(sessionCache, lookupKey(request, context), () =>
-    lookUpSessionUser(request, context, { checked: false }),
-  );
+function viewerOf(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const key = lookupKey(request, context);
+  // Every admin request and every action is checked against the database anyway: one lookup, not two.
+  const checked = checkedSessionCache.get(key);
+  if (checked || isAdminPath(request) || key === request) return checkedSessionUserOf(request, context);
+  return once(sessionCache, key, () => lookUpSessionUser(request, context, { checked: false }));
 }
 
 function isAdminPath(request: Request): boolean {
@@ -281,10 +287,11 @@ export interface AuthCallResult {
 export async function callAuthEndpoint(
   request: Request,
   context: AppLoadContext,
-  path: string,
+  path: ServerAuthEndpoint,
   body: Record<string, unknown>,
   cookieOverride?: string,
 ): Promise<AuthCallResult> {
+  if (!SERVER_AUTH_ENDPOINTS.includes(path)) throw new Error(`${path} is not an endpoint the shop calls`);
   const { env, auth } = context.services;
   const headers = new Headers({
     'Content-Type': 'application/json',

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { discountCodes, orders, reviews, user } from '../../db/schema';
+import { discountCodes, orders, reviews, session, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
-import type { AdminActor } from './roles';
+import { SHOP_START_UP, type AdminActor } from './roles';
 
 /**
  * The admin's users screen (spec §2 "Users", §5, §6, §8): search, roles and deletion. The role has
@@ -162,15 +162,32 @@ export async function grantAdmin(db: Db, admin: AdminActor, userId: string): Pro
     const target = await lockUser(tx, userId);
     if (target.role === 'admin')
       throw new Conflict(USER_MESSAGES.alreadyAdminDetail, USER_MESSAGES.alreadyAdmin);
-    await tx.update(user).set({ role: 'admin' }).where(eq(user.id, userId));
-    await recordAdminChange(tx, admin, {
-      kind: 'user',
-      action: 'admin_granted',
-      subjectId: userId,
-      subjectLabel: target.name,
-      before: { role: target.role },
-      after: { role: 'admin' },
-    });
+    await setAdminRole(tx, admin, target);
+  });
+}
+
+/**
+ * Makes the operator's account an administrator at start-up (ADMIN_EMAIL, or the first start's
+ * generated account), recorded as the shop's own change. False when it already was one.
+ */
+export async function makeOperatorAdmin(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const target = await lockUser(tx, userId);
+    if (target.role === 'admin') return false;
+    await setAdminRole(tx, SHOP_START_UP, target);
+    return true;
+  });
+}
+
+async function setAdminRole(tx: Tx, admin: AdminActor, target: { id: string; name: string; role: string }) {
+  await tx.update(user).set({ role: 'admin' }).where(eq(user.id, target.id));
+  await recordAdminChange(tx, admin, {
+    kind: 'user',
+    action: 'admin_granted',
+    subjectId: target.id,
+    subjectLabel: target.name,
+    before: { role: target.role },
+    after: { role: 'admin' },
   });
 }
 
@@ -182,13 +199,15 @@ export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Pr
     if (target.role !== 'admin') throw new Conflict(USER_MESSAGES.notAdmin, 'Failed to remove admin role');
     if (admins <= 1) throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to remove admin role');
     await tx.update(user).set({ role: 'user' }).where(eq(user.id, userId));
+    // Every session they had was an admin's: it ends with the role, in every browser at once.
+    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
     await recordAdminChange(tx, admin, {
       kind: 'user',
       action: 'admin_revoked',
       subjectId: userId,
       subjectLabel: target.name,
       before: { role: 'admin' },
-      after: { role: 'user' },
+      after: { role: 'user', sessionsEnded: ended.length },
     });
   });
 }

@@ -1,7 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { admin } from 'better-auth/plugins';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -20,10 +19,44 @@ export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
 export const EMAIL_CONFIRMATION_PATH = '/email-confirmation';
 
 /**
- * How long the signed session cookie may answer "who is this?" without the database (Better Auth's
- * cookie cache). A session revoked elsewhere (sign-out everywhere, password change or reset) stays
- * usable in another browser for at most this long; what the role grants is always checked against the
- * database (see app/lib/auth.server.ts), and Better Auth's own sensitive endpoints bypass the cache.
+ * The only Better Auth endpoints a browser may reach under /api/auth (server/app.ts mounts this list;
+ * every other path there answers 404): the links in our e-mails and the sign-in providers' returns.
+ * Everything else an account does goes through our own forms, which call Better Auth on the server
+ * (SERVER_AUTH_ENDPOINTS), or through core/accounts with its rules and the audit log.
+ */
+const BROWSER_AUTH_ENDPOINTS: readonly { method: 'GET'; path: RegExp }[] = [
+  // The confirmation link of a sign-up (emailVerification below).
+  { method: 'GET', path: /^\/verify-email$/ },
+  // The link of a password-reset e-mail: checks the token, then sends the browser to /reset-password.
+  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  // Google and Facebook send the shopper back here after sign-in.
+  { method: 'GET', path: /^\/callback\/(?:google|facebook)$/ },
+];
+
+/** Whether a browser may reach `path` (below /api/auth) with `method`. HEAD is a GET without a body. */
+export function isBrowserAuthEndpoint(method: string, path: string): boolean {
+  const asked = method === 'HEAD' ? 'GET' : method;
+  return BROWSER_AUTH_ENDPOINTS.some((endpoint) => endpoint.method === asked && endpoint.path.test(path));
+}
+
+/** The Better Auth endpoints our own routes call on the server (app/lib/auth.server.ts), and no other. */
+export const SERVER_AUTH_ENDPOINTS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-in/social',
+  '/sign-out',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/change-password',
+] as const;
+export type ServerAuthEndpoint = (typeof SERVER_AUTH_ENDPOINTS)[number];
+
+/**
+ * How long the signed session cookie may answer "what kind of visitor is this?" without the database
+ * (Better Auth's cookie cache): only for the header of a catalogue page. Anything personal, and every
+ * write, reads the session from the database (app/lib/auth.server.ts), so a session ended elsewhere
+ * (sign-out, a password change or reset, a revoked role, a deleted account) ends there at once.
  */
 export const SESSION_CACHE_SECONDS = 5 * 60;
 
@@ -88,6 +121,8 @@ export function createAuth(options: AuthOptions) {
     }),
     user: {
       additionalFields: {
+        // The role's one writer is core/accounts/admin-users.ts; Better Auth only reads it.
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
         phone: { type: 'string', required: false, input: false },
         address: { type: 'string', required: false, input: false },
         location: { type: 'string', required: false, input: false },
@@ -164,9 +199,40 @@ export function createAuth(options: AuthOptions) {
       ...(options.google ? { google: options.google } : {}),
       ...(options.facebook ? { facebook: options.facebook } : {}),
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    // A failed sign-in with Google or Facebook comes back to our login page, not Better Auth's own.
+    onAPIError: { errorURL: '/login' },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 export type AuthSession = Auth['$Infer']['Session'];
+
+/**
+ * A verified account that signs in with a password, made without the e-mail round trip: the
+ * operator's administrator at start-up (core/accounts/admin-users.ts) and the tests' shoppers. It
+ * goes through Better Auth's own store and password hashing, so it signs in like any other account.
+ */
+export async function createPasswordAccount(
+  auth: Auth,
+  input: { email: string; password: string; name: string },
+): Promise<{ id: string; email: string }> {
+  const context = await auth.$context;
+  const email = input.email.toLowerCase();
+  const hash = await context.password.hash(input.password);
+  const created = await context.internalAdapter.createUser(
+    { email, name: input.name, emailVerified: true },
+    { method: 'email-password' },
+  );
+  try {
+    await context.internalAdapter.linkAccount({
+      providerId: 'credential',
+      accountId: created.id,
+      userId: created.id,
+      password: hash,
+    });
+  } catch (error) {
+    await context.internalAdapter.deleteUser(created.id);
+    throw error;
+  }
+  return { id: created.id, email };
+}

@@ -37,3 +37,14 @@ export function adminActor(
   if (!user || !isAdmin(user)) return null;
   return { id: user.id, name: user.name, email: user.email } as AdminActor;
 }
+
+/**
+ * The shop itself at start-up, making the operator's account (ADMIN_EMAIL, or the first start's
+ * generated one) an administrator: the one change to an account no administrator makes, recorded
+ * in the activity log under this name.
+ */
+export const SHOP_START_UP: AdminActor = {
+  id: 'shop-start-up',
+  name: 'Shop start-up',
+  email: 'ADMIN_EMAIL',
+} as AdminActor;

@@ -18,9 +18,6 @@ export const user = pgTable(
       .$onUpdate(() => new Date())
       .notNull(),
     role: text('role').default('user').notNull(),
-    banned: boolean('banned').default(false),
-    banReason: text('ban_reason'),
-    banExpires: timestamp('ban_expires'),
     phone: text('phone'),
     address: text('address'),
     location: text('location'),
@@ -56,7 +53,6 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    impersonatedBy: text('impersonated_by'),
   },
   (table) => [index('session_userId_idx').on(table.userId)],
 );

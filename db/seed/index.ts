@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Auth } from '../../core/accounts/auth';
+import { createPasswordAccount, type Auth } from '../../core/accounts/auth';
+import { makeOperatorAdmin } from '../../core/accounts/admin-users';
 import { orderItemSnapshot } from '../../core/checkout/quote';
 import { computeDeliveryFee } from '../../core/delivery/rules';
 import type { Db } from '../client';
@@ -240,10 +241,8 @@ export async function ensureAdmin(
     const email = options.email.toLowerCase();
     const [existing] = await db.select().from(schema.user).where(eq(schema.user.email, email));
     if (existing) {
-      if (existing.role !== 'admin') {
-        await db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, existing.id));
+      if (await makeOperatorAdmin(db, existing.id))
         logger.info({ email }, 'ADMIN_EMAIL account promoted to admin');
-      }
       return;
     }
     const password = options.password ?? randomBytes(12).toString('base64url');
@@ -260,10 +259,8 @@ export async function ensureAdmin(
 }
 
 async function createAdmin(db: Db, auth: Auth, email: string, password: string) {
-  const { user } = await auth.api.createUser({
-    body: { email, password, name: 'FreshCatch Admin', role: 'admin' },
-  });
-  await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+  const account = await createPasswordAccount(auth, { email, password, name: 'FreshCatch Admin' });
+  await makeOperatorAdmin(db, account.id);
 }
 
 function printCredentials(logger: LogLike, email: string, password?: string) {

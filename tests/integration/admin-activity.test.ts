@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { adminActor, SHOP_START_UP, type AdminActor } from '#core/accounts/roles';
 import { changedFields, describeAdminChange, fieldLabel, formatAuditValue } from '#core/audit/kinds';
 import { listActivityAdmins, listAdminActivity } from '#core/audit/log';
 import { createProduct, deleteProduct, updateProduct } from '#core/catalog/management';
@@ -123,7 +123,9 @@ describe('the audit log', () => {
     const theirs = await listAdminActivity(db(), admin, { page: 1, adminId: otherAdmin.id });
     expect(theirs.entries.map((e) => e.action)).toEqual(['updated']);
     const admins = await listActivityAdmins(db(), admin);
-    expect(admins.map((a) => a.id).sort()).toEqual([admin.id, otherAdmin.id].sort());
+    // The shop's own start-up made the operator's account an admin (ADMIN_EMAIL): it is named too.
+    expect(admins.map((a) => a.id).sort()).toEqual([admin.id, otherAdmin.id, SHOP_START_UP.id].sort());
+    expect(admins.find((a) => a.id === SHOP_START_UP.id)).toMatchObject({ name: 'Shop start-up' });
     expect(admins.find((a) => a.id === otherAdmin.id)).toMatchObject({ name: 'Second Admin' });
   });
 

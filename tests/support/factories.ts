@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { createPasswordAccount } from '#core/accounts/auth';
 import { placeOrder } from '#core/checkout/place';
 import { orderItemSnapshot } from '#core/checkout/quote';
 import * as schema from '#db/schema';
@@ -20,21 +21,20 @@ export function uniqueEmail(label = 'shopper') {
   return `${label}-${process.pid}-${sequence}-${Date.now().toString(36)}@example.ng`;
 }
 
-/** A verified account with a password, created the way an admin would (no e-mail round trip). */
+/** A verified account with a password, created as the shop creates its operator's (no e-mail round trip). */
 export async function createUser(
   services: Services,
   options: { email?: string; name?: string; role?: 'user' | 'admin' } = {},
 ) {
   const email = options.email ?? uniqueEmail();
-  const { user } = await services.auth.api.createUser({
-    body: {
-      email,
-      password: SHOPPER_PASSWORD,
-      name: options.name ?? 'Test Shopper',
-      role: options.role ?? 'user',
-    },
+  const user = await createPasswordAccount(services.auth, {
+    email,
+    password: SHOPPER_PASSWORD,
+    name: options.name ?? 'Test Shopper',
   });
-  await services.db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+  // A fixture's role, set as a test's starting point (the shop's own writer is core/accounts/admin-users.ts).
+  if (options.role === 'admin')
+    await services.db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, user.id));
   return { id: user.id, email, password: SHOPPER_PASSWORD };
 }
 

@@ -4,12 +4,11 @@
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
+import { createPasswordAccount } from '#core/accounts/auth';
 import { loadEnv } from '#server/env';
 import { startServer } from '#server/start';
 import { createOrder, productNamed } from '../../support/factories';
 import { E2E_ADMIN, E2E_BUYER, E2E_BUYER_PRODUCT, E2E_DATA_DIR, E2E_PORT } from './constants';
-import { eq } from 'drizzle-orm';
-import * as schema from '#db/schema';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
@@ -49,10 +48,11 @@ const running = await startServer(env, 'production');
 // Fixture: a shopper who has bought one product (checkout itself is exercised by its own suite).
 {
   const { auth, db } = running.services;
-  const { user } = await auth.api.createUser({
-    body: { email: E2E_BUYER.email, password: E2E_BUYER.password, name: E2E_BUYER.name },
+  const user = await createPasswordAccount(auth, {
+    email: E2E_BUYER.email,
+    password: E2E_BUYER.password,
+    name: E2E_BUYER.name,
   });
-  await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
   await createOrder(db, user.id, [(await productNamed(db, E2E_BUYER_PRODUCT)).id]);
 }
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
