@@ -62,7 +62,12 @@ export class Conflict extends DomainError {
 }
 
 export class TooManyRequests extends DomainError {
-  constructor(message = 'Too many attempts. Please wait a minute and try again.', title?: string) {
+  constructor(
+    message = 'Too many attempts. Please wait a minute and try again.',
+    title?: string,
+    /** When the client may try again: sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message, 429, title);
   }
 }

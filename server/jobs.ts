@@ -5,6 +5,7 @@ import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund } from '../core/orders/refunds';
 import type { QueueName } from '../core/jobs/queues';
 import { statementsSettled } from '../db/job-queue';
+import { forgetOldAttempts } from '../core/limits/attempts';
 import type { Services } from './services';
 
 /**
@@ -26,6 +27,8 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       await expireStaleOrders(services.checkout);
+      // The every-minute housekeeping also drops try counters that ended a day ago (core/limits).
+      await forgetOldAttempts(services.db);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { DomainError, type Invalid } from '#core/errors';
+import { DomainError, type Invalid, type TooManyRequests } from '#core/errors';
 import { parseRowId } from '#core/ids';
 import type { ActionFailure } from './action-result';
 
@@ -30,7 +30,18 @@ export function actionFailure(error: unknown) {
     error: { title: error.title ?? DEFAULT_TITLES[error.status] ?? 'Error', message: error.message },
     fieldErrors,
   };
-  return data(body, { status: error.status });
+  const retryAfter = 'retryAfterSeconds' in error ? (error as TooManyRequests).retryAfterSeconds : undefined;
+  const headers: HeadersInit = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
+  return data(body, { status: error.status, headers });
+}
+
+/**
+ * A page route's `headers`: a refused action's Retry-After reaches the browser on the page as well
+ * (React Router passes an action's own headers on to a page only through this export).
+ */
+export function retryAfterOfAction({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
 }
 
 /** Runs an action's call into core/, answering a domain error with its status and message. */

@@ -9,8 +9,9 @@ import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { authErrorMessage, callAuthEndpoint, getSessionUser, refreshSessionCookie } from '~/lib/auth.server';
 import { formAction, withHeaders } from '~/lib/actions.server';
-import { actionFailure } from '~/lib/errors.server';
+import { actionFailure, retryAfterOfAction } from '~/lib/errors.server';
 import { AccountActionSchema } from '#core/accounts/schemas';
+import { countCurrentPasswordTry } from '#core/accounts/passwords';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import { loadRates } from '#core/checkout/quote';
 import { locationSuggestions } from '#core/delivery/methods';
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = () => [
 
 const TABS = ['profile', 'orders', 'notifications', 'settings'] as const;
 type Tab = (typeof TABS)[number];
+
+/** A refused form's Retry-After (too many tries) reaches the browser. */
+export const headers = retryAfterOfAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
@@ -89,6 +93,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         await markAllNotificationsRead(db, user.id);
         return {};
       case 'change-password': {
+        const { env } = context.services;
+        await countCurrentPasswordTry(
+          db,
+          { max: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+          { userId: user.id, clientAddress: context.clientIp },
+        );
         const result = await callAuthEndpoint(request, context, '/change-password', {
           currentPassword: input.currentPassword,
           newPassword: input.password,

@@ -5,6 +5,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field, inputClasses } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
+import { retryAfterOfAction } from '~/lib/errors.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { BulkEnquirySchema } from '#core/enquiries/schemas';
 import { createBulkEnquiry } from '#core/enquiries/service';
@@ -19,9 +20,14 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** A refused form's Retry-After (too many tries) reaches the browser. */
+export const headers = retryAfterOfAction;
+
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, BulkEnquirySchema, async (enquiry) => {
-    await createBulkEnquiry(context.services.db, context.services.jobs, enquiry);
+    await createBulkEnquiry(context.services.db, context.services.jobs, enquiry, {
+      clientAddress: context.clientIp,
+    });
     return {};
   });
 }

@@ -76,9 +76,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const { checkout } = context.services;
-  return jsonAction(request, PlaceOrderSchema, (order) => placeOrder(checkout, user.id, order), {
-    errorTitle: ORDER_PROCESSING_ERROR.title,
-  });
+  return jsonAction(
+    request,
+    PlaceOrderSchema,
+    (order) => placeOrder(checkout, user.id, order, { clientAddress: context.clientIp }),
+    {
+      errorTitle: ORDER_PROCESSING_ERROR.title,
+    },
+  );
 }
 
 type QuoteResult = ActionResult<{

@@ -10,7 +10,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, NewsletterSchema, async ({ email }) => {
-    await subscribeToNewsletter(context.services.db, email);
+    await subscribeToNewsletter(context.services.db, email, { clientAddress: context.clientIp });
     return {
       toast: {
         title: 'Subscribed',

@@ -222,6 +222,8 @@ export async function placeOrder(
   deps: CheckoutDeps,
   userId: string,
   input: PlaceOrderInput,
+  /** Where the request came from: unknown discount codes are counted per address too. */
+  from: { clientAddress?: string } = {},
 ): Promise<PlacedOrder> {
   const { db } = deps;
   const [account] = await profileAndEarlier(db).execute({ userId, key: input.idempotencyKey });
@@ -240,7 +242,7 @@ export async function placeOrder(
     );
   }
 
-  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input);
+  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input, from);
   if (discount && !discount.ok) {
     if (discount.reason === 'guesses') throw new TooManyRequests(discount.message, 'Discount Code Error');
     throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');

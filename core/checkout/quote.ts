@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { deliveryRates, discountCodes, type orderItems, products } from '../../db/schema';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
-import { CODE_GUESSES, settleCodeGuess, takeCodeGuess } from '../discounts/guessing';
+import { CODE_GUESSES, settleCodeGuess, takeCodeGuess, type CodeGuesser } from '../discounts/guessing';
 import {
   checkDiscount,
   DISCOUNT_MESSAGES,
@@ -102,13 +102,13 @@ export interface Quote {
  */
 async function checkCode(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
-  userId: string,
+  guesser: CodeGuesser,
   typed: string,
   order: { subtotalKobo: number; deliveryLocation: string },
 ): Promise<{ check: DiscountCheck; codeId: number | null }> {
   const now = deps.now?.() ?? new Date();
   const normalized = normalizeDiscountCode(typed);
-  const taken = await takeCodeGuess(deps.db, userId, normalized, now);
+  const taken = await takeCodeGuess(deps.db, guesser, normalized, now);
   if (taken === 'blocked') {
     const message = DISCOUNT_MESSAGES.guesses(CODE_GUESSES.windowMinutes);
     return { check: { ok: false, reason: 'guesses', message }, codeId: null };
@@ -116,7 +116,7 @@ async function checkCode(
   const code = await loadDiscountCode(deps.db, normalized);
   const check = checkDiscount(code, { ...order, now, formatMoney: deps.formatMoney });
   const exists = check.ok || check.reason !== 'unknown';
-  if (taken === 'counted') await settleCodeGuess(deps.db, userId, normalized, exists);
+  if (taken === 'counted') await settleCodeGuess(deps.db, guesser, normalized, exists);
   return { check, codeId: check.ok ? code!.id : null };
 }
 
@@ -128,6 +128,7 @@ export async function priceCart(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
   userId: string,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
+  from: { clientAddress?: string } = {},
 ) {
   const [lines, rates] = await Promise.all([loadLines(deps.db, input.items), loadRates(deps.db)]);
   const order = {
@@ -144,7 +145,7 @@ export async function priceCart(
   let discount: DiscountCheck | null = null;
   let discountCodeId: number | null = null;
   if (input.discountCode) {
-    const checked = await checkCode(deps, userId, input.discountCode, {
+    const checked = await checkCode(deps, { userId, ...from }, input.discountCode, {
       subtotalKobo: price.subtotalKobo,
       deliveryLocation: input.deliveryLocation,
     });
@@ -161,7 +162,8 @@ export async function quoteOrder(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
   userId: string,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
+  from: { clientAddress?: string } = {},
 ): Promise<Quote> {
-  const { price, discount } = await priceCart(deps, userId, input);
+  const { price, discount } = await priceCart(deps, userId, input, from);
   return { price, discount };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discountCodeGuesses } from '../../db/schema';
+import { giveBackAttempt, takeAttempt, type AttemptLimit } from '../limits/attempts';
 
 /**
  * How many different unknown discount codes a shopper may try per window. Past it, no code is looked
@@ -9,6 +10,23 @@ import { discountCodeGuesses } from '../../db/schema';
  * whenever the location or the cart changes).
  */
 export const CODE_GUESSES = { max: 20, windowMinutes: 15 } as const;
+
+/**
+ * Unknown codes one client address may try per window, whatever the account (issue 36: a second
+ * account from the same address does not start afresh). Twice a shopper's tries: a household, an
+ * office or a mobile network's shared address holds several shoppers.
+ */
+export const CODE_GUESSES_PER_ADDRESS: AttemptLimit = {
+  name: 'discount-code',
+  max: CODE_GUESSES.max * 2,
+  windowSeconds: CODE_GUESSES.windowMinutes * 60,
+};
+
+/** Who is trying a code: the account, and the client address when the request came over HTTP. */
+export interface CodeGuesser {
+  userId: string;
+  clientAddress?: string;
+}
 
 export type GuessTaken = 'counted' | 'repeat' | 'blocked';
 
@@ -19,7 +37,13 @@ const t = discountCodeGuesses;
  * in this window, 'repeat' when it is the last unknown code again (not counted). One atomic statement,
  * so requests sent at once cannot get past the limit together; a window that has ended starts again.
  */
-export async function takeCodeGuess(db: Db, userId: string, code: string, now: Date): Promise<GuessTaken> {
+export async function takeCodeGuess(
+  db: Db,
+  guesser: CodeGuesser,
+  code: string,
+  now: Date,
+): Promise<GuessTaken> {
+  const { userId, clientAddress } = guesser;
   const at = now.toISOString();
   const windowEnded = sql`${t.windowStartedAt} <= ${at}::timestamptz - make_interval(mins => ${CODE_GUESSES.windowMinutes})`;
   const [row] = await db
@@ -36,16 +60,26 @@ export async function takeCodeGuess(db: Db, userId: string, code: string, now: D
     })
     .returning({ guesses: t.guesses, lastUnknownCode: t.lastUnknownCode });
   if (row!.guesses > CODE_GUESSES.max) return 'blocked';
-  return row!.lastUnknownCode === code ? 'repeat' : 'counted';
+  if (row!.lastUnknownCode === code) return 'repeat';
+  if (clientAddress && (await takeAttempt(db, CODE_GUESSES_PER_ADDRESS, { address: clientAddress }, now)))
+    return 'blocked';
+  return 'counted';
 }
 
 /**
  * After the lookup of a counted try: a code that exists gives the try back (whether or not it applies
  * to this order); one that does not is remembered, so asking about it again is free.
  */
-export async function settleCodeGuess(db: Db, userId: string, code: string, exists: boolean): Promise<void> {
+export async function settleCodeGuess(
+  db: Db,
+  guesser: CodeGuesser,
+  code: string,
+  exists: boolean,
+): Promise<void> {
   await db
     .update(t)
     .set(exists ? { guesses: sql`greatest(${t.guesses} - 1, 0)` } : { lastUnknownCode: code })
-    .where(eq(t.userId, userId));
+    .where(eq(t.userId, guesser.userId));
+  if (exists && guesser.clientAddress)
+    await giveBackAttempt(db, CODE_GUESSES_PER_ADDRESS, { address: guesser.clientAddress });
 }

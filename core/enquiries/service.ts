@@ -1,12 +1,26 @@
 import type { Db } from '../../db/client';
 import { bulkEnquiries } from '../../db/schema';
 import type { JobQueue } from '../jobs/queue';
+import { spendAttempt, type AttemptLimit } from '../limits/attempts';
 import { bulkEnquiryEmail } from '../mail/templates';
 import { SHOP } from '../shop';
 import type { BulkEnquiryInput } from './schemas';
 
+/** Enquiries a client address may send per hour: each one e-mails the sales desk. */
+export const BULK_ENQUIRIES: AttemptLimit = { name: 'bulk-enquiry', max: 5, windowSeconds: 60 * 60 };
+
 /** Stores the enquiry and tells the sales desk by e-mail (a job, in the same transaction). */
-export async function createBulkEnquiry(db: Db, jobs: JobQueue, input: BulkEnquiryInput): Promise<void> {
+export async function createBulkEnquiry(
+  db: Db,
+  jobs: JobQueue,
+  input: BulkEnquiryInput,
+  from: { clientAddress: string },
+): Promise<void> {
+  await spendAttempt(
+    db,
+    [[BULK_ENQUIRIES, { address: from.clientAddress }]],
+    (when) => `Too many enquiries from your connection. Please try again ${when}, or call us.`,
+  );
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(bulkEnquiries)

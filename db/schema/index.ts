@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './commerce';
 export * from './audit';
 export * from './counts';
+export * from './limits';

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { checkout } = context.services;
   return jsonAction(request, QuoteSchema, async (order) => {
-    const quote = await quoteOrder(checkout, user.id, order);
+    const quote = await quoteOrder(checkout, user.id, order, { clientAddress: context.clientIp });
     return {
       price: quote.price,
       discount: quote.discount
