@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -12,6 +13,7 @@ import {
   verificationEmail,
 } from '../mail/templates';
 import { SHOP } from '../shop';
+import { fullName } from './schemas';
 
 /** The header through which the HTTP edge hands Better Auth the client address it trusts. */
 export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
@@ -128,6 +130,16 @@ export function createAuth(options: AuthOptions) {
         location: { type: 'string', required: false, input: false },
       },
     },
+    // Whatever path a user's row is written by, its name obeys the profile form's rule (issue 36).
+    databaseHooks: {
+      user: {
+        create: { before: async (row) => ({ data: { ...row, name: checkedName(row.name) } }) },
+        update: {
+          before: async (row) =>
+            'name' in row ? { data: { ...row, name: checkedName(row.name) } } : undefined,
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -205,6 +217,13 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The name as the profile form would keep it, or Better Auth's 400 with the form's words. */
+function checkedName(name: unknown): string {
+  const parsed = z.safeParse(fullName, name);
+  if (parsed.success) return parsed.data;
+  throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Full name is required' });
+}
 export type AuthSession = Auth['$Infer']['Session'];
 
 /**

@@ -9,6 +9,21 @@ const checkbox = z.pipe(
   z.boolean(),
 );
 
+/** The longest name an account may have (the `user_name_length` check in the database too). */
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * An account's name, whichever way it arrives: the sign-up and profile forms, and Better Auth's own
+ * writes (a Google or Facebook profile), which core/accounts/auth.ts checks with the same schema.
+ */
+export const fullName = z
+  .string('Full name is required')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Full name is required'),
+    z.maxLength(NAME_MAX_LENGTH, 'Full name is too long'),
+  );
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const TERMS_REQUIRED = 'You must agree to the terms and conditions';
@@ -27,9 +42,7 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
 
 export const SignUpSchema = z
   .object({
-    fullName: z
-      .string()
-      .check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(100, 'Full name is too long')),
+    fullName,
     email,
     password: newPassword,
     confirmPassword,
@@ -64,9 +77,7 @@ const optionalText = (max: number, message: string) => z.string().check(z.trim()
 
 /** The profile form (spec §5): e-mail read-only; full name, phone, delivery address, location editable. */
 export const ProfileSchema = z.object({
-  fullName: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(100, 'Full name is too long')),
+  fullName,
   phone: z.string().check(
     z.trim(),
     z.refine(

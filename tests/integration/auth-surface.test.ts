@@ -156,3 +156,41 @@ describe("the issue's findings, each refused", () => {
     expect(row!.name).toBe('Door Shopper');
   });
 });
+
+describe('profile writes have one schema, whichever path they arrive by', () => {
+  const signUp = (name: unknown) =>
+    server.services.auth.api.signUpEmail({
+      body: {
+        name: name as string,
+        email: `named-${Math.random().toString(36).slice(2)}@example.ng`,
+        password: 'long-enough-1',
+      },
+    });
+
+  it("Better Auth's own writes keep the form's rule: no name over 100 characters, no null, no blank", async () => {
+    for (const [name, message] of [
+      ['N'.repeat(101), 'Full name is too long'],
+      // Better Auth's own body schema refuses it first, with its own words: a 400 all the same.
+      [null, expect.any(String)],
+      ['   ', 'Full name is required'],
+    ] as const) {
+      const before = await accountFacts();
+      await expect(signUp(name), String(name)).rejects.toMatchObject({ statusCode: 400, body: { message } });
+      expect((await accountFacts()).users).toBe(before.users);
+    }
+    const kept = await signUp(`  ${'A'.repeat(100)}  `);
+    const [row] = await server.database.db.select().from(schema.user).where(eq(schema.user.id, kept.user.id));
+    expect(row!.name).toBe('A'.repeat(100));
+  });
+
+  it('the database refuses a name outside the rule, whoever writes it', async () => {
+    await expect(
+      server.database.db
+        .update(schema.user)
+        .set({ name: 'N'.repeat(101) })
+        .where(eq(schema.user.id, shopper.id)),
+    ).rejects.toThrow();
+    const [row] = await server.database.db.select().from(schema.user).where(eq(schema.user.id, shopper.id));
+    expect(row!.name).toBe('Door Shopper');
+  });
+});
