@@ -18,6 +18,10 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a visitor who asked for less motion: toasts and transitions appear whole at once (the shop and
+    // its toast library honour the setting), so axe judges what a person sees, never a fade half-way
+    // on a slow CPU (issue 36: a toast caught fading in failed color-contrast on one machine, not another).
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hasSessionCookie } from '../core/accounts/cookies';
 
 /** The most a form or JSON body may carry. Uploads will have a route and a limit of their own. */
@@ -17,6 +17,13 @@ export function bufferedBody(req: IncomingMessage): Buffer {
   return (req as WithBody)[BODY] ?? Buffer.alloc(0);
 }
 
+/** A route allowed a larger body than the default, for the callers `allowed` says yes to. */
+export interface LargerBody {
+  limit: number;
+  /** Asked before a byte of the body is read (a session checked in the database). */
+  allowed(req: Request): Promise<boolean>;
+}
+
 /**
  * Reads every request body before any route sees it, counting bytes as they arrive: a declared
  * Content-Length over the limit is refused before a byte is read, and a body that grows past it
@@ -24,70 +31,80 @@ export function bufferedBody(req: IncomingMessage): Buffer {
  * connection is closed, so at most `limit` bytes per request are ever held in memory.
  */
 export function readBoundedBody(
-  options: { limit?: number; routes?: Record<string, number> } = {},
+  options: { limit?: number; routes?: Record<string, LargerBody> } = {},
 ): RequestHandler {
   const { limit: defaultLimit = MAX_BODY_BYTES, routes = {} } = options;
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    // A route with a larger allowance of its own (picture uploads), by exact path, and only for a
-    // signed-in visitor: an anonymous client never gets more than the default to hold in memory.
-    const limit = (hasSessionCookie(req.headers.cookie) ? routes[req.path] : undefined) ?? defaultLimit;
-    const refuse = () => {
-      req.unpipe();
-      req.pause();
-      res.set('Connection', 'close');
-      res
-        .status(413)
-        .type('text/plain')
-        .send(
-          limit === defaultLimit
-            ? BODY_TOO_LARGE_MESSAGE
-            : `This upload is too large (at most ${Math.floor(limit / 1024 / 1024)} MB).`,
-        );
-      // Whatever the client still sends is not read: the socket goes once the answer is out.
-      res.once('finish', () => req.socket.destroy());
-    };
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) return refuse();
+    // A route with a larger allowance of its own (picture uploads), by exact path, and only for the
+    // callers it allows (an admin whose session the database confirms): anyone else never gets more
+    // than the default to hold in memory, and is refused before their body is read.
+    const larger = hasSessionCookie(req.headers.cookie) ? routes[req.path] : undefined;
+    if (!larger) return readWithin(req, res, next, defaultLimit, defaultLimit);
+    larger.allowed(req).then(
+      (allowed) => readWithin(req, res, next, allowed ? larger.limit : defaultLimit, defaultLimit),
+      () => readWithin(req, res, next, defaultLimit, defaultLimit),
+    );
+  };
+}
 
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let done = false;
-    const finish = (error?: unknown) => {
-      if (done) return;
+/** Reads the body within `limit` bytes (see readBoundedBody); 413 past it. */
+function readWithin(req: Request, res: Response, next: NextFunction, limit: number, defaultLimit: number) {
+  const refuse = () => {
+    req.unpipe();
+    req.pause();
+    res.set('Connection', 'close');
+    res
+      .status(413)
+      .type('text/plain')
+      .send(
+        limit === defaultLimit
+          ? BODY_TOO_LARGE_MESSAGE
+          : `This upload is too large (at most ${Math.floor(limit / 1024 / 1024)} MB).`,
+      );
+    // Whatever the client still sends is not read: the socket goes once the answer is out.
+    res.once('finish', () => req.socket.destroy());
+  };
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return refuse();
+
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let done = false;
+  const finish = (error?: unknown) => {
+    if (done) return;
+    done = true;
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    if (error) return next(error);
+    const body = Buffer.concat(chunks, received);
+    (req as WithBody)[BODY] = body;
+    // Better Auth's Node adapter reads `req.body` when the stream has already been consumed.
+    if (received > 0) (req as WithBody).body = body.toString('utf8');
+    next();
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
       done = true;
       req.off('data', onData);
       req.off('end', onEnd);
-      req.off('error', onError);
-      if (error) return next(error);
-      const body = Buffer.concat(chunks, received);
-      (req as WithBody)[BODY] = body;
-      // Better Auth's Node adapter reads `req.body` when the stream has already been consumed.
-      if (received > 0) (req as WithBody).body = body.toString('utf8');
-      next();
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        done = true;
-        req.off('data', onData);
-        req.off('end', onEnd);
-        chunks.length = 0;
-        return refuse();
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => finish();
-    const onError = (error: Error) => {
-      // The client went away mid-body: nothing to answer.
-      if (req.destroyed || res.headersSent) {
-        done = true;
-        return;
-      }
-      finish(Object.assign(error, { status: 400 }));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
+      chunks.length = 0;
+      return refuse();
+    }
+    chunks.push(chunk);
   };
+  const onEnd = () => finish();
+  const onError = (error: Error) => {
+    // The client went away mid-body: nothing to answer.
+    if (req.destroyed || res.headersSent) {
+      done = true;
+      return;
+    }
+    finish(Object.assign(error, { status: 400 }));
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
 }

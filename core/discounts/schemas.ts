@@ -7,6 +7,13 @@ import { listEditParam, listPageParam } from '../list-query';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A day the calendar has: 2026-02-31 is not one (Date.parse would roll it on to 3 March). */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** An optional naira amount as kobo; blank is "none" (null). */
 const optionalNaira = (label: string) =>
   z.pipe(
@@ -70,8 +77,12 @@ export const DiscountCodeFormSchema = z.object({
     z.optional(z.string().check(z.trim())),
     z.transform((text, ctx) => {
       if (!text) return null;
-      if (!DATE.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
+      if (!DATE.test(text)) {
         ctx.issues.push({ code: 'custom', message: 'Expiry must be a date', input: text });
+        return z.NEVER;
+      }
+      if (!isCalendarDate(text)) {
+        ctx.issues.push({ code: 'custom', message: `There is no such date as ${text}`, input: text });
         return z.NEVER;
       }
       return text;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Sharp } from 'sharp';
 import { Invalid } from '../errors';
+import pLimit from 'p-limit';
 import { IMAGE_WIDTHS, PREVIEW_SIZE, previewFile, variantFile } from './variants';
 
 /** Spec §8 (admin) and DESIGN §2: uploads are checked by content, at most 5 MB, and re-encoded. */
@@ -13,6 +14,14 @@ export const UPLOAD_FAILED = 'Failed to upload image';
 export const NOT_AN_IMAGE =
   'This file is not a picture we can read. Please choose a JPEG, PNG, WebP or GIF image.';
 export const TOO_LARGE = 'This picture is larger than 5 MB. Please choose a smaller one.';
+/**
+ * What one decoded picture may weigh: pixels × bytes per channel sample. 40 megapixels of an
+ * ordinary 8-bit picture (a 48 MP phone photo is scaled while it decodes), half that at 16 bits, whose
+ * samples take twice the memory: a 300 KB 16-bit PNG of 40 megapixels decodes to 320 MB (issue 36).
+ */
+export const MAX_DECODED_PIXEL_BYTES = 40_000_000;
+export const TOO_MANY_PIXELS =
+  'This picture has too many pixels for us to process (at most 40 megapixels, or 20 for a 16-bit picture). Please choose a smaller one.';
 
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
@@ -30,16 +39,43 @@ export interface ImageFile {
 export async function renderImageFiles(input: Buffer, baseName?: string): Promise<ImageFile[]> {
   if (input.byteLength > MAX_UPLOAD_BYTES)
     throw new Invalid(TOO_LARGE, { image: [TOO_LARGE] }, UPLOAD_FAILED);
-  // Loaded on the first upload: libvips costs each server process ~30 MB that pages never use.
-  const { default: sharp } = await import('sharp');
+  // One picture at a time per process: each decode may hold hundreds of MB outside the JS heap.
+  return decodeQueue(() => render(input, baseName));
+}
+
+/** Pictures decoded at once in this process (uploads are an admin's, a few a day). */
+export const DECODES_AT_ONCE = 1;
+/** The line of uploads waiting for their turn: `activeCount` and `pendingCount` say how it stands. */
+export const decodeQueue = pLimit(DECODES_AT_ONCE);
+
+let loadedSharp: Promise<typeof import('sharp')> | undefined;
+/**
+ * Loaded on the first upload: libvips costs each server process ~30 MB that pages never use. One
+ * thread per picture and no cache of decoded pictures, so memory goes back once a picture is done.
+ */
+function loadSharp() {
+  loadedSharp ??= import('sharp').then((module) => {
+    module.default.concurrency(1);
+    module.default.cache(false);
+    return module;
+  });
+  return loadedSharp;
+}
+
+async function render(input: Buffer, baseName?: string): Promise<ImageFile[]> {
+  const { default: sharp } = await loadSharp();
   let image: Sharp;
   try {
-    image = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
-    const { format } = await image.metadata();
+    image = sharp(input, { limitInputPixels: MAX_DECODED_PIXEL_BYTES }).rotate();
+    const { format, width = 0, height = 0, depth } = await image.metadata();
     if (!format || !FORMATS.has(format)) throw new Error(`format ${format}`);
+    // Read from the header alone, before anything is decoded.
+    if (width * height * bytesPerSample(depth) > MAX_DECODED_PIXEL_BYTES)
+      throw new Invalid(TOO_MANY_PIXELS, { image: [TOO_MANY_PIXELS] }, UPLOAD_FAILED);
     // Decoding the whole picture proves it is not a header on a broken file.
     await image.clone().resize(16).raw().toBuffer();
-  } catch {
+  } catch (error) {
+    if (error instanceof Invalid) throw error;
     throw new Invalid(NOT_AN_IMAGE, { image: [NOT_AN_IMAGE] }, UPLOAD_FAILED);
   }
   const name = baseName ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
@@ -59,4 +95,12 @@ export async function renderImageFiles(input: Buffer, baseName?: string): Promis
     .toBuffer();
   files.push({ name: previewFile(name), body: preview, contentType: 'image/jpeg' });
   return files;
+}
+
+/** libvips' sample formats: 16-bit pictures ('ushort', 'short') take two bytes a sample, floats four. */
+function bytesPerSample(depth: string | undefined): number {
+  if (depth === 'ushort' || depth === 'short') return 2;
+  if (depth === 'uint' || depth === 'int' || depth === 'float') return 4;
+  if (depth === 'double' || depth === 'complex') return 8;
+  return 1;
 }

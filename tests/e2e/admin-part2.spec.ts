@@ -1,22 +1,10 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { adminPage } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { E2E_ADMIN } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
 // Issue 13: discount codes, delivery rates, roles and the audit log, as an admin and a shopper use them.
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  // The sign-in toast fades first: axe would judge it dimmed behind a dialog's backdrop.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  return page;
-}
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();

@@ -1,21 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { adminPage } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { E2E_ADMIN, E2E_OUTBOX } from './support/constants';
+import { E2E_OUTBOX } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
-
-async function adminPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
 
 function mailsTo(email: string): { subject: string; text: string }[] {
   return readdirSync(E2E_OUTBOX)

@@ -106,6 +106,19 @@ describe('saving a code', () => {
         'Usage limit must be a whole number, at least 0',
       ],
       [{ code: 'BADDATE', discountAmount: '5', expiresAt: 'soon' }, 'Expiry must be a date'],
+      // Issue 36: was stored as 2026-03-03.
+      [
+        { code: 'FEB31', discountAmount: '5', expiresAt: '2026-02-31' },
+        'There is no such date as 2026-02-31',
+      ],
+      [
+        { code: 'FEB29', discountAmount: '5', expiresAt: '2027-02-29' },
+        'There is no such date as 2027-02-29',
+      ],
+      [
+        { code: 'MONTH13', discountAmount: '5', expiresAt: '2026-13-01' },
+        'There is no such date as 2026-13-01',
+      ],
       [{ code: 'NOPCT', type: 'percent' }, DISCOUNT_CODE_MESSAGES.percentNeeded],
     ];
     for (const [fields, message] of cases) {

@@ -5,7 +5,13 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AN_IMAGE } from '#core/media/images';
+import {
+  DECODES_AT_ONCE,
+  decodeQueue,
+  NOT_AN_IMAGE,
+  renderImageFiles,
+  TOO_MANY_PIXELS,
+} from '#core/media/images';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
@@ -224,6 +230,52 @@ describe('picture uploads on local disk', () => {
     const product = await productNamed(db(), 'Uploaded Picture Fish');
     const page = await (await fetch(`${server.url}/products/${product.id}`)).text();
     expect(page).toContain(`${url.replace('-800', '-400')} 400w, ${url} 800w`);
+  });
+
+  it('refuses a 16-bit picture of 20.25 megapixels by its header (it would decode to 243 MB); 8 bits of the same size pass', async () => {
+    const flat = (depth: 'rgb16' | 'srgb') =>
+      sharp({ create: { width: 4500, height: 4500, channels: 3, background: '#0e7490' } })
+        .toColourspace(depth)
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+    const deep = await flat('rgb16');
+    expect((await sharp(deep).metadata()).depth).toBe('ushort');
+    const refused = await upload(
+      server,
+      client,
+      new Blob([new Uint8Array(deep)], { type: 'image/png' }),
+      'deep.png',
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { message: TOO_MANY_PIXELS } });
+    const plain = await flat('srgb');
+    const accepted = await upload(
+      server,
+      client,
+      new Blob([new Uint8Array(plain)], { type: 'image/png' }),
+      'plain.png',
+    );
+    expect(accepted.status).toBe(200);
+  });
+
+  it('decodes one picture at a time: eight at once wait their turn, and every one is rendered', async () => {
+    const pictures = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        sharp({ create: { width: 900 + i, height: 600, channels: 3, background: '#155e75' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, decodeQueue.activeCount)), 1);
+    try {
+      const rendered = await Promise.all(pictures.map((picture) => renderImageFiles(picture)));
+      expect(rendered.map((files) => files.length)).toEqual(Array(8).fill(3));
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBe(DECODES_AT_ONCE);
+    expect(decodeQueue.activeCount + decodeQueue.pendingCount).toBe(0);
   });
 
   it('refuses an upload from a shopper', async () => {

@@ -9,6 +9,8 @@ import {
   nextDiscountSort,
 } from '#core/discounts/admin-rules';
 import { formatNaira } from '#core/money';
+import { DiscountCodeFormSchema } from '#core/discounts/schemas';
+import * as z from 'zod/mini';
 
 // Spec §4, §5 "Discount code form (admin)", §9 sorting.
 describe('discount code admin rules', () => {
@@ -76,5 +78,20 @@ describe('discount code admin rules', () => {
     ).toBe('Free delivery (min ₦20,000)');
     expect(discountUsageLabel({ usedCount: 3, usageLimit: 20 })).toBe('3 / 20');
     expect(discountUsageLabel({ usedCount: 3, usageLimit: null })).toBe('3');
+  });
+});
+
+describe('the expiry date of the discount code form', () => {
+  const expiry = (expiresAt: string) =>
+    z.safeParse(DiscountCodeFormSchema, { code: 'DATED', type: 'amount', discountAmount: '5', expiresAt });
+
+  it('takes a day the calendar has, leap days included', () => {
+    for (const day of ['2026-12-31', '2028-02-29', '2026-01-01'])
+      expect(expiry(day)).toMatchObject({ success: true, data: { expiresAt: day } });
+  });
+
+  it('refuses a day the calendar lacks instead of rolling it into the next month', () => {
+    for (const day of ['2026-02-31', '2027-02-29', '2026-04-31', '2026-13-01', '2026-00-10'])
+      expect(expiry(day).error?.issues[0]?.message).toBe(`There is no such date as ${day}`);
   });
 });
