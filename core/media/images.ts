@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type * as SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { Invalid } from '../errors';
 import pLimit from 'p-limit';
@@ -48,7 +49,7 @@ export const DECODES_AT_ONCE = 1;
 /** The line of uploads waiting for their turn: `activeCount` and `pendingCount` say how it stands. */
 export const decodeQueue = pLimit(DECODES_AT_ONCE);
 
-let loadedSharp: Promise<typeof import('sharp')> | undefined;
+let loadedSharp: Promise<typeof SharpModule> | undefined;
 /**
  * Loaded on the first upload: libvips costs each server process ~30 MB that pages never use. One
  * thread per picture and no cache of decoded pictures, so memory goes back once a picture is done.
