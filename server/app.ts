@@ -13,12 +13,8 @@ import { adminActor, type ViewerKind } from '../core/accounts/roles';
 import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache, isSharedPage } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';
-import {
-  createPageHandler,
-  fetchRequestFor,
-  RETRY_AFTER_SECONDS,
-  UNAVAILABLE_TEXT,
-} from './react-router-handler';
+import { createPageHandler, fetchRequestFor } from './react-router-handler';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './unavailable';
 import { bufferedBody, readBoundedBody } from './request-body';
 import { mediaDirectory, type Services } from './services';
 import {

@@ -10,6 +10,18 @@ export const JOBS_WORKER_ENV = 'FRESHCATCH_RUN_JOBS';
 const STOP_GRACE_MS = 15_000;
 
 /**
+ * Has the server processes accept connections from the shared port themselves (SCHED_NONE); Node
+ * fixes the policy at the first fork, so the supervisor calls this before any. Under Node's default
+ * round robin the supervisor accepts each connection and hands it to a process: one handed to a
+ * process that dies in that moment stays held by the supervisor and is never answered (the client
+ * hangs until it gives up: issue 36; nodejs/node#21746). Now a process that dies takes only the
+ * connections it had accepted, which the system closes at once, and the rest wait for a live one.
+ */
+export function acceptInWorkers(): void {
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+}
+
+/**
  * The supervisor of production's server processes (node:cluster): WEB_CONCURRENCY of them on
  * PostgreSQL, once the database is prepared; on the embedded database exactly one, which a dead one's
  * replacement follows only after it has exited (the database has one owner at a time). It forks
@@ -21,6 +33,8 @@ const STOP_GRACE_MS = 15_000;
  * what is in flight, and the primary exits 1 if any of them failed.
  */
 export function runPrimary(env: Env, logger: Logger): void {
+  if (cluster.schedulingPolicy !== cluster.SCHED_NONE)
+    throw new Error('call acceptInWorkers() before the supervisor forks its first process');
   let stopping = false;
   let retryMs = 1_000;
   const listened = new WeakSet<Worker>();

@@ -5,12 +5,8 @@ import {
   type ServerBuild,
 } from 'react-router';
 import { bufferedBody } from './request-body';
+import { RETRY_AFTER_SECONDS } from './unavailable';
 import { writeBody } from './write-body';
-
-/** How long a visitor is asked to wait when the database is briefly away. */
-export const RETRY_AFTER_SECONDS = 5;
-
-export const UNAVAILABLE_TEXT = 'The shop is busy for a moment. Please try again in a few seconds.';
 
 /**
  * React Router behind Express, as @react-router/express does it, with one difference: the body is the

@@ -7,7 +7,8 @@ import type { ServerBuild } from 'react-router';
 import type { Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import { DatabaseLockedError, lockEmbeddedDatabase } from '../db/lock';
-import { JOBS_WORKER_ENV, runPrimary } from './cluster';
+import { acceptInWorkers, JOBS_WORKER_ENV, runPrimary } from './cluster';
+import { trackRequestsInFlight } from './in-flight';
 import { EnvError, loadEnv, type Env } from './env';
 import type { Services } from './services';
 import { runtimeAdvice } from './runtime';
@@ -21,6 +22,11 @@ export interface RunningServer {
   services: Services;
   url: string;
   stop(): Promise<void>;
+  /**
+   * The process is about to die of an error: every request it holds is answered 503 with
+   * Retry-After (or, if its answer had begun, cut off), so no client is left waiting for it.
+   */
+  abandonRequests(): void;
 }
 
 function createLogger(env: Env) {
@@ -76,6 +82,7 @@ export async function startServer(
       const s = app.listen(env.PORT, env.HOST, () => resolve(s));
       s.once('error', reject);
     });
+    const abandonRequests = trackRequestsInFlight(server);
     // Slow clients on weak networks still get their page; idle sockets do not pile up.
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
@@ -107,7 +114,7 @@ export async function startServer(
         await database.close();
         logger.info('stopped');
       })());
-    return { server, services, url, stop };
+    return { server, services, url, stop, abandonRequests };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -163,6 +170,7 @@ export async function main(mode: 'production' | 'development') {
   // open it, which prepares the database itself.
   const supervised = mode === 'production';
   if (supervised && cluster.isPrimary) {
+    acceptInWorkers();
     const logger = createLogger(env);
     const advice = runtimeAdvice(process.version);
     if (advice) logger.warn({ node: process.version }, advice);
@@ -184,6 +192,14 @@ export async function main(mode: 'production' | 'development') {
     process.exit(0);
   }
   const processLogger = createLogger(env);
+  let running: RunningServer | undefined;
+  // A process that must die first answers what it holds (503), then exits for the supervisor to
+  // replace it; a moment is left for those answers to leave.
+  const dieOf = (error: unknown, what: string) => {
+    processLogger.fatal({ err: error }, what);
+    running?.abandonRequests();
+    setTimeout(() => process.exit(1), 250);
+  };
   process.on('unhandledRejection', (reason) => {
     // pg-boss 10 marks a job done or failed without awaiting it (its manager's `watch`): with the
     // database away that rejection has no listener. The job stays active and is retried once it
@@ -193,10 +209,9 @@ export async function main(mode: 'production' | 'development') {
       processLogger.warn({ err: reason }, 'database unavailable (background work)');
       return;
     }
-    processLogger.fatal({ err: reason }, 'unhandled promise rejection');
-    process.exit(1);
+    dieOf(reason, 'unhandled promise rejection');
   });
-  let running: RunningServer;
+  process.on('uncaughtException', (error) => dieOf(error, 'uncaught exception'));
   try {
     running = await startServer(env, mode, {
       prepare: !supervised || !env.DATABASE_URL,

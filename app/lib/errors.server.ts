@@ -31,8 +31,8 @@ export function actionFailure(error: unknown) {
     fieldErrors,
   };
   const retryAfter = 'retryAfterSeconds' in error ? (error as TooManyRequests).retryAfterSeconds : undefined;
-  const headers: HeadersInit = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-  return data(body, { status: error.status, headers });
+  if (retryAfter) return data(body, { status: error.status, headers: { 'Retry-After': String(retryAfter) } });
+  return data(body, { status: error.status });
 }
 
 /**

@@ -97,7 +97,7 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
   await expect(admin.getByRole('row').filter({ hasText: code }).getByRole('cell').nth(4)).toHaveText('1');
   await expectAccessible(admin);
 
-  // Grant admin to the shopper: they reach /admin. Revoke: refused at once.
+  // Grant admin to the shopper: they reach /admin. Revoke: signed out everywhere at once.
   await nav(admin, 'Users');
   // On a desktop screen the whole list fits, actions included: a long user id wraps instead of
   // widening the table until its last column scrolls out of sight.
@@ -137,8 +137,10 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
   await revoke.getByRole('button', { name: 'Remove admin' }).click();
   await expect(admin.getByText('Admin privileges have been removed from this user')).toBeVisible();
   await page.goto('/admin/orders');
-  await expect(page).toHaveURL(/\/admin\/login\?denied=1$/);
-  await expect(page.getByText('You need administrator privileges to access this area.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Forders$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 
   // Every step is in the activity log, linked from the dashboard.
   await nav(admin, 'Dashboard');

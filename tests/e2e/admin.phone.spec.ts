@@ -1,17 +1,11 @@
 import { expect, expectAccessible, test } from './support/fixtures';
-import { E2E_ADMIN } from './support/constants';
+import { signInAsAdmin } from './support/accounts';
 
 test('on a 360 px phone the admin reaches the orders through the drawer, and the list scrolls sideways', async ({
   page,
 }) => {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page);
   await expect(page.getByText('Paid revenue per day')).toBeVisible();
-  // The sign-in toast fades first: axe would judge it dimmed behind a dialog's backdrop later on.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -36,12 +30,7 @@ test('on a 360 px phone the admin reaches the orders through the drawer, and the
 test('on a 360 px phone the part-2 screens fit, their tables scroll sideways, and their dialogs work', async ({
   page,
 }) => {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await signInAsAdmin(page);
   for (const [path, heading] of [
     ['/admin/users', 'Users'],
     ['/admin/delivery-rates', 'Delivery Rates'],

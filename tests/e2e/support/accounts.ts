@@ -66,13 +66,8 @@ export async function logIn(page: Page, email: string, password = E2E_PASSWORD) 
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/**
- * An administrator signed in on a page of their own (a new browser context, as the suite's own pages
- * are: less motion asked for, playwright.config.ts), on the dashboard with the sign-in toast gone.
- */
-export async function adminPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+/** Signs the administrator in on `page`: on the dashboard, with the sign-in toast gone. */
+export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
@@ -80,5 +75,15 @@ export async function adminPage(browser: Browser, viewport = { width: 1280, heig
   await expect(page).toHaveURL(/\/admin$/);
   // The sign-in toast goes first: axe would judge it dimmed behind a dialog's backdrop.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * The administrator signed in on a page of their own (a new browser context, asking for less motion as
+ * the suite's own pages do: playwright.config.ts).
+ */
+export async function adminPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
   return page;
 }
