@@ -201,6 +201,9 @@ export function createAuth(options: AuthOptions) {
         '/sign-up/email': { window: 60, max: options.signUpsPerMinute },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
+        // Guesses at the current password are counted by core/accounts/passwords.ts, per account and per
+        // address, before Better Auth is asked: its own 3-in-10-seconds rule would be a second count.
+        '/change-password': false,
       },
     },
     advanced: {

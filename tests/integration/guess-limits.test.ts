@@ -72,6 +72,20 @@ describe('the current password on the change-password form', () => {
     await signedInFrom(newAddress(), shopper.email, SHOPPER_PASSWORD);
   });
 
+  it('is counted once: five quick wrong tries from one browser are each told so, the sixth is refused with when', async () => {
+    const shopper = await createUser(server.services);
+    const address = newAddress();
+    const client = await signedInFrom(address, shopper.email);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await changePassword(client, address, `quick-guess-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(await wrong.text()).toContain('Your current password is not right');
+    }
+    const refused = await changePassword(client, address, `quick-guess-5`);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toMatch(/Too many password attempts\. Please try again in \d+ seconds?\./);
+  });
+
   it('is guessed at most 5 times a minute per address, whatever the account', async () => {
     const address = newAddress();
     const first = await createUser(server.services);
