@@ -206,9 +206,11 @@ export const SERVE_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8'
 
 export interface RunningProcess {
   child: ChildProcess;
-  /** Resident memory now and at its peak, in MB (from /proc), summed over its worker processes. */
-  /** The process tree's RSS now and at peak (summed), and the largest one process's peak. */
-  memory(): { rssMb: number; peakMb: number; largestPeakMb: number };
+  /**
+   * Resident memory in MB (from /proc): the process tree's now and at peak (summed), the largest one
+   * process's peak, and the largest one process's now.
+   */
+  memory(): { rssMb: number; peakMb: number; largestPeakMb: number; largestRssMb: number };
   stop(): Promise<void>;
 }
 
@@ -242,17 +244,20 @@ export async function startProcess(
       let rss = 0;
       let peak = 0;
       let largest = 0;
+      let largestNow = 0;
       for (const pid of processTree(child.pid!)) {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
         rss += kb('VmRSS');
         peak += kb('VmHWM');
         largest = Math.max(largest, kb('VmHWM'));
+        largestNow = Math.max(largestNow, kb('VmRSS'));
       }
       return {
         rssMb: Math.round(rss / 1024),
         peakMb: Math.round(peak / 1024),
         largestPeakMb: Math.round(largest / 1024),
+        largestRssMb: Math.round(largestNow / 1024),
       };
     },
     stop: () =>
