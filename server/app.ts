@@ -204,7 +204,13 @@ export async function createApp(services: Services, options: AppOptions) {
   // (isBrowserAuthEndpoint); everything else there, its admin API included, is not found. Our forms
   // call the rest on the server, through app/lib/auth.server.ts.
   app.all('/api/auth/{*path}', (req, _res, next) => {
-    if (isBrowserAuthEndpoint(req.method, req.path.slice('/api/auth'.length))) return next();
+    // The address as it came (req.path has been through Express's own reading of it).
+    const asSent = req.originalUrl.split('?')[0]!;
+    if (
+      asSent.startsWith('/api/auth/') &&
+      isBrowserAuthEndpoint(req.method, asSent.slice('/api/auth'.length))
+    )
+      return next();
     next(Object.assign(new Error('not a browser endpoint of Better Auth'), { status: 404 }));
   });
   // A NUL in its input would reach PostgreSQL, which refuses it in text (core/text.ts): refused here

@@ -30,14 +30,20 @@ const BROWSER_AUTH_ENDPOINTS: readonly { method: 'GET'; path: RegExp }[] = [
   // The confirmation link of a sign-up (emailVerification below).
   { method: 'GET', path: /^\/verify-email$/ },
   // The link of a password-reset e-mail: checks the token, then sends the browser to /reset-password.
-  { method: 'GET', path: /^\/reset-password\/[^/]+$/ },
+  // Better Auth's tokens are letters and digits: nothing a URL parser could turn into another path.
+  { method: 'GET', path: /^\/reset-password\/[A-Za-z0-9_-]+$/ },
   // Google and Facebook send the shopper back here after sign-in.
   { method: 'GET', path: /^\/callback\/(?:google|facebook)$/ },
 ];
 
-/** Whether a browser may reach `path` (below /api/auth) with `method`. HEAD is a GET without a body. */
+/**
+ * Whether a browser may reach `path` (below /api/auth) with `method`. HEAD is a GET without a body.
+ * `path` is the address as sent: one that a URL parser would read as another (a backslash, a `..`,
+ * an escaped slash) is refused, since Better Auth parses it again.
+ */
 export function isBrowserAuthEndpoint(method: string, path: string): boolean {
   const asked = method === 'HEAD' ? 'GET' : method;
+  if (new URL(path, 'http://shop.invalid').pathname !== path || /%2f|%5c/i.test(path)) return false;
   return BROWSER_AUTH_ENDPOINTS.some((endpoint) => endpoint.method === asked && endpoint.path.test(path));
 }
 

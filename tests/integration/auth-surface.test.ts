@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBrowserAuthEndpoint } from '#core/accounts/auth';
@@ -111,6 +112,34 @@ describe("Better Auth's endpoints under /api/auth", () => {
     const reset = await guest.get('/api/auth/reset-password/not-a-token?callbackURL=%2Freset-password');
     expect(reset.status).toBe(302);
     expect(reset.headers.get('location')).toContain('/reset-password?error=INVALID_TOKEN');
+  });
+});
+
+/** A GET sent with its path exactly as written (fetch would tidy it first), answered with its status. */
+function rawGet(path: string, cookie = ''): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(server.url);
+    const req = http.request({ hostname, port, path, headers: cookie ? { cookie } : {} }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('a path that a URL parser would read as another', () => {
+  it('does not slip past the allow-list to an endpoint behind it', async () => {
+    const cookie = clients.shopper.cookieHeader();
+    for (const path of [
+      '/api/auth/reset-password/..\\list-sessions',
+      '/api/auth/reset-password/..%5Clist-sessions',
+      '/api/auth/reset-password/%2e%2e/list-accounts',
+      '/api/auth/reset-password/x/../../get-session',
+      '/api/auth/verify-email/../list-sessions',
+      '/api/auth/callback/google%2F..%2F..%2Faccount-info',
+    ])
+      expect(await rawGet(path, cookie), path).toBe(404);
   });
 });
 
