@@ -3,8 +3,9 @@ import { RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './unavailable';
 
 /**
  * Keeps the answers a server still owes. The function it returns is for a process about to die of
- * an error: every request it holds is answered 503 with Retry-After, or cut off if its answer had
- * begun, so that no client is left waiting for a process that is gone (issue 36).
+ * an error: it stops taking connections (a live process takes them instead), closes idle ones, and
+ * answers every request it holds 503 with Retry-After, or cuts it off if its answer had begun, so that
+ * no client is left waiting for a process that is gone (issue 36).
  */
 export function trackRequestsInFlight(server: Server): () => void {
   const inFlight = new Set<ServerResponse>();
@@ -13,6 +14,8 @@ export function trackRequestsInFlight(server: Server): () => void {
     res.once('close', () => inFlight.delete(res));
   });
   return () => {
+    server.close();
+    server.closeIdleConnections();
     for (const res of inFlight) {
       if (res.headersSent) {
         res.destroy();

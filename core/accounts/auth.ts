@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -13,7 +13,7 @@ import {
   verificationEmail,
 } from '../mail/templates';
 import { SHOP } from '../shop';
-import { fullName } from './schemas';
+import { fullName, NAME_MAX_LENGTH } from './schemas';
 
 /** The header through which the HTTP edge hands Better Auth the client address it trusts. */
 export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
@@ -136,13 +136,15 @@ export function createAuth(options: AuthOptions) {
         location: { type: 'string', required: false, input: false },
       },
     },
-    // Whatever path a user's row is written by, its name obeys the profile form's rule (issue 36).
+    // Whatever path a user's row is written by, its name obeys the profile form's rule (issue 36). Our
+    // forms refuse a name outside it with their own words; what else writes one (a Google or Facebook
+    // profile) has it trimmed and cut to the rule rather than the sign-in refused.
     databaseHooks: {
       user: {
-        create: { before: async (row) => ({ data: { ...row, name: checkedName(row.name) } }) },
+        create: { before: async (row) => ({ data: { ...row, name: nameWithinRule(row.name, row.email) } }) },
         update: {
           before: async (row) =>
-            'name' in row ? { data: { ...row, name: checkedName(row.name) } } : undefined,
+            'name' in row ? { data: { ...row, name: nameWithinRule(row.name, row.email) } } : undefined,
         },
       },
     },
@@ -227,11 +229,16 @@ export function createAuth(options: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The name as the profile form would keep it, or Better Auth's 400 with the form's words. */
-function checkedName(name: unknown): string {
+/**
+ * The name as the profile form would keep it; one outside the rule is trimmed and cut to it, and a
+ * blank one becomes the e-mail address's local part (Better Auth's own schema refuses a missing one).
+ */
+function nameWithinRule(name: unknown, email: unknown): string {
   const parsed = z.safeParse(fullName, name);
   if (parsed.success) return parsed.data;
-  throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Full name is required' });
+  const cut = (text: string) => [...text.trim()].slice(0, NAME_MAX_LENGTH).join('').trim();
+  const kept = typeof name === 'string' ? cut(name) : '';
+  return kept || cut(String(email ?? '').split('@')[0] ?? '') || 'Customer';
 }
 export type AuthSession = Auth['$Infer']['Session'];
 

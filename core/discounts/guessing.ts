@@ -61,8 +61,14 @@ export async function takeCodeGuess(
     .returning({ guesses: t.guesses, lastUnknownCode: t.lastUnknownCode });
   if (row!.guesses > CODE_GUESSES.max) return 'blocked';
   if (row!.lastUnknownCode === code) return 'repeat';
-  if (clientAddress && (await takeAttempt(db, CODE_GUESSES_PER_ADDRESS, { address: clientAddress }, now)))
+  if (clientAddress && (await takeAttempt(db, CODE_GUESSES_PER_ADDRESS, { address: clientAddress }, now))) {
+    // The address has no tries left: nothing is looked up, so the account's try is given back.
+    await db
+      .update(t)
+      .set({ guesses: sql`greatest(${t.guesses} - 1, 0)` })
+      .where(eq(t.userId, userId));
     return 'blocked';
+  }
   return 'counted';
 }
 

@@ -191,5 +191,11 @@ describe('unknown discount codes', () => {
       (await elsewhere.postForm('/login', { email: fresh.email, password: SHOPPER_PASSWORD })).status,
     ).toBe(302);
     expect((await quote(elsewhere, 'NOPE-ELSEWHERE')).message).toBe('Invalid or expired discount code.');
+    // The try the address refused was given back to the account: only the one from elsewhere counts.
+    const [guesses] = await db()
+      .select()
+      .from(schema.discountCodeGuesses)
+      .where(eq(schema.discountCodeGuesses.userId, fresh.id));
+    expect(guesses!.guesses).toBe(1);
   });
 });
