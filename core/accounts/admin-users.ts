@@ -11,8 +11,9 @@ import { SHOP_START_UP, type AdminActor } from './roles';
 
 /**
  * The admin's users screen (spec §2 "Users", §5, §6, §8): search, roles and deletion. The role has
- * one source of truth, `user.role`, read from the database on every admin request (requireAdmin), so
- * a revoked admin is refused on their very next request whatever their cookie says.
+ * one source of truth, `user.role`, written only here and read from the database on every admin
+ * request (requireAdmin); revoking it also ends every session the admin had, so they are signed out
+ * on their very next request whatever their cookie says.
  */
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
