@@ -21,7 +21,26 @@ export type AttemptSubject = { account: string } | { address: string };
 function keyOf(limit: AttemptLimit, subject: AttemptSubject): string {
   return 'account' in subject
     ? `${limit.name}:account:${subject.account}`
-    : `${limit.name}:address:${subject.address}`;
+    : `${limit.name}:address:${addressKey(subject.address)}`;
+}
+
+/**
+ * Who an address stands for: an IPv4 address itself (an IPv4-mapped IPv6 one as IPv4), an IPv6 one by
+ * its /64 — one subscriber's network, where every device picks addresses of its own at will.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::') as [string, string?];
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
