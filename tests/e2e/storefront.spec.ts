@@ -238,19 +238,23 @@ test('recipes link to the products they use', async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-test('footer pages have real content and are accessible', async ({ page }) => {
-  for (const [path, heading] of [
-    ['/contact', 'Contact Us'],
-    ['/privacy', 'Privacy Policy'],
-    ['/faq', 'Frequently Asked Questions'],
-    ['/bulk', 'Bulk Delivery'],
-    ['/specials', 'Special Packs'],
-    ['/categories/fresh', 'Fresh Fish'],
-    ['/farm-supplies', 'Farm Supplies'],
-  ] as const) {
+// One test per page: each is judged by axe, and seven of those in one test outran its time on a busy machine.
+for (const [path, heading] of [
+  ['/contact', 'Contact Us'],
+  ['/privacy', 'Privacy Policy'],
+  ['/faq', 'Frequently Asked Questions'],
+  ['/bulk', 'Bulk Delivery'],
+  ['/specials', 'Special Packs'],
+  ['/categories/fresh', 'Fresh Fish'],
+  ['/farm-supplies', 'Farm Supplies'],
+] as const) {
+  test(`the footer page ${path} has real content and is accessible`, async ({ page }) => {
     await visit(page, path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  }
+  });
+}
+
+test('a special pack goes into the cart whole', async ({ page }) => {
   await page.goto('/specials');
   await page.getByRole('button', { name: 'Add pack to cart' }).first().click();
   await expect(page.getByTestId('cart-badge')).toHaveText('4');
