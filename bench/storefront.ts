@@ -104,6 +104,9 @@ async function throughput(pgUrl: string) {
         `http://127.0.0.1:${APP_PORT}/api/products/${productId}/for-shopper`,
         cookie,
       ],
+      // A personal page: its loader checks the session against the database (decision 033), then
+      // reads the shopper's profile, orders and notifications.
+      ['/account (signed in)', `http://127.0.0.1:${APP_PORT}/account`, cookie],
       ['bare React Router 7 hello (bench/floor)', `http://127.0.0.1:${FLOOR_PORT}/`],
     ];
     const results = [];
@@ -134,7 +137,7 @@ async function throughput(pgUrl: string) {
     console.log(
       `server RSS ${memory.rssMb} MB now, ${memory.peakMb} MB at peak (all processes); the largest process ${memory.largestPeakMb} MB at peak`,
     );
-    const [, , , , signedList, signedPage, forShopper, bareHello] = results as Result[];
+    const [, , , , signedList, signedPage, forShopper, account, bareHello] = results as Result[];
     const ratio = (a: Result, b: Result) => a.rps / b.rps;
     // A signed-in product view is the page and its shopper's request: the two costs add up.
     const signedDetail: Result = {
@@ -146,6 +149,10 @@ async function throughput(pgUrl: string) {
     console.log(
       `a signed-in product view (the page, then its for-shopper request): ${signedDetail.rps} views/s, ` +
         `${ratio(signedDetail, rrHello).toFixed(2)}× React Router hello`,
+    );
+    console.log(
+      `a personal page (/account, the session checked in the database): ${account!.rps} req/s, ` +
+        `${ratio(account!, rrHello).toFixed(2)}× React Router hello, p99 ${account!.p99} ms`,
     );
     console.log(
       `the framework's floor: a bare React Router 7 app's hello (node:http, no middleware) ` +
