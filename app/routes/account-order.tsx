@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
-import { OrderStatusBadge, ShopperPaymentBadge, shopperPaymentLabel } from '~/components/orders/order-badges';
+import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
@@ -15,7 +15,7 @@ import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import { getUserOrder } from '#core/orders/service';
-import { ORDER_EVENT_LABELS, type OrderEventKind } from '#core/orders/statuses';
+import { ORDER_EVENT_LABELS, type CancelReason, type OrderEventKind } from '#core/orders/statuses';
 import type { Route } from './+types/account-order';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -56,6 +56,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Why an order that was never paid ended, in the shopper's words. */
+const UNPAID_ENDED: Record<CancelReason, string> = {
+  shopper: 'You cancelled this order before paying for it. Nothing was charged.',
+  declined: 'The payment for this order did not go through, so it was not placed. Nothing was charged.',
+  unpaid: 'This order was not paid in time, so it was not placed. Nothing was charged.',
+  replaced: 'A newer checkout of yours took the place of this order before it was paid. Nothing was charged.',
+  shop: 'The shop cancelled this order before it was paid. Nothing was charged.',
+  refunded: 'This order was not paid, so nothing was charged.',
+};
+
 export default function AccountOrder() {
   const { details, payNow } = useLoaderData<typeof loader>();
   useActionResult(useActionData<typeof action>());
@@ -83,8 +93,7 @@ export default function AccountOrder() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {unpaidEnded ? null : <OrderStatusBadge status={order.status} />}
-          <ShopperPaymentBadge state={order.paymentState} prefix="Payment: " />
+          <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
         </div>
       </div>
 
@@ -117,11 +126,7 @@ export default function AccountOrder() {
       ) : null}
       {unpaidEnded ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-          {history.some((event) => event.kind === 'cancelled')
-            ? 'You cancelled this order before paying for it. Nothing was charged.'
-            : order.paymentState === 'failed'
-              ? 'The payment for this order did not go through, so it was not placed. Nothing was charged.'
-              : 'This order was not paid in time, so it was not placed. Nothing was charged.'}
+          {UNPAID_ENDED[order.cancelReason ?? 'unpaid']}
         </p>
       ) : null}
 
@@ -269,7 +274,7 @@ export default function AccountOrder() {
           <Section title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-600">Status</dt>
-              <dd>{shopperPaymentLabel(order.paymentState)}</dd>
+              <dd>{order.words.payment.label}</dd>
               <dt className="text-slate-600">Reference</dt>
               <dd className="font-mono text-xs break-all">{order.paymentReference}</dd>
               {order.paidAt ? (

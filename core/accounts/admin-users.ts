@@ -1,12 +1,13 @@
 import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { discountCodes, orders, reviews, session, user } from '../../db/schema';
+import { orders, reviews, session, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
+import { releaseCodeUses } from '../discounts/uses';
 import { SHOP_START_UP, type AdminActor } from './roles';
 
 /**
@@ -251,11 +252,7 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
         ),
       );
       for (const order of unpaid)
-        if (order.held && order.codeId !== null)
-          await tx
-            .update(discountCodes)
-            .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
-            .where(eq(discountCodes.id, order.codeId));
+        if (order.held && order.codeId !== null) await releaseCodeUses(tx, order.codeId);
     }
     if (paid.length)
       await tx

@@ -1,22 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { Conflict, NotFound } from '../errors';
-import type { CheckoutDeps } from './deps';
-import { releaseOrderIn, settlePayment } from './settle';
 import { isOrderId } from '../ids';
+import { changeOrder } from '../orders/lifecycle';
+import { LIFECYCLE_REFUSALS } from '../orders/transitions';
+import type { CheckoutDeps } from './deps';
+import { settlePayment } from './settle';
 
 export const CANCEL_MESSAGES = {
   notFound: 'This order does not exist.',
-  notAwaiting: 'Only an order that is waiting for its payment can be cancelled here.',
-  paid: 'This order has just been paid, so it was not cancelled. Contact us if you want to cancel it.',
+  notAwaiting: LIFECYCLE_REFUSALS.notAwaiting,
+  paid: LIFECYCLE_REFUSALS.paidNotCancelled,
   cancelled: 'Your order has been cancelled.',
 };
 
 /**
  * The shopper cancels their own unpaid order (issue 14). The payment provider is asked first: a payment
- * that went through is kept and the order stays (paid). Otherwise the order ends, cancelled, and its
- * discount code use is given back. A payment that still arrives later is honoured, as for any order
- * that ended unpaid (markPaid).
+ * that went through is kept and the order stays (paid). Otherwise the order ends, cancelled by the
+ * shopper, and its discount code use is given back (core/orders/lifecycle.ts). A payment that still
+ * arrives later is honoured, as for any order that ended unpaid.
  */
 export async function cancelUnpaidOrder(deps: CheckoutDeps, userId: string, orderId: string): Promise<void> {
   if (!isOrderId(orderId)) throw new NotFound(CANCEL_MESSAGES.notFound);
@@ -30,8 +32,7 @@ export async function cancelUnpaidOrder(deps: CheckoutDeps, userId: string, orde
   if (settled === 'paid') throw new Conflict(CANCEL_MESSAGES.paid, 'Already paid');
   // Declined (or not this order's amount): it has just ended unpaid, which is what was asked.
   if (settled === 'failed' || settled === 'mismatch') return;
-  const cancelled = await deps.db.transaction((tx) =>
-    releaseOrderIn(tx, deps.logger, eq(orders.id, orderId), 'expired', 'cancelled'),
+  await deps.db.transaction((tx) =>
+    changeOrder(tx, deps, { id: orderId }, { kind: 'shopper-cancel' }, { refusedTitle: 'Cannot cancel' }),
   );
-  if (!cancelled) throw new Conflict(CANCEL_MESSAGES.notAwaiting, 'Cannot cancel');
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { placeholderRow, preparedPerDb } from '../../db/prepared';
-import { discountCodes, orderEvents, orderItems, orders, user } from '../../db/schema';
+import { preparedPerDb } from '../../db/prepared';
+import { orders, user } from '../../db/schema';
 import { missingProfileFields } from '../accounts/profile';
 import { DISCOUNT_MESSAGES } from '../discounts/rules';
+import { reserveCodeUse } from '../discounts/uses';
 import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from '../errors';
 import { type PaymentProvider, type StartedPayment } from '../payments/provider';
 import { orderFingerprint } from './fingerprint';
@@ -17,7 +17,8 @@ import {
   type CheckoutDeps,
 } from './deps';
 import { orderItemSnapshot, priceCart } from './quote';
-import { releaseOrderIn } from './settle';
+import { changeOrder } from '../orders/lifecycle';
+import { recordPlacedOrder, type NewOrderRow } from '../orders/placing';
 
 /** Placing an order: one order per submission, its payment started, its code use reserved. */
 
@@ -120,96 +121,6 @@ const sameKeyAndUnpaid = preparedPerDb((db) =>
     .where(eq(user.id, sql.placeholder('userId'))),
 );
 
-type NewOrder = Omit<typeof orders.$inferInsert, 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
-
-/** Every column an order is placed with, by name: the values are the placeholders' (newOrder). */
-const NEW_ORDER_COLUMNS = [
-  'id',
-  'userId',
-  'paymentReference',
-  'paymentProvider',
-  'paymentAuthorizationUrl',
-  'paymentAccessCode',
-  'idempotencyKey',
-  'idempotencyFingerprint',
-  'subtotalKobo',
-  'deliveryFeeKobo',
-  'discountKobo',
-  'totalKobo',
-  'shippingName',
-  'shippingPhone',
-  'shippingAddress',
-  'deliveryMethod',
-  'deliveryLocation',
-  'pickupLocation',
-  'totalWeightGrams',
-  'discountCodeId',
-  'discountCode',
-  'discountType',
-  'discountUseHeld',
-] as const satisfies readonly (keyof NewOrder)[];
-
-type NewOrderRow = Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>;
-
-type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
-
-const NEW_ORDER_ITEM_COLUMNS = [
-  'productId',
-  'productName',
-  'productImageUrl',
-  'quantity',
-  'unitPriceKobo',
-  'totalPriceKobo',
-  'productWeightGrams',
-  'productTotalWeightGrams',
-] as const satisfies readonly (keyof NewOrderItem)[];
-
-const itemPlaceholder = (line: number, column: string) => `line${line}.${column}`;
-
-/**
- * The order, its lines and its 'placed' event (core/orders/events.ts) written by one statement, one
- * round trip (decision 029). Built once per database for each number of lines a cart has (at most
- * QuoteSchema's 100); its values are `placingValues`.
- */
-function placingStatementFor(lines: number) {
-  return preparedPerDb((db) => {
-    const orderId = sql.placeholder('id');
-    const placedOrder = db
-      .$with('placed_order')
-      .as(db.insert(orders).values(placeholderRow(NEW_ORDER_COLUMNS)));
-    const placedItems = db.$with('placed_items').as(
-      db.insert(orderItems).values(
-        Array.from({ length: lines }, (_, line) => ({
-          ...(Object.fromEntries(
-            NEW_ORDER_ITEM_COLUMNS.map((column) => [column, sql.placeholder(itemPlaceholder(line, column))]),
-          ) as Record<(typeof NEW_ORDER_ITEM_COLUMNS)[number], Placeholder>),
-          orderId,
-        })),
-      ),
-    );
-    return db.with(placedOrder, placedItems).insert(orderEvents).values({ orderId, kind: 'placed' });
-  });
-}
-
-const placingStatements = new Map<number, ReturnType<typeof placingStatementFor>>();
-
-function placingStatement(tx: Tx, lines: number) {
-  let statement = placingStatements.get(lines);
-  if (statement === undefined) {
-    statement = placingStatementFor(lines);
-    placingStatements.set(lines, statement);
-  }
-  return statement(tx);
-}
-
-function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string, unknown> {
-  const values: Record<string, unknown> = { ...order };
-  items.forEach((item, line) => {
-    for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
-  });
-  return values;
-}
-
 /**
  * Places an order (DESIGN §1): everything is priced again from the database, the profile must be
  * complete, products in stock and the code valid. The payment is started first, then in one
@@ -294,7 +205,7 @@ export async function placeOrder(
       const repeated = repeatOf(sameKey, fingerprint, deps);
       if (repeated) return repeated;
       // The cart changed, or that order ended unpaid: it gives way to this one.
-      released = await releaseOrderIn(tx, deps.logger, eq(orders.id, sameKey.id), 'expired');
+      released = (await changeOrder(tx, deps, { id: sameKey.id }, { kind: 'replace' })) !== null;
       await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, sameKey.id));
     }
     if (discountCodeId !== null) {
@@ -309,7 +220,7 @@ export async function placeOrder(
           ),
         );
       for (const { id } of holding)
-        if (await releaseOrderIn(tx, deps.logger, eq(orders.id, id), 'expired')) released = true;
+        if (await changeOrder(tx, deps, { id }, { kind: 'replace' })) released = true;
     }
     // Counted again only when an order just gave way (rare: a changed cart, a code held elsewhere).
     if (released) {
@@ -319,22 +230,9 @@ export async function placeOrder(
     if (unpaid >= MAX_UNPAID_ORDERS)
       throw new Conflict(UNPAID_ORDERS_LIMIT.message, UNPAID_ORDERS_LIMIT.title);
 
-    if (discountCodeId !== null) {
-      // The reservation: one conditional UPDATE, so concurrent checkouts can never pass the limit.
-      const reserved = await tx
-        .update(discountCodes)
-        .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-        .where(
-          and(
-            eq(discountCodes.id, discountCodeId),
-            eq(discountCodes.active, true),
-            sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
-            sql`(${discountCodes.expiresAt} is null or ${discountCodes.expiresAt} > now())`,
-          ),
-        )
-        .returning({ id: discountCodes.id });
-      if (reserved.length === 0) throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
-    }
+    // The reservation: one conditional UPDATE, so concurrent checkouts can never pass the limit.
+    if (discountCodeId !== null && !(await reserveCodeUse(tx, discountCodeId)))
+      throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
     const placed: NewOrderRow = {
       id: orderId,
       userId,
@@ -361,7 +259,7 @@ export async function placeOrder(
       discountUseHeld: discountCodeId !== null,
     };
     const items = lines.map(({ product, quantity }) => orderItemSnapshot(product, quantity));
-    await placingStatement(tx, items.length).execute(placingValues(placed, items));
+    await recordPlacedOrder(tx, placed, items);
     return asPlaced(placed, deps);
   });
 }

@@ -1,69 +1,28 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../../db/prepared';
-import { discountCodes, notifications, orderEvents, orderItems, orders, user } from '../../db/schema';
-import { findOwnOrder } from '../orders/service';
-import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
+import { discountCodes, orders } from '../../db/schema';
+import { releaseCodeUses } from '../discounts/uses';
 import { NotFound } from '../errors';
-import { orderReceiptEmail } from '../mail/templates';
-import { orderReceivedMessage } from '../notifications/messages';
-import { recordOrderEvent } from '../orders/events';
-import type { OrderEventKind } from '../orders/statuses';
+import { changeOrder } from '../orders/lifecycle';
+import { findOwnOrder } from '../orders/service';
 import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
-import { PENDING_ORDER_LIFETIME_MS, type CheckoutDeps, type LogLike, CAPPED_CODE_HOLD_MS } from './deps';
+import { PENDING_ORDER_LIFETIME_MS, type CheckoutDeps, CAPPED_CODE_HOLD_MS } from './deps';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Settling payments: marking paid once, releasing unpaid orders and their code uses, expiring them. */
+/** Settling payments: marking paid once, ending unpaid orders, expiring them. */
 
-/**
- * Ends the unpaid order `which` as failed (declined) or expired (abandoned or superseded): it is
- * cancelled, and its code use released if it still held one. Only a pending order changes, so the
- * release happens once however often this runs.
- */
-export async function releaseOrderIn(
-  tx: Tx,
-  logger: LogLike,
-  which: SQL | undefined,
-  outcome: 'failed' | 'expired',
-  event: OrderEventKind = outcome === 'failed' ? 'payment_failed' : 'expired',
-): Promise<boolean> {
-  const [before] = await tx
-    .select({ held: orders.discountUseHeld })
-    .from(orders)
-    .where(and(which, eq(orders.paymentStatus, 'pending')))
-    .for('update');
-  if (!before) return false;
-  const [released] = await tx
-    .update(orders)
-    .set({ paymentStatus: outcome, status: 'cancelled', discountUseHeld: false })
-    .where(and(which, eq(orders.paymentStatus, 'pending')))
-    .returning({
-      id: orders.id,
-      reference: orders.paymentReference,
-      discountCodeId: orders.discountCodeId,
-    });
-  if (!released) return false;
-  await recordOrderEvent(tx, released.id, event);
-  if (before.held && released.discountCodeId !== null) {
-    await tx
-      .update(discountCodes)
-      .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
-      .where(eq(discountCodes.id, released.discountCodeId));
-  }
-  logger.info({ reference: released.reference, outcome }, 'order released');
-  return true;
-}
-
-/** Ends an unpaid order as failed or expired (releaseOrderIn), by its payment reference. */
+/** Ends an unpaid order, by its payment reference, as declined or not paid in time (core/orders/lifecycle.ts). */
 export async function releaseOrder(
-  deps: Pick<CheckoutDeps, 'db' | 'logger'>,
+  deps: Pick<CheckoutDeps, 'db' | 'logger' | 'jobs' | 'publicUrl'>,
   reference: string,
   outcome: 'failed' | 'expired',
 ): Promise<boolean> {
-  return deps.db.transaction((tx) =>
-    releaseOrderIn(tx, deps.logger, eq(orders.paymentReference, reference), outcome),
+  const changed = await deps.db.transaction((tx) =>
+    changeOrder(tx, deps, { reference }, { kind: outcome === 'failed' ? 'decline' : 'expire' }),
   );
+  if (changed) deps.logger.info({ reference, outcome }, 'order released');
+  return changed !== null;
 }
 
 /**
@@ -97,130 +56,24 @@ export async function releaseHeldCodeUses(
     const perCode = new Map<number, number>();
     for (const { discountCodeId } of released)
       if (discountCodeId !== null) perCode.set(discountCodeId, (perCode.get(discountCodeId) ?? 0) + 1);
-    for (const [codeId, uses] of perCode) {
-      await tx
-        .update(discountCodes)
-        .set({ usedCount: sql`greatest(${discountCodes.usedCount} - ${uses}, 0)` })
-        .where(eq(discountCodes.id, codeId));
-    }
+    for (const [codeId, uses] of perCode) await releaseCodeUses(tx, codeId, uses);
     for (const { reference } of released)
       deps.logger.info({ reference }, 'unpaid order released its use of a capped discount code');
     return released.length;
   });
 }
 
-/** What marking paid tells the rest of markPaid: the code use, and who gets the receipt of what. */
-interface PaidOrder {
-  discountCodeId: number | null;
-  discountUseHeld: boolean;
-  email: string | null;
-  name: string | null;
-  items: { name: string; quantity: number; totalKobo: number }[];
-}
-
 /**
- * The order becomes paid, unless it already is, in one statement (a round trip to PostgreSQL costs
- * more than the work here; decision 029): the update also takes the row's lock, so a second
- * settlement of the same payment (callback, webhook and expiry job may race) finds it paid and
- * changes nothing. With it, the order's 'paid' event (core/orders/events.ts) and the customer's
- * notification are written, and the owner and items for the receipt are read. An order whose
- * customer deleted their account meanwhile is still paid; there is nobody to tell.
- */
-function markPaidStatement(orderId: string, paidAt: Date, message: string): SQL {
-  return sql`
-    with paid as (
-      update ${orders}
-      set payment_status = 'success', paid_at = ${paidAt.toISOString()}::timestamptz,
-        -- A late payment revives an order that had been cancelled for want of one.
-        status = 'pending', updated_at = now()
-      where id = ${orderId} and payment_status <> 'success'
-      returning id, user_id, discount_code_id, discount_use_held
-    ), paid_event as (
-      insert into ${orderEvents} (order_id, kind) select id, 'paid' from paid
-    ), notified as (
-      insert into ${notifications} (user_id, order_id, message)
-      select user_id, id, ${message} from paid where user_id is not null
-    )
-    select paid.discount_code_id as "discountCodeId", paid.discount_use_held as "discountUseHeld",
-      owner.email, owner.name,
-      coalesce((
-        select json_agg(json_build_object(
-          'name', item.product_name, 'quantity', item.quantity, 'totalKobo', item.total_price_kobo
-        ) order by item.id)
-        from ${orderItems} item where item.order_id = paid.id
-      ), '[]') as items
-    from paid left join ${user} owner on owner.id = paid.user_id`;
-}
-
-const orderHoldsItsCodeUse = preparedPerDb((db) =>
-  db
-    .update(orders)
-    .set({ discountUseHeld: true, updatedAt: sql`now()` })
-    .where(eq(orders.id, sql.placeholder('orderId'))),
-);
-
-/**
- * Marks an order paid, once (DESIGN §1): in one transaction the order becomes paid, its notification
- * is written, its code's use stays counted and its receipt is queued (the job queue mails it, with
- * retries; no payment waits for SMTP). A payment that arrives after the order expired still settles
- * it (the money moved); its code use is counted again if the limit still allows.
+ * Marks an order paid, once (DESIGN §1), through the order's lifecycle: in one transaction the order
+ * becomes paid, its event and notification are written, its code's use stays counted and its receipt
+ * is queued (the job queue mails it, with retries; no payment waits for SMTP). A payment that arrives
+ * after the order ended unpaid still settles it (the money moved).
  */
 async function markPaid(deps: CheckoutDeps, order: OrderRow, paidAt: Date | null): Promise<boolean> {
-  const reference = order.paymentReference;
-  return deps.db.transaction(async (tx) => {
-    const [paid] = await queryRows<PaidOrder>(
-      tx,
-      markPaidStatement(order.id, paidAt ?? new Date(), orderReceivedMessage(order.id)),
-    );
-    if (!paid) return false;
-    // A payment for an order whose code use was released (expired, or held past CAPPED_CODE_HOLD_MS)
-    // is honoured: the money moved. The use is counted again if the limit still allows.
-    if (paid.discountCodeId !== null && !paid.discountUseHeld) {
-      const recounted = await tx
-        .update(discountCodes)
-        .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-        .where(
-          and(
-            eq(discountCodes.id, paid.discountCodeId),
-            sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
-          ),
-        )
-        .returning({ id: discountCodes.id });
-      if (recounted.length > 0) {
-        await orderHoldsItsCodeUse(tx).execute({ orderId: order.id });
-        deps.logger.info({ reference }, 'late payment: its released discount code use is counted again');
-      } else deps.logger.warn({ reference }, 'late payment: the discount code had reached its limit again');
-    }
-    if (paid.email === null || paid.name === null) return true;
-    await deps.jobs.send(
-      tx,
-      'mail',
-      receiptFor(deps, { email: paid.email, name: paid.name }, order, paid.items),
-    );
-    return true;
-  });
-}
-
-function receiptFor(
-  deps: Pick<CheckoutDeps, 'publicUrl' | 'formatMoney'>,
-  owner: { email: string; name: string },
-  paid: OrderRow,
-  items: PaidOrder['items'],
-) {
-  return orderReceiptEmail({
-    to: owner.email,
-    name: owner.name,
-    orderId: paid.id,
-    items,
-    subtotalKobo: paid.subtotalKobo,
-    deliveryFeeKobo: paid.deliveryFeeKobo,
-    discountKobo: paid.discountKobo,
-    freeDelivery: paid.discountType === 'free_delivery',
-    totalKobo: paid.totalKobo,
-    delivery: `${DELIVERY_METHOD_LABELS[paid.deliveryMethod]}, ${paid.pickupLocation ?? paid.deliveryLocation}`,
-    accountUrl: `${deps.publicUrl}/account?tab=orders`,
-    formatMoney: deps.formatMoney,
-  });
+  const changed = await deps.db.transaction((tx) =>
+    changeOrder(tx, deps, { id: order.id }, { kind: 'pay', paidAt }),
+  );
+  return changed !== null;
 }
 
 /**

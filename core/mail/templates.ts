@@ -115,7 +115,8 @@ export function orderReceiptEmail(order: {
   freeDelivery: boolean;
   totalKobo: number;
   delivery: string;
-  accountUrl: string;
+  /** The order's own page, where the buyer follows it. */
+  orderUrl: string;
   formatMoney: (kobo: number) => string;
 }): MailMessage {
   const money = order.formatMoney;
@@ -129,7 +130,7 @@ export function orderReceiptEmail(order: {
         : `Subtotal ${money(order.subtotalKobo)} · Delivery ${money(order.deliveryFeeKobo)}${order.discountKobo > 0 ? ` · Discount ${money(order.discountKobo)}` : ''} · Paid ${money(order.totalKobo)}`,
       `Delivery: ${order.delivery}.`,
     ],
-    action: { label: 'Follow your order', url: order.accountUrl },
+    action: { label: 'Follow your order', url: order.orderUrl },
   });
 }
 
@@ -139,11 +140,12 @@ export function orderStatusEmail(order: {
   name: string;
   orderId: string;
   message: string;
-  accountUrl: string;
+  /** The order's own page, where the buyer follows it. */
+  orderUrl: string;
 }): MailMessage {
   const number = shortOrderId(order.orderId);
   return compose(order.to, `Your ${SHOP.name} order #${number}: an update`, `Hello ${order.name},`, {
     paragraphs: [`Order #${number}: ${order.message}`],
-    action: { label: 'Follow your order', url: order.accountUrl },
+    action: { label: 'Follow your order', url: order.orderUrl },
   });
 }

@@ -35,3 +35,8 @@ export function notificationKind(
   if (text.includes('cancelled')) return 'cancelled';
   return 'other';
 }
+
+/** What the customer is told when a refund of their order is on its way. */
+export function refundMessage(orderId: string, amount: string): string {
+  return `Your order #${shortOrderId(orderId)} has been refunded: ${amount} is on its way back to you.`;
+}

@@ -1,18 +1,19 @@
-import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { discountCodes, notifications, orderItems, orders, user } from '../../db/schema';
+import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
-import { recordOrderEvent } from './events';
+import { changeOrder, factsOf, type LifecycleDeps } from './lifecycle';
+import { keptKobo, statusChoices, type StatusChoice } from './transitions';
+import { releaseCodeUses } from '../discounts/uses';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
-import type { JobQueue } from '../jobs/queue';
-import { orderStatusEmail } from '../mail/templates';
-import { orderStatusMessage, shortOrderId } from '../notifications/messages';
+import { shortOrderId } from '../notifications/messages';
 import type { OrderListQuery, PaymentFilter } from './schemas';
 import type { OrderStatus, PaymentStatus } from './statuses';
+import { describeOrder, type OrderWords } from './words';
 
 /** The admin's orders screen (spec §2 "Orders", §4 "Orders (admin)"): every function takes the actor. */
 
@@ -43,6 +44,8 @@ export interface AdminOrderRow {
   createdAt: Date;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** What its state reads as, for the shop (core/orders/words.ts). */
+  words: OrderWords;
   totalKobo: number;
   recipient: string;
   customerEmail: string | null;
@@ -102,6 +105,10 @@ export async function listOrdersForAdmin(
           createdAt: orders.createdAt,
           status: orders.status,
           paymentStatus: orders.paymentStatus,
+          cancelReason: orders.cancelReason,
+          refundStatus: orders.refundStatus,
+          refundedKobo: orders.refundedKobo,
+          refundingKobo: orders.refundingKobo,
           totalKobo: orders.totalKobo,
           recipient: orders.shippingName,
           customerEmail: user.email,
@@ -114,6 +121,7 @@ export async function listOrdersForAdmin(
         .offset(offset),
   );
   const ids = rows.map((r) => r.id);
+  const now = new Date();
   const items = ids.length
     ? await db
         .select({
@@ -126,20 +134,28 @@ export async function listOrdersForAdmin(
         .orderBy(asc(orderItems.id))
     : [];
   return {
-    orders: rows.map((row) => {
-      const own = items.filter((i) => i.orderId === row.id);
-      return {
-        itemCount: own.length,
-        thumbnails: own.slice(0, THUMBNAILS).map(({ name, imageUrl }) => ({ name, imageUrl })),
-        ...row,
-      };
-    }),
+    orders: rows.map(
+      ({ cancelReason: _c, refundStatus: _r, refundedKobo: _k, refundingKobo: _i, ...row }, index) => {
+        const own = items.filter((i) => i.orderId === row.id);
+        return {
+          itemCount: own.length,
+          thumbnails: own.slice(0, THUMBNAILS).map(({ name, imageUrl }) => ({ name, imageUrl })),
+          words: describeOrder(rows[index]!, 'shop', now),
+          ...row,
+        };
+      },
+    ),
     ...counted,
   };
 }
 
 export interface AdminOrderDetails {
   order: typeof orders.$inferSelect;
+  words: OrderWords;
+  /** The status buttons, as the lifecycle allows them (a paid order is cancelled by a full refund). */
+  choices: StatusChoice[];
+  /** What is kept of the payment: what a refund may give back. */
+  keptKobo: number;
   items: (typeof orderItems.$inferSelect)[];
   customerEmail: string | null;
   discountCode: string | null;
@@ -169,6 +185,9 @@ export async function getOrderForAdmin(
   const freeDelivery = order.discountType === 'free_delivery';
   return {
     order,
+    words: describeOrder(order, 'shop'),
+    choices: statusChoices(factsOf(order)),
+    keptKobo: keptKobo(factsOf(order)),
     items,
     customerEmail: row.customerEmail,
     discountCode: order.discountCode,
@@ -177,16 +196,14 @@ export async function getOrderForAdmin(
   };
 }
 
-export interface OrderStatusDeps {
-  db: Db;
-  jobs: JobQueue;
-  publicUrl: string;
-}
+export type OrderStatusDeps = LifecycleDeps & { db: Db };
 
 /**
- * Spec §4: an admin sets processing, shipped, delivered or cancelled, in any order; only setting the
- * status the order already has is refused. The status, the owner's notification and the e-mail with
- * the same news (a job: the queue sends it, with retries) are written in one transaction.
+ * Spec §4: an admin sets processing, shipped, delivered or cancelled. The order's lifecycle
+ * (transitions.ts) guards it: nothing unpaid is processed, shipped or delivered, nothing cancelled or
+ * refunded in full goes on, nothing delivered goes back; a paid order is cancelled by refunding it
+ * (refunds.ts). The status, its event, the owner's notification and e-mail and the audit row are
+ * written in one transaction.
  */
 export async function updateOrderStatus(
   deps: OrderStatusDeps,
@@ -194,59 +211,14 @@ export async function updateOrderStatus(
   orderId: string,
   status: OrderStatus,
 ): Promise<void> {
-  const message = orderStatusMessage(status);
-  await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: orders.status, userId: orders.userId })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (!current) throw new NotFound(ORDER_NOT_FOUND);
-    if (current.status === status) throw new Conflict(`This order is already ${status}.`, 'Update Failed');
-    await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
-    await recordOrderEvent(tx, orderId, status);
-    // A deleted customer's order (kept for the books) has nobody to tell.
-    await tellOrderOwner(tx, deps, current.userId, orderId, message);
-    await recordAdminChange(tx, admin, {
-      kind: 'order',
-      action: 'status_changed',
-      subjectId: orderId,
-      subjectLabel: `#${shortOrderId(orderId)}`,
-      before: { status: current.status },
-      after: { status },
-    });
-  });
-}
-
-/**
- * Tells the owner of an order some news about it (a status change, a refund): a notification, and the
- * same news by e-mail (a job of the queue), both in the caller's transaction. A deleted customer's
- * order (kept for the books) has nobody to tell.
- */
-export async function tellOrderOwner(
-  tx: Tx,
-  deps: Pick<OrderStatusDeps, 'jobs' | 'publicUrl'>,
-  userId: string | null,
-  orderId: string,
-  message: string,
-): Promise<void> {
-  if (!userId) return;
-  await tx.insert(notifications).values({ userId, orderId, message });
-  const [owner] = await tx
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!owner) return;
-  await deps.jobs.send(
-    tx,
-    'mail',
-    orderStatusEmail({
-      to: owner.email,
-      name: owner.name,
-      orderId,
-      message,
-      accountUrl: `${deps.publicUrl}/account?tab=orders`,
-    }),
+  await deps.db.transaction((tx) =>
+    changeOrder(
+      tx,
+      deps,
+      { id: orderId },
+      status === 'cancelled' ? { kind: 'shop-cancel' } : { kind: 'set-status', status },
+      { admin, notFound: ORDER_NOT_FOUND },
+    ),
   );
 }
 
@@ -267,12 +239,8 @@ export async function deleteOrder(db: Db, admin: AdminActor, orderId: string): P
     }
     await tx.delete(orders).where(eq(orders.id, orderId));
     // A use of a code this order still counted is given back.
-    if (current.discountUseHeld && current.discountCodeId !== null) {
-      await tx
-        .update(discountCodes)
-        .set({ usedCount: sql`greatest(${discountCodes.usedCount} - 1, 0)` })
-        .where(eq(discountCodes.id, current.discountCodeId));
-    }
+    if (current.discountUseHeld && current.discountCodeId !== null)
+      await releaseCodeUses(tx, current.discountCodeId);
     await recordAdminChange(tx, admin, {
       kind: 'order',
       action: 'deleted',

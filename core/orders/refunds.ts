@@ -1,18 +1,17 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
-import { recordAdminChange } from '../audit/log';
-import { recordOrderEvent } from './events';
-import { Conflict, type DomainError, NotFound } from '../errors';
+import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
-import { shortOrderId } from '../notifications/messages';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
-import { ORDER_NOT_FOUND, tellOrderOwner } from './management';
+import { changeOrder, factsOf, type LifecycleDeps } from './lifecycle';
+import { ORDER_NOT_FOUND } from './management';
+import { keptKobo, LIFECYCLE_REFUSALS } from './transitions';
 
 /**
  * Refunds of paid orders (beyond the spec: perishables get cancelled). An admin asks; one transaction
- * claims the order (`refund_status = 'requested'` by one conditional UPDATE, so a double click, two
+ * claims the order (the lifecycle locks it and sets `refund_status = 'requested'`, so a double click, two
  * admins or a webhook racing the button can never refund twice), records the request in the audit log
  * and enqueues the call to the provider as a job (issue 15): a provider that cannot be reached is asked
  * again by the queue, with backoff, and the request is never lost. The job tells the customer once, by
@@ -20,9 +19,9 @@ import { ORDER_NOT_FOUND, tellOrderOwner } from './management';
  */
 
 export const REFUND_REFUSED = {
-  notPaid: 'Only a paid order can be refunded.',
-  inProgress: 'A refund of this order is already under way.',
-  done: 'This order has already been refunded.',
+  notPaid: LIFECYCLE_REFUSALS.refundNotPaid,
+  inProgress: LIFECYCLE_REFUSALS.refundInProgress,
+  done: LIFECYCLE_REFUSALS.refundDone,
   otherProvider: 'This order was paid through another payment provider, which is not configured now.',
 };
 
@@ -35,17 +34,14 @@ export const REFUND_FAILED = {
 export const REFUND_WAITING =
   'The payment provider could not be reached yet. The refund is asked for again automatically, and this order shows the outcome.';
 
-export function refundMessage(orderId: string, amount: string): string {
-  return `Your order #${shortOrderId(orderId)} has been refunded: ${amount} is on its way back to you.`;
-}
+export { refundMessage } from '../notifications/messages';
 
 export interface RefundDeps {
   db: Db;
   payments: PaymentProvider;
   jobs: JobQueue;
-  logger: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  logger: LifecycleDeps['logger'] & { error(obj: object, msg?: string): void };
   publicUrl: string;
-  formatMoney: (kobo: number) => string;
 }
 
 /** What the refund job carries. */
@@ -60,47 +56,49 @@ export interface RefundJob {
  */
 export type RefundOutcome = RefundStarted['status'] | 'requested';
 
-/** Claims the order for a refund and enqueues the call to the provider, in one transaction. */
+/**
+ * Claims the order for a refund of `amountKobo` (all that is kept when not given) and enqueues the call
+ * to the provider, in one transaction. The lifecycle (transitions.ts) refuses what cannot be refunded;
+ * refunding all that is kept cancels an order not yet delivered at once.
+ */
 export async function requestRefund(
   deps: RefundDeps,
   admin: AdminActor,
   orderId: string,
+  options: { amountKobo?: number } = {},
 ): Promise<{ jobId: string }> {
   return deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(orders)
-      .set({ refundStatus: 'requested', refundRequestedAt: new Date(), refundFailure: null })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.paymentStatus, 'success'),
-          eq(orders.paymentProvider, deps.payments.name),
-          or(isNull(orders.refundStatus), eq(orders.refundStatus, 'failed')),
-        ),
-      )
-      .returning();
-    if (!claimed) throw await whyNotRefundable(tx, orderId);
-    const job: RefundJob = { orderId, amountKobo: claimed.totalKobo };
-    const jobId = await deps.jobs.send(tx, 'refund', job);
-    await recordAdminChange(tx, admin, {
-      kind: 'order',
-      action: 'refunded',
-      subjectId: orderId,
-      subjectLabel: `#${shortOrderId(orderId)}`,
-      before: { refundedKobo: claimed.refundedKobo, refundReference: claimed.refundReference },
-      after: { refundStatus: 'requested', refundedKobo: job.amountKobo },
-    });
-    return { jobId };
+    const [order] = await tx
+      .select({ provider: orders.paymentProvider, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw new NotFound(ORDER_NOT_FOUND);
+    if (order.paymentStatus === 'success' && order.provider !== deps.payments.name)
+      throw new Conflict(REFUND_REFUSED.otherProvider, REFUND_FAILED.title);
+    const changed = await changeOrder(
+      tx,
+      deps,
+      { id: orderId },
+      { kind: 'refund-request', amountKobo: options.amountKobo ?? (await keptOf(tx, orderId)) },
+      { admin, refusedTitle: REFUND_FAILED.title, notFound: ORDER_NOT_FOUND },
+    );
+    const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
+    return { jobId: await deps.jobs.send(tx, 'refund', job) };
   });
+}
+
+async function keptOf(tx: Tx, orderId: string): Promise<number> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  return order ? keptKobo(factsOf(order)) : 0;
 }
 
 /**
  * The refund job: asks the provider for the refund of a claimed order. A provider that cannot be
- * reached throws (the queue asks again later); one that refuses for good leaves the order
- * 'failed' with its reason, and the admin may try again.
+ * reached throws (the queue asks again later); one that refuses for good leaves the refund 'failed'
+ * with its reason, and the admin may try again.
  *
  * If this process dies after the provider accepted and before the transaction below commits, the job
- * runs again and Paystack refuses the second refund ("fully reversed"): the order reads 'failed' until
+ * runs again and Paystack refuses the second refund ("fully reversed"): the refund reads 'failed' until
  * the provider's refund.processed event arrives, which settleRefund then records as refunded.
  */
 export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: RefundJob): Promise<void> {
@@ -117,27 +115,24 @@ export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: 
   } catch (error) {
     if (!PaymentProviderError.is(error) || error.retryable) throw error; // the queue asks again
     deps.logger.error({ err: error, orderId }, 'refund refused by the payment provider');
-    await db
-      .update(orders)
-      .set({ refundStatus: 'failed', refundFailure: error.message.replace(/^.*?: /, '') })
-      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
+    await db.transaction((tx) =>
+      changeOrder(
+        tx,
+        deps,
+        { id: orderId },
+        { kind: 'refund-fail', failure: error.message.replace(/^.*?: /, '') },
+      ),
+    );
     return;
   }
-
-  const message = refundMessage(orderId, deps.formatMoney(amountKobo));
-  await db.transaction(async (tx) => {
-    // A webhook may have settled it already; the claim is ours either way, so the customer is told here.
-    await tx
-      .update(orders)
-      .set({ refundedKobo: amountKobo, refundReference: started.refundReference })
-      .where(eq(orders.id, orderId));
-    await tx
-      .update(orders)
-      .set({ refundStatus: started.status })
-      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
-    await tellOrderOwner(tx, deps, order.userId, orderId, message);
-    await recordOrderEvent(tx, orderId, 'refunded');
-  });
+  await db.transaction((tx) =>
+    changeOrder(
+      tx,
+      deps,
+      { id: orderId },
+      { kind: 'refund-accept', amountKobo, status: started.status, reference: started.refundReference },
+    ),
+  );
   deps.logger.info({ orderId, status: started.status }, 'order refunded');
 }
 
@@ -172,23 +167,6 @@ export async function refundOrder(
   }
 }
 
-async function whyNotRefundable(db: Db | Tx, orderId: string): Promise<DomainError> {
-  const [order] = await db
-    .select({
-      paymentStatus: orders.paymentStatus,
-      refundStatus: orders.refundStatus,
-      provider: orders.paymentProvider,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return new NotFound(ORDER_NOT_FOUND);
-  if (order.paymentStatus !== 'success') return new Conflict(REFUND_REFUSED.notPaid, REFUND_FAILED.title);
-  if (order.refundStatus === 'processed') return new Conflict(REFUND_REFUSED.done, REFUND_FAILED.title);
-  if (order.refundStatus === 'requested' || order.refundStatus === 'pending')
-    return new Conflict(REFUND_REFUSED.inProgress, REFUND_FAILED.title);
-  return new Conflict(REFUND_REFUSED.otherProvider, REFUND_FAILED.title);
-}
-
 /**
  * The provider's word on a refund (Paystack's refund.processed / refund.failed webhook). Only an open
  * refund changes, so duplicates and late arrivals change nothing.
@@ -200,49 +178,47 @@ async function whyNotRefundable(db: Db | Tx, orderId: string): Promise<DomainErr
  * customer, who was never told, is told now, once.
  */
 export async function settleRefund(
-  deps: Pick<RefundDeps, 'db' | 'jobs' | 'publicUrl' | 'formatMoney' | 'logger'>,
+  deps: Pick<RefundDeps, 'db' | 'jobs' | 'publicUrl' | 'logger'>,
   transactionReference: string,
   outcome: 'processed' | 'failed',
   refund: { id?: string; amountKobo?: number } = {},
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const settled = await tx
-      .update(orders)
-      .set({ refundStatus: outcome })
-      .where(
-        and(
-          eq(orders.paymentReference, transactionReference),
-          inArray(orders.refundStatus, ['requested', 'pending']),
-          // A late event about an earlier attempt (it failed, the admin tried again) is not this refund's.
-          refund.id === undefined
-            ? undefined
-            : or(isNull(orders.refundReference), eq(orders.refundReference, refund.id)),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (settled.length > 0) return true;
-    if (outcome !== 'processed') return false;
-    const [lost] = await tx
-      .update(orders)
-      .set({
-        refundStatus: 'processed',
-        refundFailure: null,
-        refundReference: refund.id ?? null,
-        refundedKobo: refund.amountKobo ?? sql`${orders.totalKobo}`,
-      })
-      .where(
-        and(
-          eq(orders.paymentReference, transactionReference),
-          eq(orders.refundStatus, 'failed'),
-          isNull(orders.refundReference),
-        ),
-      )
-      .returning({ id: orders.id, userId: orders.userId, refundedKobo: orders.refundedKobo });
-    if (!lost) return false;
-    const amount = deps.formatMoney(lost.refundedKobo ?? 0);
-    await tellOrderOwner(tx, deps, lost.userId, lost.id, refundMessage(lost.id, amount));
-    await recordOrderEvent(tx, lost.id, 'refunded');
-    deps.logger.info({ orderId: lost.id }, 'a refund whose own attempt read failed was processed: recorded');
-    return true;
+    const [order] = await tx
+      .select({ refundReference: orders.refundReference, refundStatus: orders.refundStatus })
+      .from(orders)
+      .where(eq(orders.paymentReference, transactionReference));
+    if (!order) return false;
+    // A late event about an earlier attempt (it failed, the admin tried again) is not this refund's.
+    const open = order.refundStatus === 'requested' || order.refundStatus === 'pending';
+    if (
+      open &&
+      refund.id !== undefined &&
+      order.refundReference !== null &&
+      order.refundReference !== refund.id
+    )
+      return false;
+    if (outcome === 'failed')
+      return (
+        open &&
+        (await changeOrder(
+          tx,
+          deps,
+          { reference: transactionReference },
+          { kind: 'refund-fail', failure: null },
+        )) !== null
+      );
+    // A processed refund for an order whose own attempt reads failed is recorded only if no refund of
+    // ours is on record for it (the crash gap above, or a refund made in the provider's dashboard).
+    if (order.refundStatus === 'failed' && order.refundReference !== null) return false;
+    const changed = await changeOrder(
+      tx,
+      deps,
+      { reference: transactionReference },
+      { kind: 'refund-processed', amountKobo: refund.amountKobo ?? null, reference: refund.id ?? null },
+    );
+    if (changed && !open)
+      deps.logger.info({ orderId: changed.orderId }, 'a refund never recorded here was processed: recorded');
+    return changed !== null;
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import type { OrderStatus } from './statuses';
+import { describeOrder, type OrderWords } from './words';
 
 /** The shop's time zone: days in the reports are Lagos days. */
 const SHOP_TIME_ZONE = 'Africa/Lagos';
@@ -43,7 +44,10 @@ export function lastDays(today: Date, days: number): string[] {
   );
 }
 
-/** Paid orders and their revenue for each of the last SALES_DAYS days (days without sales are 0). */
+/**
+ * Paid orders and their revenue (paid less refunded) for each of the last SALES_DAYS days, by the day
+ * each was paid (days without sales are 0).
+ */
 export async function salesByDay(db: Db, _admin: AdminActor, now = new Date()): Promise<SalesDay[]> {
   const days = lastDays(now, SALES_DAYS);
   // The zone is a constant of ours, written into the SQL so GROUP BY sees the same expression. Grouped
@@ -53,7 +57,8 @@ export async function salesByDay(db: Db, _admin: AdminActor, now = new Date()): 
     .select({
       day: sql<string>`(${day})::text`,
       orders: count(),
-      revenueKobo: sql<string>`coalesce(sum(${orders.totalKobo}), 0)`,
+      // What was paid less what was refunded of it, on the day it was paid.
+      revenueKobo: sql<string>`coalesce(sum(${orders.totalKobo} - coalesce(${orders.refundedKobo}, 0)), 0)`,
     })
     .from(orders)
     .where(
@@ -78,10 +83,11 @@ export interface RecentPaidOrder {
   totalKobo: number;
   paidAt: Date | null;
   status: OrderStatus;
+  words: OrderWords;
 }
 
 export async function latestPaidOrders(db: Db, _admin: AdminActor, limit = 5): Promise<RecentPaidOrder[]> {
-  return db
+  const rows = await db
     .select({
       id: orders.id,
       recipient: orders.shippingName,
@@ -89,10 +95,21 @@ export async function latestPaidOrders(db: Db, _admin: AdminActor, limit = 5): P
       totalKobo: orders.totalKobo,
       paidAt: orders.paidAt,
       status: orders.status,
+      state: {
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        cancelReason: orders.cancelReason,
+        refundStatus: orders.refundStatus,
+        refundedKobo: orders.refundedKobo,
+        refundingKobo: orders.refundingKobo,
+        totalKobo: orders.totalKobo,
+        createdAt: orders.createdAt,
+      },
     })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.paymentStatus, 'success'))
     .orderBy(desc(orders.paidAt))
     .limit(limit);
+  return rows.map(({ state, ...row }) => ({ ...row, words: describeOrder(state, 'shop') }));
 }

@@ -8,6 +8,7 @@ import { NotFound } from '../errors';
 import { listOrderEvents } from './events';
 import { payableUntil, shopperPaymentState, type ShopperPaymentState } from './payment-state';
 import { ORDER_STATUSES, type OrderStatus } from './statuses';
+import { describeOrder, type OrderWords } from './words';
 import { isOrderId } from '../ids';
 
 /** Everything here answers for one user's own orders: there is no parameter to name another's. */
@@ -17,6 +18,8 @@ export type OrderWithItems = typeof orders.$inferSelect & {
   freeDelivery: boolean;
   /** How the shopper sees its payment: an unpaid order past its 30 minutes is expired. */
   paymentState: ShopperPaymentState;
+  /** What its state reads as, for the shopper (core/orders/words.ts). */
+  words: OrderWords;
 };
 
 type OrderRow = typeof orders.$inferSelect;
@@ -27,6 +30,7 @@ function withTheirItems(order: OrderRow, items: ItemRow[], now: Date): OrderWith
     items,
     freeDelivery: order.discountType === 'free_delivery',
     paymentState: shopperPaymentState(order, now),
+    words: describeOrder(order, 'shopper', now),
     ...order,
   };
 }

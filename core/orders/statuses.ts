@@ -23,6 +23,9 @@ export const ORDER_EVENT_KINDS = [
   'refunded',
   'payment_failed',
   'expired',
+  'replaced',
+  'refund_requested',
+  'refund_failed',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -37,4 +40,23 @@ export const ORDER_EVENT_LABELS: Record<OrderEventKind, string> = {
   refunded: 'Refunded',
   payment_failed: 'Payment failed',
   expired: 'Expired unpaid',
+  replaced: 'Replaced by a newer order',
+  refund_requested: 'Refund requested',
+  refund_failed: 'Refund failed',
 };
+
+/**
+ * Why an order is cancelled (core/orders/lifecycle.ts): the shopper cancelled it, its payment was
+ * declined, it was not paid in time, a newer checkout of the same cart or code replaced it, the shop
+ * cancelled it before it was paid, or the shop refunded all of it.
+ */
+export const CANCEL_REASONS = ['shopper', 'declined', 'unpaid', 'replaced', 'shop', 'refunded'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/**
+ * A refund's progress: 'requested' while the provider is being asked (it claims the order, so a second
+ * request finds it taken), 'pending' when the provider took it and the money is on its way,
+ * 'processed' when it arrived, 'failed' when the provider refused.
+ */
+export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];

@@ -15,7 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DELIVERY_METHODS } from '../../core/delivery/methods';
 import { DISCOUNT_TYPES } from '../../core/discounts/types';
-import { ORDER_EVENT_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from '../../core/orders/statuses';
+import {
+  ORDER_EVENT_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type CancelReason,
+  type RefundStatus,
+} from '../../core/orders/statuses';
 import { user } from './auth';
 import { products } from './catalog';
 
@@ -115,6 +121,8 @@ export const orders = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     status: orderStatus('status').notNull().default('pending'),
     paymentStatus: paymentStatus('payment_status').notNull().default('pending'),
+    /** Why a cancelled order is (core/orders/statuses.ts CANCEL_REASONS); null while it is not. */
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
     paymentReference: text('payment_reference').notNull(),
     paymentProvider: text('payment_provider').notNull(),
     subtotalKobo: bigint('subtotal_kobo', { mode: 'number' }).notNull(),
@@ -161,8 +169,11 @@ export const orders = pgTable(
      * claims the order, so a second request finds it taken; the job queue asks), then what the
      * provider says; why it refused, when it did.
      */
-    refundStatus: text('refund_status'),
+    refundStatus: text('refund_status').$type<RefundStatus>(),
+    /** Refunded so far: what the provider accepted to give back (on its way or arrived). */
     refundedKobo: bigint('refunded_kobo', { mode: 'number' }),
+    /** What the refund under way ('requested' or 'pending') is for; 0 when none is. */
+    refundingKobo: bigint('refunding_kobo', { mode: 'number' }).notNull().default(0),
     refundReference: text('refund_reference'),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     refundFailure: text('refund_failure'),
@@ -174,6 +185,14 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
+    check(
+      'orders_cancel_reason_known',
+      sql`(${t.cancelReason} is null) = (${t.status} <> 'cancelled') and (${t.cancelReason} is null or ${t.cancelReason} in ('shopper', 'declined', 'unpaid', 'replaced', 'shop', 'refunded'))`,
+    ),
+    check(
+      'orders_refunds_within_payment',
+      sql`coalesce(${t.refundedKobo}, 0) >= 0 and ${t.refundingKobo} >= 0 and coalesce(${t.refundedKobo}, 0) <= ${t.totalKobo}`,
+    ),
     check(
       'orders_refund_status_known',
       sql`${t.refundStatus} is null or ${t.refundStatus} in ('requested', 'pending', 'processed', 'failed')`,
@@ -204,9 +223,14 @@ export const orders = pgTable(
     // The admin's list, newest first, and its search (core/orders/management.ts; pg_trgm).
     index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_recipient_search_idx').using('gin', t.recipientSearch.op('gin_trgm_ops')),
-    // The dashboard's paid orders by day and the latest of them (core/orders/reports.ts); the total
-    // rides along so the revenue by day is read from the index alone.
-    index('orders_payment_paid_total_idx').on(t.paymentStatus, t.paidAt.desc().nullsFirst(), t.totalKobo),
+    // The dashboard's paid orders by day and the latest of them (core/orders/reports.ts); the total and
+    // what was refunded ride along so the revenue by day is read from the index alone.
+    index('orders_payment_paid_revenue_idx').on(
+      t.paymentStatus,
+      t.paidAt.desc().nullsFirst(),
+      t.totalKobo,
+      t.refundedKobo,
+    ),
   ],
 );
 

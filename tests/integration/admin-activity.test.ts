@@ -70,8 +70,12 @@ describe('the audit log', () => {
   it('records order status changes and deletions; a refused change records nothing', async () => {
     const shopper = await createUser(server.services);
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-    const order = await createOrder(db(), shopper.id, [catfish.id], { status: 'pending' });
-    const deps = { db: db(), jobs: server.services.jobs, publicUrl: server.url };
+    // Awaiting payment: the shop cancels it directly (a paid one is cancelled by its refund).
+    const order = await createOrder(db(), shopper.id, [catfish.id], {
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
+    const deps = server.services.checkout;
     await updateOrderStatus(deps, admin, order.id, 'cancelled');
     // Already cancelled: refused, and no row.
     await expect(updateOrderStatus(deps, admin, order.id, 'cancelled')).rejects.toThrow('already cancelled');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
 import {
@@ -12,6 +12,8 @@ import {
   ORDER_DELETE_UNREFUNDED,
   updateOrderStatus,
 } from '#core/orders/management';
+import { requestRefund } from '#core/orders/refunds';
+import { LIFECYCLE_REFUSALS } from '#core/orders/transitions';
 import { countUpTo } from '#core/paging-queries';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
@@ -148,51 +150,75 @@ describe('order details', () => {
 
 describe('status changes (spec §4)', () => {
   it.each([
-    ['processing', 'Your order is now being processed.'],
-    ['shipped', 'Your order has been shipped and is on its way to you!'],
-    ['delivered', 'Your order has been delivered successfully. Enjoy!'],
-    ['cancelled', 'Your order has been cancelled.'],
-  ] as const)('%s: the status, the notification "%s" and the e-mail, over HTTP', async (status, message) => {
-    const { order, shopper } = await orderFor({ status: 'pending' });
-    const response = await client.postForm(`/admin/orders?order=${order.id}`, {
-      intent: 'status',
-      orderId: order.id,
-      status,
-    });
-    expect(response.status).toBe(200);
-    const [changed] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
-    expect(changed!.status).toBe(status);
-    const notes = await db()
-      .select()
-      .from(schema.notifications)
-      .where(eq(schema.notifications.userId, shopper.id));
-    expect(notes.map((n) => [n.message, n.orderId])).toEqual([[message, order.id]]);
-    await server.jobsDone();
-    const mail = server.mailer.lastTo(shopper.email);
-    expect(mail?.text).toContain(message);
-    expect(mail?.subject).toContain(`#${order.id.slice(0, 8)}`);
-  });
+    ['processing', 'Your order is now being processed.', 'success'],
+    ['shipped', 'Your order has been shipped and is on its way to you!', 'success'],
+    ['delivered', 'Your order has been delivered successfully. Enjoy!', 'success'],
+    // A paid order is cancelled by refunding it (below); one awaiting payment, directly.
+    ['cancelled', 'Your order has been cancelled.', 'pending'],
+  ] as const)(
+    '%s: the status, the notification "%s" and the e-mail, over HTTP',
+    async (status, message, paid) => {
+      const { order, shopper } = await orderFor({ status: 'pending', paymentStatus: paid });
+      const response = await client.postForm(`/admin/orders?order=${order.id}`, {
+        intent: 'status',
+        orderId: order.id,
+        status,
+      });
+      expect(response.status).toBe(200);
+      const [changed] = await db().select().from(schema.orders).where(eq(schema.orders.id, order.id));
+      expect(changed!.status).toBe(status);
+      const notes = await db()
+        .select()
+        .from(schema.notifications)
+        .where(eq(schema.notifications.userId, shopper.id));
+      expect(notes.map((n) => [n.message, n.orderId])).toEqual([[message, order.id]]);
+      await server.jobsDone();
+      const mail = server.mailer.lastTo(shopper.email);
+      expect(mail?.text).toContain(message);
+      expect(mail?.subject).toContain(`#${order.id.slice(0, 8)}`);
+      // The e-mail opens the order's own page.
+      expect(mail?.text).toContain(`/account/orders/${order.id}`);
+    },
+  );
 
-  it('refuses only the status the order already has; any other order of changes is allowed', async () => {
-    const { order, shopper } = await orderFor({ status: 'delivered' });
-    const same = await client.postForm('/admin/orders', {
-      intent: 'status',
-      orderId: order.id,
-      status: 'delivered',
+  it('refuses what the lifecycle refuses, with its reason, and changes nothing', async () => {
+    const refused = async (orderId: string, status: string, reason: string) => {
+      const response = await client.postForm('/admin/orders', { intent: 'status', orderId, status });
+      expect(response.status).toBe(409);
+      const page = await response.text();
+      expect(page).toContain('Update Failed');
+      expect(page).toContain(reason.replaceAll("'", '&#x27;'));
+    };
+    // The status it has already.
+    const { order: delivered, shopper } = await orderFor({ status: 'delivered' });
+    await refused(delivered.id, 'delivered', 'This order is already delivered.');
+    // Nothing delivered goes back.
+    await refused(
+      delivered.id,
+      'processing',
+      'This order has been delivered: it cannot go back to processing.',
+    );
+    // Nothing unpaid is shipped (issue "Orders tell the truth": it answered 200).
+    const { order: unpaid } = await orderFor({ status: 'pending', paymentStatus: 'pending' });
+    await refused(unpaid.id, 'shipped', 'This order has not been paid, so it cannot be shipped.');
+    // A paid order is not cancelled without its refund.
+    const { order: paid } = await orderFor({ status: 'pending' });
+    await refused(paid.id, 'cancelled', LIFECYCLE_REFUSALS.paidCancel);
+    const states = await db()
+      .select({ id: schema.orders.id, status: schema.orders.status })
+      .from(schema.orders)
+      .where(inArray(schema.orders.id, [delivered.id, unpaid.id, paid.id]));
+    expect(Object.fromEntries(states.map((o) => [o.id, o.status]))).toEqual({
+      [delivered.id]: 'delivered',
+      [unpaid.id]: 'pending',
+      [paid.id]: 'pending',
     });
-    expect(same.status).toBe(409);
-    expect(await same.text()).toContain('Update Failed');
-    const back = await client.postForm('/admin/orders', {
-      intent: 'status',
-      orderId: order.id,
-      status: 'processing',
-    });
-    expect(back.status).toBe(200);
-    const notes = await db()
-      .select()
-      .from(schema.notifications)
-      .where(eq(schema.notifications.userId, shopper.id));
-    expect(notes).toHaveLength(1);
+    expect(
+      await db().select().from(schema.notifications).where(eq(schema.notifications.userId, shopper.id)),
+    ).toEqual([]);
+    // A paid order may go back from shipped to processing (spec §4: any order but these).
+    await updateOrderStatus(server.services.checkout, admin, paid.id, 'shipped');
+    await updateOrderStatus(server.services.checkout, admin, paid.id, 'processing');
   });
 
   it('refuses a status that is not one, or an order that is not there, changing nothing', async () => {
@@ -246,12 +272,16 @@ describe('deleting orders', () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(ORDER_DELETE_AWAITING_PAYMENT);
 
-    const { order: paid } = await orderFor({ paymentStatus: 'success', status: 'delivered' });
-    await updateOrderStatus(server.services.checkout, admin, paid.id, 'cancelled');
+    const { order: paid } = await orderFor({ paymentStatus: 'success', status: 'pending' });
+    // Refunding it in full cancels it at once; until the provider has done it, the books keep it.
+    await requestRefund(server.services.checkout, admin, paid.id);
     await expect(deleteOrder(db(), admin, paid.id)).rejects.toMatchObject({
       message: ORDER_DELETE_UNREFUNDED,
     });
-    await db().update(schema.orders).set({ refundStatus: 'processed' }).where(eq(schema.orders.id, paid.id));
+    await db()
+      .update(schema.orders)
+      .set({ refundStatus: 'processed', refundedKobo: paid.totalKobo, refundingKobo: 0 })
+      .where(eq(schema.orders.id, paid.id));
     await deleteOrder(db(), admin, paid.id);
     expect(await db().select().from(schema.orders).where(eq(schema.orders.id, paid.id))).toEqual([]);
   });
@@ -268,7 +298,14 @@ describe('deleting orders', () => {
     await deleteOrder(db(), admin, expired.id);
     const { order: refunded } = await orderFor(
       { paymentStatus: 'success', status: 'pending' },
-      { discountCodeId: code!.id, discountUseHeld: true, status: 'cancelled', refundStatus: 'processed' },
+      {
+        discountCodeId: code!.id,
+        discountUseHeld: true,
+        status: 'cancelled',
+        cancelReason: 'refunded',
+        refundStatus: 'processed',
+        refundedKobo: 730_000,
+      },
     );
     await deleteOrder(db(), admin, refunded.id);
     const [after] = await db()

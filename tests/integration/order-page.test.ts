@@ -44,7 +44,7 @@ describe('the order page', () => {
     await decideDemoPayment(db(), placed.reference, 'success');
     expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
     const [adminRow] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
-    const deps = { db: db(), jobs: server.services.jobs, publicUrl: server.url };
+    const deps = server.services.checkout;
     await updateOrderStatus(deps, adminActor(adminRow!)!, placed.orderId, 'shipped');
 
     const response = await client.get(`/account/orders/${placed.orderId}`);
@@ -124,10 +124,17 @@ describe('unpaid orders', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(CANCEL_MESSAGES.cancelled);
     expect(await held()).toBe(0);
-    expect(await orderRow(placed.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+    expect(await orderRow(placed.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'expired',
+      cancelReason: 'shopper',
+    });
+    // It says "Cancelled", and why, on its page and in the list (it read only "Payment: Expired").
     const page = await (await client.get(`/account/orders/${placed.orderId}`)).text();
-    expect(page).toContain('Payment: <!-- -->Expired');
-    expect(page).toContain('>Cancelled</span>');
+    expect(page).toContain('>Cancelled — you cancelled it</span>');
+    expect(page).toContain('Payment: <!-- -->Not paid');
+    const list = await (await client.get('/account?tab=orders')).text();
+    expect(list).toContain('>Cancelled — you cancelled it</span>');
     expect(page).toContain('You cancelled this order before paying for it. Nothing was charged.');
     expect(page).not.toContain('Pay now');
     // Twice: refused, nothing given back twice.
@@ -159,7 +166,8 @@ describe('unpaid orders', () => {
     );
     expect((await userOrderStats(db(), shopper.id)).pending).toBe(0);
     const tab = await (await client.get('/account?tab=orders')).text();
-    expect(tab).toContain('Payment: <!-- -->Expired');
+    expect(tab).toContain('>Cancelled — not paid in time</span>');
+    expect(tab).toContain('Payment: <!-- -->Not paid');
     expect(tab).toContain(`href="/account/orders/${placed.orderId}"`);
     const page = await (await client.get(`/account/orders/${placed.orderId}`)).text();
     expect(page).toContain('This order was not paid in time, so it was not placed. Nothing was charged.');

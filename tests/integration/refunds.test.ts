@@ -87,9 +87,23 @@ describe('refunding a paid order through Paystack', () => {
       expect.objectContaining({
         action: 'refunded',
         adminId: admin.id,
-        after: expect.objectContaining({ refundStatus: 'requested', refundedKobo: order.totalKobo }),
+        before: expect.objectContaining({ status: 'pending' }),
+        after: expect.objectContaining({
+          status: 'cancelled',
+          refundStatus: 'requested',
+          refundingKobo: order.totalKobo,
+        }),
       }),
     ]);
+    // Refunded in full: the order is cancelled (it read "Pending · Paid"), and can no longer be shipped.
+    expect(await orderById(order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'refunded' });
+    const ship = await client.postForm('/admin/orders', {
+      intent: 'status',
+      orderId: order.id,
+      status: 'shipped',
+    });
+    expect(ship.status).toBe(409);
+    expect((await orderById(order.id)).status).toBe('cancelled');
 
     expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
     expect((await orderById(order.id)).refundStatus).toBe('processed');
@@ -170,7 +184,10 @@ describe('refunding a paid order through Paystack', () => {
     const { order } = await paidOrder();
     expect((await refund(order.id)).status).toBe(200);
     // As if the order had lost track of its refund: Paystack itself refuses a second one.
-    await db().update(schema.orders).set({ refundStatus: null }).where(eq(schema.orders.id, order.id));
+    await db()
+      .update(schema.orders)
+      .set({ refundStatus: null, refundedKobo: null, refundingKobo: 0 })
+      .where(eq(schema.orders.id, order.id));
     const refused = await refund(order.id);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
-import { capitalise, OrderStatusBadge, ShopperPaymentBadge } from '~/components/orders/order-badges';
+import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { cart } from '~/lib/cart';
 import { formatShopperDate } from '~/lib/dates';
@@ -95,10 +95,7 @@ export function OrdersTab({
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {order.paymentState === 'expired' || order.paymentState === 'failed' ? null : (
-                    <OrderStatusBadge status={order.status} />
-                  )}
-                  <ShopperPaymentBadge state={order.paymentState} prefix="Payment: " />
+                  <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
                 </div>
               </div>
               <div className="mt-3 flex items-center gap-2">

@@ -1,57 +1,39 @@
 import { Badge, type BadgeVariant } from '~/components/ui/badge';
-import type { ShopperPaymentState } from '#core/orders/payment-state';
-import type { OrderStatus, PaymentStatus } from '#core/orders/statuses';
+import type { OrderWords, Tone } from '#core/orders/words';
 
-const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
-  pending: 'warning',
-  processing: 'secondary',
-  shipped: 'default',
-  delivered: 'success',
-  cancelled: 'destructive',
-};
-
-const PAYMENT_BADGES: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
-  success: { label: 'Paid', variant: 'success' },
-  pending: { label: 'Pending', variant: 'outline' },
-  failed: { label: 'Failed', variant: 'destructive' },
-  expired: { label: 'Expired', variant: 'destructive' },
+const TONE_VARIANTS: Record<Tone, BadgeVariant> = {
+  success: 'success',
+  warning: 'warning',
+  danger: 'destructive',
+  info: 'secondary',
+  neutral: 'outline',
 };
 
 export const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
-/** An order's fulfilment status, as the shopper's and the admin's lists show it. */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge variant={STATUS_VARIANTS[status]}>{capitalise(status)}</Badge>;
-}
-
-/** An order's payment status: Paid, Pending, Failed or Expired. */
-export function PaymentStatusBadge({ status, prefix = '' }: { status: PaymentStatus; prefix?: string }) {
-  return (
-    <Badge variant={PAYMENT_BADGES[status].variant}>
-      {prefix}
-      {PAYMENT_BADGES[status].label}
-    </Badge>
-  );
-}
-
-const SHOPPER_PAYMENT_BADGES: Record<ShopperPaymentState, { label: string; variant: BadgeVariant }> = {
-  paid: { label: 'Paid', variant: 'success' },
-  awaiting: { label: 'Awaiting', variant: 'outline' },
-  expired: { label: 'Expired', variant: 'destructive' },
-  failed: { label: 'Failed', variant: 'destructive' },
-};
-
-export const shopperPaymentLabel = (state: ShopperPaymentState) => SHOPPER_PAYMENT_BADGES[state].label;
-
 /**
- * A shopper's view of an order's payment (issue 14): an unpaid order past its 30 minutes reads
- * 'Expired', not 'Pending', even before the expiry job has run.
+ * An order's state as core/orders/words.ts names it: its status ('Shipped', 'Cancelled — payment
+ * declined') and its money ('Paid', 'Refunded ₦33,900'), the same on every screen.
  */
-export function ShopperPaymentBadge({ state, prefix = '' }: { state: ShopperPaymentState; prefix?: string }) {
+export function OrderStateBadges({
+  words,
+  paymentPrefix = '',
+}: {
+  words: OrderWords;
+  paymentPrefix?: string;
+}) {
   return (
-    <Badge variant={SHOPPER_PAYMENT_BADGES[state].variant}>
-      {prefix}
-      {SHOPPER_PAYMENT_BADGES[state].label}
-    </Badge>
+    <>
+      <Badge variant={TONE_VARIANTS[words.status.tone]}>{words.status.label}</Badge>
+      <Badge variant={TONE_VARIANTS[words.payment.tone]}>
+        {paymentPrefix}
+        {words.payment.label}
+      </Badge>
+    </>
   );
+}
+
+/** An order's status alone (the dashboard's latest orders). */
+export function OrderStatusBadge({ words }: { words: OrderWords }) {
+  return <Badge variant={TONE_VARIANTS[words.status.tone]}>{words.status.label}</Badge>;
 }

@@ -176,6 +176,9 @@ export default function AdminDashboard() {
           <h2 id="sales" className="mb-3 font-semibold">
             Paid revenue per day
           </h2>
+          <p className="-mt-2 mb-3 text-xs text-slate-600">
+            Orders by the day they were paid, less what was refunded of them.
+          </p>
           <SalesChart days={sales} />
         </section>
         <section
@@ -204,7 +207,7 @@ export default function AdminDashboard() {
                       {formatShopperDate(order.paidAt)}
                     </time>
                   ) : null}
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge words={order.words} />
                 </li>
               ))}
             </ul>

@@ -6,7 +6,7 @@ import { RowIcon } from '~/components/admin/row-icon';
 import { AdminThumbnail } from '~/components/admin/thumbnail';
 import { AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
-import { capitalise, OrderStatusBadge, PaymentStatusBadge } from '~/components/orders/order-badges';
+import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
 import { inputClasses } from '~/components/ui/field';
@@ -58,10 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db, jobs, env } = context.services;
+  const { db } = context.services;
   return formAction(request, OrderActionSchema, async (input) => {
     if (input.intent === 'status') {
-      await updateOrderStatus({ db, jobs, publicUrl: env.PUBLIC_URL }, admin, input.orderId, input.status);
+      await updateOrderStatus(context.services.checkout, admin, input.orderId, input.status);
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
     }
     if (input.intent === 'refund') {
@@ -225,8 +225,7 @@ export default function AdminOrders() {
               </td>
               <td className="px-4 py-3">
                 <span className="flex flex-wrap gap-1">
-                  <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge status={order.paymentStatus} prefix="Payment: " />
+                  <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
                 </span>
               </td>
               <td className="px-4 py-3">
@@ -273,8 +272,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
     >
       <div className="space-y-5 text-sm">
         <div className="flex flex-wrap gap-2">
-          <OrderStatusBadge status={order.status} />
-          <PaymentStatusBadge status={order.paymentStatus} />
+          <OrderStateBadges words={details.words} />
           <span className="text-slate-600">
             Placed{' '}
             <time dateTime={new Date(order.createdAt).toISOString()}>
@@ -338,7 +336,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
           <div>
             <dt className="text-slate-600">Payment</dt>
             <dd>
-              {capitalise(order.paymentStatus)} · <span className="font-mono">{order.paymentReference}</span>
+              {details.words.payment.label} · <span className="font-mono">{order.paymentReference}</span>
             </dd>
           </div>
           <div>
@@ -366,25 +364,45 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
             Update status
           </h3>
           <div className="flex flex-wrap gap-2">
-            {ORDER_STATUSES.filter((status) => status !== 'pending').map((status) => (
-              <Form key={status} method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="orderId" value={order.id} />
-                <input type="hidden" name="status" value={status} />
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant={status === 'cancelled' ? 'destructive' : 'outline'}
-                  disabled={order.status === status || busy}
-                >
-                  {capitalise(status)}
-                </Button>
-              </Form>
-            ))}
+            {details.choices.map(({ status, allowed, via }) =>
+              status === 'cancelled' ? (
+                <ConfirmDialog
+                  key={status}
+                  title="Cancel order"
+                  description={
+                    via === 'refund'
+                      ? `This order has been paid. Cancelling it refunds ${formatNaira(details.keptKobo)} to the customer, and this cannot be undone. Cancel and refund?`
+                      : 'Cancel this order? The customer is told, and it can no longer be paid for here.'
+                  }
+                  trigger={
+                    <Button type="button" size="sm" variant="destructive" disabled={!allowed || busy}>
+                      {via === 'refund' ? `Cancel and refund ${formatNaira(details.keptKobo)}` : 'Cancelled'}
+                    </Button>
+                  }
+                  fields={
+                    via === 'refund'
+                      ? { intent: 'refund', orderId: order.id }
+                      : { intent: 'status', orderId: order.id, status: 'cancelled' }
+                  }
+                  confirmLabel={via === 'refund' ? 'Cancel and refund' : 'Cancel order'}
+                />
+              ) : (
+                <Form key={status} method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="orderId" value={order.id} />
+                  <input type="hidden" name="status" value={status} />
+                  <Button type="submit" size="sm" variant="outline" disabled={!allowed || busy}>
+                    {capitalise(status)}
+                  </Button>
+                </Form>
+              ),
+            )}
           </div>
         </section>
 
-        {order.paymentStatus === 'success' ? <RefundSection order={order} busy={busy} /> : null}
+        {order.paymentStatus === 'success' ? (
+          <RefundSection order={order} keptKobo={details.keptKobo} busy={busy} />
+        ) : null}
 
         <div className="flex justify-end border-t border-slate-200 pt-4">
           <ConfirmDialog
@@ -405,13 +423,23 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
 
 const REFUND_LABELS: Record<string, string> = {
   requested: 'Refund requested: waiting for the payment provider',
-  pending: 'Refund pending with the provider',
+  pending: 'Refund accepted by the provider: on its way to the customer',
   processed: 'Refunded',
   failed: 'The last refund attempt failed',
 };
 
-function RefundSection({ order, busy }: { order: AdminOrderDetails['order']; busy: boolean }) {
-  const open = order.refundStatus === null || order.refundStatus === 'failed';
+function RefundSection({
+  order,
+  keptKobo,
+  busy,
+}: {
+  order: AdminOrderDetails['order'];
+  keptKobo: number;
+  busy: boolean;
+}) {
+  const open =
+    (order.refundStatus === null || order.refundStatus === 'failed' || order.refundStatus === 'processed') &&
+    keptKobo > 0;
   return (
     <section aria-labelledby="order-refund">
       <h3 id="order-refund" className="mb-2 font-semibold">
@@ -420,19 +448,18 @@ function RefundSection({ order, busy }: { order: AdminOrderDetails['order']; bus
       {order.refundStatus ? (
         <p className="mb-2 text-slate-700">
           {REFUND_LABELS[order.refundStatus]}
-          {order.refundedKobo && order.refundStatus !== 'failed' && order.refundStatus !== 'requested'
-            ? `: ${formatNaira(order.refundedKobo)}`
-            : ''}
+          {order.refundStatus === 'requested' ? `: ${formatNaira(order.refundingKobo)}` : ''}
+          {(order.refundedKobo ?? 0) > 0 ? ` · refunded so far ${formatNaira(order.refundedKobo ?? 0)}` : ''}
           {order.refundStatus === 'failed' && order.refundFailure ? ` (${order.refundFailure})` : ''}
         </p>
       ) : null}
       {open ? (
         <ConfirmDialog
           title="Refund order"
-          description={`Refund ${formatNaira(order.totalKobo)} to the customer? The payment goes back to them and this cannot be undone.`}
+          description={`Refund ${formatNaira(keptKobo)} to the customer? The payment goes back to them and this cannot be undone.${order.status === 'delivered' ? '' : ' A full refund cancels the order.'}`}
           trigger={
             <Button type="button" variant="outline" size="sm" disabled={busy}>
-              <Undo2 aria-hidden="true" className="h-4 w-4" /> Refund {formatNaira(order.totalKobo)}
+              <Undo2 aria-hidden="true" className="h-4 w-4" /> Refund {formatNaira(keptKobo)}
             </Button>
           }
           fields={{ intent: 'refund', orderId: order.id }}

@@ -1,0 +1,217 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { notifications, orderEvents, orderItems, orders, user } from '../../db/schema';
+import type { AdminActor } from '../accounts/roles';
+import { recordAdminChange } from '../audit/log';
+import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
+import { countCodeUseAgain, releaseCodeUses } from '../discounts/uses';
+import { Conflict, NotFound } from '../errors';
+import type { JobQueue } from '../jobs/queue';
+import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
+import { formatNaira } from '../money';
+import {
+  orderReceivedMessage,
+  orderStatusMessage,
+  refundMessage,
+  shortOrderId,
+} from '../notifications/messages';
+import type { OrderEventKind } from './statuses';
+import { decide, type Notice, type OrderChange, type OrderFacts } from './transitions';
+
+/**
+ * The one writer of an order's state (issue "Orders tell the truth"). Every change — pay, decline,
+ * expire, replace, shopper cancel, the shop's status changes and cancels, refunds asked, accepted,
+ * failed or found — comes through `changeOrder`, which in the caller's transaction locks the order,
+ * asks the transition table (transitions.ts) what the change does, and writes the new state, the
+ * order's event, the discount code's use, the customer's notification and e-mail (a job of the
+ * queue) and the admin's audit row. It returns what changed. Placing an order is `placeOrderRows`.
+ */
+
+export interface LifecycleDeps {
+  jobs: JobQueue;
+  publicUrl: string;
+  logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
+
+/** What a change records beside the facts of the table. */
+export type AppliedChange =
+  | (Extract<OrderChange, { kind: 'pay' }> & { paidAt?: Date | null })
+  | (Extract<OrderChange, { kind: 'refund-accept' }> & { reference: string | null })
+  | (Extract<OrderChange, { kind: 'refund-processed' }> & { reference?: string | null })
+  | Exclude<OrderChange, { kind: 'pay' | 'refund-accept' | 'refund-processed' }>;
+
+export interface OrderChanged {
+  orderId: string;
+  reference: string;
+  userId: string | null;
+  before: OrderFacts;
+  after: OrderFacts;
+  event: OrderEventKind | null;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The page where the buyer follows an order: every message about an order links it. */
+export function orderPageUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl}/account/orders/${orderId}`;
+}
+
+export function factsOf(order: OrderRow): OrderFacts {
+  return {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    cancelReason: order.cancelReason,
+    refundStatus: order.refundStatus,
+    refundedKobo: order.refundedKobo ?? 0,
+    refundingKobo: order.refundingKobo,
+    totalKobo: order.totalKobo,
+    holdsCodeUse: order.discountUseHeld,
+    hasCode: order.discountCodeId !== null,
+  };
+}
+
+/**
+ * Applies `change` to the order `which` (by id or payment reference) in `tx`. Returns what changed, or
+ * null when nothing did (already so: a repeated callback, a late webhook). A change the order's state
+ * refuses throws Conflict with the table's reason and `refusedTitle`; an unknown order, NotFound.
+ */
+export async function changeOrder(
+  tx: Tx,
+  deps: LifecycleDeps,
+  which: { id: string } | { reference: string },
+  change: AppliedChange,
+  options: { admin?: AdminActor; refusedTitle?: string; notFound?: string } = {},
+): Promise<OrderChanged | null> {
+  const where: SQL = 'id' in which ? eq(orders.id, which.id) : eq(orders.paymentReference, which.reference);
+  const [row] = await tx
+    .select({ order: orders, email: user.email, name: user.name })
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.userId))
+    .where(where)
+    .for('update', { of: orders });
+  if (!row) throw new NotFound(options.notFound ?? 'This order no longer exists.');
+  const { order } = row;
+  const before = factsOf(order);
+  const decision = decide(before, change);
+  if (decision.outcome === 'unchanged') return null;
+  if (decision.outcome === 'refused')
+    throw new Conflict(decision.message, options.refusedTitle ?? 'Update Failed');
+
+  const set: Partial<typeof orders.$inferInsert> = { ...decision.to, updatedAt: new Date() };
+  if (change.kind === 'pay') set.paidAt = change.paidAt ?? new Date();
+  if (change.kind === 'refund-request')
+    Object.assign(set, { refundRequestedAt: new Date(), refundFailure: null });
+  if (change.kind === 'refund-accept') set.refundReference = change.reference;
+  if (change.kind === 'refund-fail') set.refundFailure = change.failure;
+  if (
+    change.kind === 'refund-processed' &&
+    before.refundStatus !== 'pending' &&
+    before.refundStatus !== 'requested'
+  )
+    Object.assign(set, { refundReference: change.reference ?? null, refundFailure: null });
+  if (decision.codeUse === 'release' && order.discountCodeId !== null) {
+    await releaseCodeUses(tx, order.discountCodeId);
+    set.discountUseHeld = false;
+  }
+  if (decision.codeUse === 'count-again' && order.discountCodeId !== null) {
+    if (await countCodeUseAgain(tx, order.discountCodeId)) {
+      set.discountUseHeld = true;
+      deps.logger.info(
+        { reference: order.paymentReference },
+        'late payment: its discount code use is counted again',
+      );
+    } else
+      deps.logger.warn(
+        { reference: order.paymentReference },
+        'late payment: the discount code had reached its limit',
+      );
+  }
+  const [updated] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
+  if (decision.event) await tx.insert(orderEvents).values({ orderId: order.id, kind: decision.event });
+  if (decision.notice && order.userId && row.email !== null && row.name !== null)
+    await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice);
+  if (options.admin) await audit(tx, options.admin, order, updated!, change);
+  return {
+    orderId: order.id,
+    reference: order.paymentReference,
+    userId: order.userId,
+    before,
+    after: factsOf(updated!),
+    event: decision.event,
+  };
+}
+
+/** The customer's notification (the spec's sentence, linked to the order) and the same news by e-mail. */
+async function tell(
+  tx: Tx,
+  deps: LifecycleDeps,
+  order: OrderRow,
+  owner: { email: string; name: string },
+  notice: Notice,
+): Promise<void> {
+  const message =
+    notice.kind === 'received'
+      ? orderReceivedMessage(order.id)
+      : notice.kind === 'status'
+        ? orderStatusMessage(notice.status)
+        : refundMessage(order.id, formatNaira(notice.amountKobo));
+  await tx.insert(notifications).values({ userId: order.userId!, orderId: order.id, message });
+  const orderUrl = orderPageUrl(deps.publicUrl, order.id);
+  if (notice.kind === 'received') {
+    const items = await tx
+      .select({
+        name: orderItems.productName,
+        quantity: orderItems.quantity,
+        totalKobo: orderItems.totalPriceKobo,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    await deps.jobs.send(
+      tx,
+      'mail',
+      orderReceiptEmail({
+        to: owner.email,
+        name: owner.name,
+        orderId: order.id,
+        items,
+        subtotalKobo: order.subtotalKobo,
+        deliveryFeeKobo: order.deliveryFeeKobo,
+        discountKobo: order.discountKobo,
+        freeDelivery: order.discountType === 'free_delivery',
+        totalKobo: order.totalKobo,
+        delivery: `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}`,
+        orderUrl,
+        formatMoney: formatNaira,
+      }),
+    );
+    return;
+  }
+  await deps.jobs.send(
+    tx,
+    'mail',
+    orderStatusEmail({ to: owner.email, name: owner.name, orderId: order.id, message, orderUrl }),
+  );
+}
+
+async function audit(tx: Tx, admin: AdminActor, before: OrderRow, after: OrderRow, change: AppliedChange) {
+  const subject = {
+    kind: 'order' as const,
+    subjectId: before.id,
+    subjectLabel: `#${shortOrderId(before.id)}`,
+  };
+  if (change.kind === 'refund-request')
+    await recordAdminChange(tx, admin, {
+      ...subject,
+      action: 'refunded',
+      before: { status: before.status, refundedKobo: before.refundedKobo ?? 0 },
+      after: { status: after.status, refundStatus: after.refundStatus, refundingKobo: after.refundingKobo },
+    });
+  else
+    await recordAdminChange(tx, admin, {
+      ...subject,
+      action: 'status_changed',
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+}

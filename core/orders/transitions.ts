@@ -1,0 +1,300 @@
+import { formatNaira } from '../money';
+import type { CancelReason, OrderEventKind, OrderStatus, PaymentStatus, RefundStatus } from './statuses';
+
+/**
+ * The order's lifecycle as a declared table (issue "Orders tell the truth"): what each change does to
+ * an order in a given state, or why it is refused. Pure, so every rule is tested without a database;
+ * core/orders/lifecycle.ts is the one module that applies it and writes an order's state.
+ *
+ * An order has three facts that change: its fulfilment `status` (the spec's pending, processing,
+ * shipped, delivered, cancelled), its `paymentStatus` (whether the money came: awaiting 'pending',
+ * 'success', declined 'failed', never came 'expired') and its refund (`refundStatus`, `refundedKobo`).
+ * The guards: nothing unpaid is processed, shipped or delivered; nothing cancelled or refunded in full
+ * goes on; a delivered order can be refunded (spoiled fish) but not un-delivered. Money taken is money
+ * kept plus money refunded, and no refund exceeds what is kept.
+ */
+
+export interface OrderFacts {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  cancelReason: CancelReason | null;
+  refundStatus: RefundStatus | null;
+  /** Refunded so far: what the provider accepted to give back (on its way or arrived). */
+  refundedKobo: number;
+  /** What the refund under way ('requested' or 'pending') is for; 0 when none is. */
+  refundingKobo: number;
+  totalKobo: number;
+  /** Whether this order's use of its discount code is counted (reserved while unpaid, kept once paid). */
+  holdsCodeUse: boolean;
+  hasCode: boolean;
+}
+
+/** The fulfilment statuses an admin sets directly; 'cancelled' is `shop-cancel` or a full refund. */
+export type SettableStatus = Exclude<OrderStatus, 'cancelled'>;
+
+export type OrderChange =
+  /** The provider says the money came (callback, webhook, the expiry job's last question). */
+  | { kind: 'pay' }
+  /** The provider declined the payment, or reported one that is not this order's amount. */
+  | { kind: 'decline' }
+  /** Not paid within its 30 minutes. */
+  | { kind: 'expire' }
+  /** A newer checkout of the same submission, or holding the same code, takes its place. */
+  | { kind: 'replace' }
+  | { kind: 'shopper-cancel' }
+  | { kind: 'set-status'; status: SettableStatus }
+  /** The shop cancels an order that is not paid (a paid one is cancelled by refunding it in full). */
+  | { kind: 'shop-cancel' }
+  | { kind: 'refund-request'; amountKobo: number }
+  /** The provider accepted the refund asked for: on its way ('pending') or done ('processed'). */
+  | { kind: 'refund-accept'; amountKobo: number; status: 'pending' | 'processed' }
+  /** The provider refused the refund under way, or reports that one it accepted failed. */
+  | { kind: 'refund-fail'; failure: string | null }
+  /**
+   * The provider reports a refund processed: one we asked for (its webhook), or one we never recorded
+   * (a crash between the provider's answer and ours, or a refund made in its dashboard).
+   */
+  | { kind: 'refund-processed'; amountKobo: number | null };
+
+/** Who hears of a change: the spec's notification and an e-mail, or nobody (they did it themselves). */
+export type Notice =
+  { kind: 'received' } | { kind: 'status'; status: OrderStatus } | { kind: 'refunded'; amountKobo: number };
+
+export type CodeUse = 'release' | 'count-again';
+
+export type Decision =
+  /** Already so: a repeat (a second callback, a late webhook) changes nothing. */
+  | { outcome: 'unchanged' }
+  | { outcome: 'refused'; message: string }
+  | {
+      outcome: 'changed';
+      to: Partial<Omit<OrderFacts, 'totalKobo' | 'hasCode' | 'holdsCodeUse'>>;
+      event: OrderEventKind | null;
+      notice: Notice | null;
+      codeUse: CodeUse | null;
+    };
+
+export const LIFECYCLE_REFUSALS = {
+  notAwaiting: 'Only an order that is waiting for its payment can be cancelled here.',
+  paidNotCancelled:
+    'This order has just been paid, so it was not cancelled. Contact us if you want to cancel it.',
+  alreadyStatus: (status: OrderStatus) => `This order is already ${status}.`,
+  notPaid: (status: SettableStatus) =>
+    `This order has not been paid, so it cannot be ${status === 'pending' ? 'set back to pending' : status}.`,
+  cancelled: 'This order is cancelled: it cannot be fulfilled any more.',
+  refundedInFull: 'This order has been refunded in full, so it cannot be fulfilled.',
+  delivered: (status: SettableStatus) => `This order has been delivered: it cannot go back to ${status}.`,
+  paidCancel: 'This order has been paid: cancel it by refunding it, so the customer gets their money back.',
+  refundNotPaid: 'Only a paid order can be refunded.',
+  refundInProgress: 'A refund of this order is already under way.',
+  refundDone: 'This order has already been refunded.',
+  refundTooMuch: (leftKobo: number) => `A refund of this order can be at most ${formatNaira(leftKobo)}.`,
+  refundNothing: 'A refund must be more than ₦0.',
+} as const;
+
+const refused = (message: string): Decision => ({ outcome: 'refused', message });
+const unchanged: Decision = { outcome: 'unchanged' };
+
+/** What is kept of what was paid: nothing before payment, the total less refunds after. */
+export function keptKobo(order: Pick<OrderFacts, 'paymentStatus' | 'totalKobo' | 'refundedKobo'>): number {
+  return order.paymentStatus === 'success' ? order.totalKobo - order.refundedKobo : 0;
+}
+
+/** Paid, and given back in full (or asked to be). */
+export function refundedInFull(
+  order: Pick<OrderFacts, 'paymentStatus' | 'totalKobo' | 'refundedKobo' | 'refundingKobo' | 'refundStatus'>,
+): boolean {
+  const asked = order.refundStatus === 'requested' ? order.refundingKobo : 0;
+  return order.paymentStatus === 'success' && order.refundedKobo + asked >= order.totalKobo;
+}
+
+/** Ends an unpaid order: it is cancelled for `reason`, and gives back the code use it held. */
+function endUnpaid(
+  order: OrderFacts,
+  paymentStatus: 'failed' | 'expired',
+  cancelReason: CancelReason,
+  event: OrderEventKind,
+  notice: Notice | null = null,
+): Decision {
+  return {
+    outcome: 'changed',
+    to: { paymentStatus, status: 'cancelled', cancelReason },
+    event,
+    notice,
+    codeUse: order.holdsCodeUse ? 'release' : null,
+  };
+}
+
+export function decide(order: OrderFacts, change: OrderChange): Decision {
+  const awaiting = order.paymentStatus === 'pending';
+  const paid = order.paymentStatus === 'success';
+  switch (change.kind) {
+    case 'pay':
+      if (paid) return unchanged;
+      // A late payment (after a decline, expiry or cancellation) is honoured: the money moved, so the
+      // order comes back to the shop's queue and counts its code use again if the limit allows.
+      return {
+        outcome: 'changed',
+        to: { paymentStatus: 'success', status: 'pending', cancelReason: null },
+        event: 'paid',
+        notice: { kind: 'received' },
+        codeUse: order.hasCode && !order.holdsCodeUse ? 'count-again' : null,
+      };
+    case 'decline':
+      return awaiting ? endUnpaid(order, 'failed', 'declined', 'payment_failed') : unchanged;
+    case 'expire':
+      return awaiting ? endUnpaid(order, 'expired', 'unpaid', 'expired') : unchanged;
+    case 'replace':
+      return awaiting ? endUnpaid(order, 'expired', 'replaced', 'replaced') : unchanged;
+    case 'shopper-cancel':
+      if (paid) return refused(LIFECYCLE_REFUSALS.paidNotCancelled);
+      return awaiting
+        ? endUnpaid(order, 'expired', 'shopper', 'cancelled')
+        : refused(LIFECYCLE_REFUSALS.notAwaiting);
+    case 'shop-cancel':
+      if (order.status === 'cancelled') return refused(LIFECYCLE_REFUSALS.alreadyStatus('cancelled'));
+      if (paid) return refused(LIFECYCLE_REFUSALS.paidCancel);
+      return endUnpaid(order, 'expired', 'shop', 'cancelled', { kind: 'status', status: 'cancelled' });
+    case 'set-status': {
+      const { status } = change;
+      if (order.status === status) return refused(LIFECYCLE_REFUSALS.alreadyStatus(status));
+      if (order.status === 'cancelled') return refused(LIFECYCLE_REFUSALS.cancelled);
+      if (!paid) return refused(LIFECYCLE_REFUSALS.notPaid(status));
+      if (order.status === 'delivered') return refused(LIFECYCLE_REFUSALS.delivered(status));
+      if (refundedInFull(order)) return refused(LIFECYCLE_REFUSALS.refundedInFull);
+      return {
+        outcome: 'changed',
+        to: { status },
+        event: status,
+        notice: { kind: 'status', status },
+        codeUse: null,
+      };
+    }
+    case 'refund-request': {
+      if (!paid) return refused(LIFECYCLE_REFUSALS.refundNotPaid);
+      if (order.refundStatus === 'requested' || order.refundStatus === 'pending')
+        return refused(LIFECYCLE_REFUSALS.refundInProgress);
+      const left = keptKobo(order);
+      if (left <= 0) return refused(LIFECYCLE_REFUSALS.refundDone);
+      if (change.amountKobo <= 0) return refused(LIFECYCLE_REFUSALS.refundNothing);
+      if (change.amountKobo > left) return refused(LIFECYCLE_REFUSALS.refundTooMuch(left));
+      // Refunding all that is kept cancels an order not yet delivered: the shop stops at once, before
+      // the provider has answered. A delivered order stays delivered (it cannot be un-delivered).
+      const cancels = change.amountKobo === left && order.status !== 'delivered';
+      return {
+        outcome: 'changed',
+        to: {
+          refundStatus: 'requested',
+          refundingKobo: change.amountKobo,
+          ...(cancels ? { status: 'cancelled' as const, cancelReason: 'refunded' as const } : {}),
+        },
+        event: 'refund_requested',
+        notice: null,
+        codeUse: null,
+      };
+    }
+    case 'refund-accept':
+      if (order.refundStatus !== 'requested') return unchanged; // its webhook got here first
+      return {
+        outcome: 'changed',
+        to: {
+          refundStatus: change.status,
+          refundedKobo: order.refundedKobo + change.amountKobo,
+          refundingKobo: change.status === 'pending' ? change.amountKobo : 0,
+        },
+        event: 'refunded',
+        notice: { kind: 'refunded', amountKobo: change.amountKobo },
+        codeUse: null,
+      };
+    case 'refund-fail':
+      if (order.refundStatus === 'requested')
+        return {
+          outcome: 'changed',
+          to: { refundStatus: 'failed', refundingKobo: 0 },
+          event: 'refund_failed',
+          notice: null,
+          codeUse: null,
+        };
+      if (order.refundStatus === 'pending')
+        // The provider took it, then could not pay it out: the money is the shop's again.
+        return {
+          outcome: 'changed',
+          to: {
+            refundStatus: 'failed',
+            refundedKobo: Math.max(0, order.refundedKobo - order.refundingKobo),
+            refundingKobo: 0,
+          },
+          event: 'refund_failed',
+          notice: null,
+          codeUse: null,
+        };
+      return unchanged;
+    case 'refund-processed': {
+      if (!paid) return unchanged;
+      if (order.refundStatus === 'pending')
+        return {
+          outcome: 'changed',
+          to: { refundStatus: 'processed', refundingKobo: 0 },
+          event: null,
+          notice: null,
+          codeUse: null,
+        };
+      if (order.refundStatus === 'requested') {
+        const amountKobo = change.amountKobo ?? order.refundingKobo;
+        return decide(order, { kind: 'refund-accept', amountKobo, status: 'processed' });
+      }
+      if (order.refundStatus === 'processed') return unchanged;
+      // Never recorded (null) or read failed: the money went back all the same, so the order records it
+      // and the customer, never told, is told once.
+      const left = keptKobo(order);
+      const amountKobo = Math.min(change.amountKobo ?? left, left);
+      if (amountKobo <= 0) return unchanged;
+      const cancels = amountKobo === left && order.status !== 'delivered' && order.status !== 'cancelled';
+      return {
+        outcome: 'changed',
+        to: {
+          refundStatus: 'processed',
+          refundedKobo: order.refundedKobo + amountKobo,
+          refundingKobo: 0,
+          ...(cancels ? { status: 'cancelled' as const, cancelReason: 'refunded' as const } : {}),
+        },
+        event: 'refunded',
+        notice: { kind: 'refunded', amountKobo },
+        codeUse: null,
+      };
+    }
+  }
+}
+
+/** A status button of the admin's order details: whether the lifecycle allows it, and how it is done. */
+export interface StatusChoice {
+  status: OrderStatus;
+  allowed: boolean;
+  /** A paid order is cancelled by refunding all that is kept ('refund'); anything else directly. */
+  via: 'status' | 'refund';
+}
+
+/** The admin's choices of status for an order (spec §4's buttons), as the table decides them. */
+export function statusChoices(order: OrderFacts): StatusChoice[] {
+  const settable = (['processing', 'shipped', 'delivered'] as const).map((status) => ({
+    status,
+    allowed: decide(order, { kind: 'set-status', status }).outcome === 'changed',
+    via: 'status' as const,
+  }));
+  const paid = order.paymentStatus === 'success';
+  const cancel: StatusChoice = paid
+    ? {
+        status: 'cancelled',
+        allowed:
+          order.status !== 'cancelled' &&
+          decide(order, { kind: 'refund-request', amountKobo: keptKobo(order) }).outcome === 'changed' &&
+          order.status !== 'delivered',
+        via: 'refund',
+      }
+    : {
+        status: 'cancelled',
+        allowed: decide(order, { kind: 'shop-cancel' }).outcome === 'changed',
+        via: 'status',
+      };
+  return [...settable, cancel];
+}

@@ -1,0 +1,98 @@
+import { formatNaira } from '../money';
+import { payableUntil } from './payment-state';
+import type { CancelReason, OrderStatus, PaymentStatus, RefundStatus } from './statuses';
+
+/**
+ * What an order's state reads as, for people (issue "Orders tell the truth"): one function, so the
+ * shopper's list and order page, the admin's list, details and dashboard, the CSV and the e-mails say
+ * the same. The spec's status words where it has them (Pending, Processing, Shipped, Delivered,
+ * Cancelled, Paid); why an order is cancelled, and what was refunded, where it does not.
+ */
+
+export type Tone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
+export interface OrderWords {
+  /** The fulfilment status: the spec's word, or 'Cancelled — why'. */
+  status: { label: string; tone: Tone };
+  /** The money: Paid, Awaiting payment, Declined, Not paid, Refunded ₦…, Partly refunded ₦…, … */
+  payment: { label: string; tone: Tone };
+}
+
+export interface OrderStateForWords {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  cancelReason: CancelReason | null;
+  refundStatus: RefundStatus | null;
+  refundedKobo: number | null;
+  refundingKobo: number;
+  totalKobo: number;
+  createdAt: Date | string;
+}
+
+/** Who reads: the shopper hears "you", the shop hears "the customer". */
+export type Reader = 'shopper' | 'shop';
+
+const STATUS_WORDS: Record<Exclude<OrderStatus, 'cancelled'>, { label: string; tone: Tone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  processing: { label: 'Processing', tone: 'info' },
+  shipped: { label: 'Shipped', tone: 'info' },
+  delivered: { label: 'Delivered', tone: 'success' },
+};
+
+const CANCELLED_BECAUSE: Record<CancelReason, Record<Reader, string>> = {
+  shopper: { shopper: 'Cancelled — you cancelled it', shop: 'Cancelled — by the customer' },
+  declined: { shopper: 'Cancelled — payment declined', shop: 'Cancelled — payment declined' },
+  unpaid: { shopper: 'Cancelled — not paid in time', shop: 'Cancelled — not paid in time' },
+  replaced: {
+    shopper: 'Cancelled — replaced by a newer order',
+    shop: 'Cancelled — replaced by a newer order',
+  },
+  shop: { shopper: 'Cancelled — by the shop', shop: 'Cancelled — by the shop' },
+  refunded: { shopper: 'Cancelled — refunded', shop: 'Cancelled — refunded' },
+};
+
+/**
+ * An order awaiting payment past its 30 minutes reads as not paid in time even before the expiry job
+ * has run (issue 14).
+ */
+function lapsed(order: OrderStateForWords, now: Date): boolean {
+  return order.paymentStatus === 'pending' && now.getTime() >= payableUntil(order).getTime();
+}
+
+export function describeOrder(order: OrderStateForWords, reader: Reader, now = new Date()): OrderWords {
+  const status = lapsed(order, now)
+    ? { label: CANCELLED_BECAUSE.unpaid[reader], tone: 'danger' as const }
+    : order.status === 'cancelled'
+      ? { label: CANCELLED_BECAUSE[order.cancelReason ?? 'shop'][reader], tone: 'danger' as const }
+      : STATUS_WORDS[order.status];
+  return { status, payment: paymentWords(order, reader, now) };
+}
+
+function paymentWords(order: OrderStateForWords, reader: Reader, now: Date): OrderWords['payment'] {
+  switch (order.paymentStatus) {
+    case 'pending':
+      return lapsed(order, now)
+        ? { label: 'Not paid', tone: 'neutral' }
+        : { label: 'Awaiting payment', tone: 'warning' };
+    case 'failed':
+      return { label: 'Declined', tone: 'neutral' };
+    case 'expired':
+      return { label: 'Not paid', tone: 'neutral' };
+    case 'success':
+      break;
+  }
+  const refunded = order.refundedKobo ?? 0;
+  if (order.refundStatus === 'requested')
+    return { label: `Refund of ${formatNaira(order.refundingKobo)} requested`, tone: 'info' };
+  if (order.refundStatus === 'failed' && reader === 'shop' && refunded === 0)
+    return { label: 'Paid · refund failed', tone: 'danger' };
+  if (refunded >= order.totalKobo) return { label: `Refunded ${formatNaira(refunded)}`, tone: 'neutral' };
+  if (refunded > 0) return { label: `Partly refunded ${formatNaira(refunded)}`, tone: 'info' };
+  return { label: 'Paid', tone: 'success' };
+}
+
+/** The order's state in one line, as the CSV and e-mails write it: "Cancelled — refunded · Refunded ₦33,900". */
+export function orderStateLine(order: OrderStateForWords, reader: Reader, now = new Date()): string {
+  const words = describeOrder(order, reader, now);
+  return `${words.status.label} · ${words.payment.label}`;
+}

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * An order's state has one writer (issue "Orders tell the truth"): core/orders/lifecycle.ts changes it
+ * and core/orders/placing.ts writes a new order. Any other module of the shop that updates an order's
+ * status, payment, cancellation or refund, or writes an order event, fails this test.
+ */
+
+const ROOT = join(import.meta.dirname, '../..');
+const WRITERS = new Set(['core/orders/lifecycle.ts', 'core/orders/placing.ts']);
+const STATE_COLUMNS =
+  /\b(status|paymentStatus|refundStatus|refundedKobo|refundingKobo|cancelReason|paidAt)\s*:/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory())
+      return name === 'migrations' || name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.(ts|tsx|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+/** What in `source` writes an order's state outside its writers, as short descriptions. */
+export function orderStateWrites(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\.update\(\s*orders\s*\)/g)) {
+    const rest = source.slice(match.index + match[0].length);
+    const end = rest.search(/\.(where|returning)\(|;/);
+    const set = rest.slice(0, end === -1 ? 400 : end);
+    const column = STATE_COLUMNS.exec(set);
+    if (column) found.push(`.update(orders) sets ${column[1]}`);
+  }
+  if (/\.insert\(\s*orderEvents\s*\)/.test(source)) found.push('.insert(orderEvents)');
+  if (/insert\s+into\s+(\$\{\s*orderEvents\s*\}|"?order_events"?)/i.test(source))
+    found.push('insert into order_events');
+  if (/update\s+(\$\{\s*orders\s*\}|"?orders"?)\s+set/i.test(source)) found.push('update orders set (SQL)');
+  return found;
+}
+
+describe('an order has one writer', () => {
+  it('finds the writes it looks for (the check can fail)', () => {
+    expect(
+      orderStateWrites(`await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, id));`),
+    ).toEqual(['.update(orders) sets status']);
+    expect(
+      orderStateWrites(
+        `tx.update(orders)\n  .set({ refundStatus: 'failed', refundFailure: x })\n  .where(w)`,
+      ),
+    ).toEqual(['.update(orders) sets refundStatus']);
+    expect(orderStateWrites('await tx.insert(orderEvents).values({ orderId, kind })')).toEqual([
+      '.insert(orderEvents)',
+    ]);
+    expect(orderStateWrites('sql`update ${orders} set payment_status = 1`')).toEqual([
+      'update orders set (SQL)',
+    ]);
+    expect(orderStateWrites('sql`insert into ${orderEvents} (order_id) values (1)`')).toEqual([
+      'insert into order_events',
+    ]);
+    // What is not an order's state may be written elsewhere: the key of a replaced checkout.
+    expect(
+      orderStateWrites(`tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, id))`),
+    ).toEqual([]);
+  });
+
+  it('no module but the lifecycle writes an order’s status, payment, refund or events', () => {
+    const writes = ['app', 'core', 'server', 'db'].flatMap((dir) =>
+      sourceFiles(join(ROOT, dir)).flatMap((path) => {
+        const file = relative(ROOT, path);
+        if (WRITERS.has(file)) return [];
+        return orderStateWrites(readFileSync(path, 'utf8')).map((write) => `${file}: ${write}`);
+      }),
+    );
+    expect(writes).toEqual([]);
+  });
+});
