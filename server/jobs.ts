@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/checkout/settle';
 import type { JobData } from '../core/jobs/queue';
-import { carryOutRefund } from '../core/orders/refunds';
+import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
 import type { QueueName } from '../core/jobs/queues';
 import { statementsSettled } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
@@ -27,6 +27,8 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       await expireStaleOrders(services.checkout);
+      // Refunds left 'requested' for minutes: the provider is asked whether it made them.
+      await reconcileRefunds(services.checkout);
       // The every-minute housekeeping also drops try counters that ended a day ago (core/limits).
       await forgetOldAttempts(services.db);
     },

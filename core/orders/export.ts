@@ -6,6 +6,7 @@ import type { AdminActor } from '../accounts/roles';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { nairaFigure } from '../money';
 import { listConditions } from './management';
+import { orderStateLine } from './words';
 import type { OrderListQuery } from './schemas';
 
 /** Orders read per query while exporting: memory stays flat however many orders match. */
@@ -13,7 +14,7 @@ const BATCH = 500;
 
 const ORDER_EXPORT_COLUMNS = [
   'Order ID',
-  'Date',
+  'Date (Lagos)',
   'Customer',
   'E-mail',
   'Phone',
@@ -29,6 +30,9 @@ const ORDER_EXPORT_COLUMNS = [
   'Payment',
   'Payment reference',
   'Status',
+  'Refunded (NGN)',
+  'Refund status',
+  'State',
 ] as const;
 
 /**
@@ -61,6 +65,7 @@ async function* orderExportBatches(
   const filters = listConditions(query);
   // The cursor keeps created_at as PostgreSQL wrote it (microseconds): a JS Date would round it.
   let after: { createdAt: string; id: string } | null = null;
+  const now = new Date();
   for (;;) {
     const cursor = after
       ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
@@ -80,7 +85,7 @@ async function* orderExportBatches(
     if (rows.length > 0)
       yield rows.map(({ order, email, items }) => [
         order.id,
-        new Date(order.createdAt).toISOString(),
+        lagosTime(new Date(order.createdAt)),
         order.shippingName,
         email ?? '',
         order.shippingPhone,
@@ -96,11 +101,31 @@ async function* orderExportBatches(
         order.paymentStatus,
         order.paymentReference,
         order.status,
+        nairaFigure(order.refundedKobo ?? 0),
+        order.refundStatus ?? '',
+        orderStateLine(order, 'shop', now),
       ]);
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
     after = { createdAt: last.createdAtExact, id: last.order.id };
   }
+}
+
+const LAGOS_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "2026-11-27 15:04:05": the shop's time (Africa/Lagos), as a spreadsheet reads a date and time. */
+export function lagosTime(at: Date): string {
+  const part = Object.fromEntries(LAGOS_TIME.formatToParts(at).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 interface ExportRow {

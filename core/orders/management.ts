@@ -31,7 +31,7 @@ const PAYMENT_STATUSES_OF: Record<PaymentFilter, PaymentStatus[]> = {
 export const ORDER_NOT_FOUND = 'This order no longer exists.';
 
 export const ORDER_DELETE_REFUSED =
-  'This order has been paid, and the books keep paid orders. Cancel it first if it will not be fulfilled.';
+  'This order has been paid, and the books keep paid orders. Cancel and refund it first if it will not be fulfilled.';
 
 export const ORDER_DELETE_UNREFUNDED =
   'This order was paid and has not been refunded: refund it first, so the books keep the money it took.';

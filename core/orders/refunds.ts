@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
@@ -93,13 +93,11 @@ async function keptOf(tx: Tx, orderId: string): Promise<number> {
 }
 
 /**
- * The refund job: asks the provider for the refund of a claimed order. A provider that cannot be
- * reached throws (the queue asks again later); one that refuses for good leaves the refund 'failed'
- * with its reason, and the admin may try again.
- *
- * If this process dies after the provider accepted and before the transaction below commits, the job
- * runs again and Paystack refuses the second refund ("fully reversed"): the refund reads 'failed' until
- * the provider's refund.processed event arrives, which settleRefund then records as refunded.
+ * The refund job: asks the provider for the refund of a claimed order. It first asks what refunds the
+ * provider already has of the payment: one it made that we never recorded (the process died between
+ * its answer and ours, issue "Orders tell the truth") is recorded, not asked for again. A provider that
+ * cannot be reached throws (the queue asks again later); one that refuses for good leaves the refund
+ * 'failed' with its reason, and the admin may try again.
  */
 export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: RefundJob): Promise<void> {
   const { db } = deps;
@@ -108,6 +106,7 @@ export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: 
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
   if (!order) return; // settled already (a webhook came first), or no longer asked for
+  if (await recordUnrecordedRefund(deps, order, amountKobo)) return;
 
   let started: RefundStarted;
   try {
@@ -134,6 +133,69 @@ export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: 
     ),
   );
   deps.logger.info({ orderId, status: started.status }, 'order refunded');
+}
+
+/**
+ * Asks the provider what it has refunded of the order's payment; when that is more than the order has
+ * recorded by at least the refund asked for, the refund was made already: it is recorded (the customer
+ * told once) and true is returned.
+ */
+async function recordUnrecordedRefund(
+  deps: RefundDeps,
+  order: typeof orders.$inferSelect,
+  amountKobo: number,
+): Promise<boolean> {
+  const known = (await deps.payments.refundsOf(order.paymentReference)).filter((r) => r.status !== 'failed');
+  const theirs = known.reduce((sum, refund) => sum + refund.amountKobo, 0);
+  if (theirs - (order.refundedKobo ?? 0) < amountKobo) return false;
+  const latest = known.at(-1)!;
+  await deps.db.transaction((tx) =>
+    changeOrder(
+      tx,
+      deps,
+      { id: order.id },
+      {
+        kind: 'refund-accept',
+        amountKobo,
+        status: latest.status === 'processed' ? 'processed' : 'pending',
+        reference: latest.id,
+      },
+    ),
+  );
+  deps.logger.info({ orderId: order.id }, 'the provider had made this refund already: recorded');
+  return true;
+}
+
+/** How long a refund may stay 'requested' before the reconciling job asks the provider about it. */
+export const REFUND_RECONCILE_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * The periodic job that reconciles refunds left 'requested' (issue "Orders tell the truth"): for each
+ * one older than REFUND_RECONCILE_AFTER_MS it asks the provider, and records a refund the provider made.
+ * It never asks for a refund itself: that is the refund job's, which the queue retries (and which an
+ * admin can retry from the dashboard once it has failed for good).
+ */
+export async function reconcileRefunds(deps: RefundDeps, now = new Date(), limit = 20): Promise<number> {
+  const stale = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.refundStatus, 'requested'),
+        eq(orders.paymentProvider, deps.payments.name),
+        lt(orders.refundRequestedAt, new Date(now.getTime() - REFUND_RECONCILE_AFTER_MS)),
+      ),
+    )
+    .limit(limit);
+  let recorded = 0;
+  for (const order of stale) {
+    try {
+      if (await recordUnrecordedRefund(deps, order, order.refundingKobo)) recorded++;
+    } catch (error) {
+      deps.logger.error({ err: error, orderId: order.id }, 'could not reconcile a requested refund');
+    }
+  }
+  return recorded;
 }
 
 /**

@@ -193,19 +193,24 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         codeUse: null,
       };
     }
-    case 'refund-accept':
+    case 'refund-accept': {
       if (order.refundStatus !== 'requested') return unchanged; // its webhook got here first
+      // What was asked (the claim recorded it; the job and the webhook report the same), never more
+      // than is kept.
+      const asked = order.refundingKobo > 0 ? order.refundingKobo : change.amountKobo;
+      const amountKobo = Math.min(asked, keptKobo(order));
       return {
         outcome: 'changed',
         to: {
           refundStatus: change.status,
-          refundedKobo: order.refundedKobo + change.amountKobo,
-          refundingKobo: change.status === 'pending' ? change.amountKobo : 0,
+          refundedKobo: order.refundedKobo + amountKobo,
+          refundingKobo: change.status === 'pending' ? amountKobo : 0,
         },
         event: 'refunded',
-        notice: { kind: 'refunded', amountKobo: change.amountKobo },
+        notice: { kind: 'refunded', amountKobo },
         codeUse: null,
       };
+    }
     case 'refund-fail':
       if (order.refundStatus === 'requested')
         return {
@@ -239,10 +244,8 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
           notice: null,
           codeUse: null,
         };
-      if (order.refundStatus === 'requested') {
-        const amountKobo = change.amountKobo ?? order.refundingKobo;
-        return decide(order, { kind: 'refund-accept', amountKobo, status: 'processed' });
-      }
+      if (order.refundStatus === 'requested')
+        return decide(order, { kind: 'refund-accept', amountKobo: order.refundingKobo, status: 'processed' });
       if (order.refundStatus === 'processed') return unchanged;
       // Never recorded (null) or read failed: the money went back all the same, so the order records it
       // and the customer, never told, is told once.

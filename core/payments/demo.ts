@@ -8,6 +8,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentStart,
+  type ProviderRefund,
   type RefundStarted,
   type StartedPayment,
 } from './provider';
@@ -75,6 +76,17 @@ export class DemoPaymentProvider implements PaymentProvider {
     if (refunded.length === 0)
       throw new PaymentProviderError(`The demo payment ${reference} is not paid, or already refunded`, false);
     return { status: 'processed', refundReference: `DEMO-REFUND-${reference}` };
+  }
+
+  /** The demo payment's refund, if it has one (its own record of what it refunded). */
+  async refundsOf(reference: string): Promise<ProviderRefund[]> {
+    const [payment] = await this.db
+      .select({ refundedKobo: demoPayments.refundedKobo })
+      .from(demoPayments)
+      .where(eq(demoPayments.reference, reference));
+    return payment?.refundedKobo
+      ? [{ id: `DEMO-REFUND-${reference}`, amountKobo: payment.refundedKobo, status: 'processed' }]
+      : [];
   }
 
   async verify(reference: string): Promise<PaymentOutcome> {

@@ -4,6 +4,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentStart,
+  type ProviderRefund,
   type RefundStarted,
   type StartedPayment,
 } from './provider';
@@ -178,6 +179,26 @@ export class PaystackProvider implements PaymentProvider {
     const status = body.data?.status === 'processed' ? 'processed' : 'pending';
     const id = body.data?.id;
     return { status, refundReference: id === undefined ? null : String(id) };
+  }
+
+  /**
+   * GET /refund?transaction=<reference> (shared/reference/paystack.md §10): the transaction's refunds;
+   * pending, processing and needs-attention are all still on their way.
+   */
+  async refundsOf(reference: string): Promise<ProviderRefund[]> {
+    const { httpStatus, body } = await this.call<
+      { id?: number | string; amount?: number | string; status?: string }[]
+    >(`refund?transaction=${encodeURIComponent(reference)}`, { method: 'GET' });
+    if (httpStatus !== 200 || !body?.status || !Array.isArray(body.data))
+      throw new PaymentProviderError(
+        `Paystack could not list the refunds of ${reference}: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        true,
+      );
+    return body.data.map((refund) => ({
+      id: refund.id === undefined ? null : String(refund.id),
+      amountKobo: Number(refund.amount),
+      status: refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending',
+    }));
   }
 
   /** Webhooks are signed with our secret key (shared/reference/paystack.md §4). */

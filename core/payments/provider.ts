@@ -36,6 +36,13 @@ export interface RefundStarted {
   refundReference: string | null;
 }
 
+/** A refund the provider has of a transaction, as it reports it. */
+export interface ProviderRefund {
+  id: string | null;
+  amountKobo: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'demo';
   /** For the browser: Paystack's public key (the demo provider has none). */
@@ -44,6 +51,12 @@ export interface PaymentProvider {
   verify(reference: string): Promise<PaymentOutcome>;
   /** Refunds `amountKobo` of the paid transaction `reference`. Throws PaymentProviderError when refused. */
   refund(reference: string, amountKobo: number): Promise<RefundStarted>;
+  /**
+   * The refunds the provider has of the paid transaction `reference`: asked before refunding again, so
+   * a refund it made that we never recorded (a crash between its answer and ours) is not made twice.
+   * Throws PaymentProviderError (retryable) when it cannot be asked.
+   */
+  refundsOf(reference: string): Promise<ProviderRefund[]>;
   /** Providers that send webhooks check their signatures here. */
   isValidWebhook?(rawBody: Uint8Array, signature: string | null): boolean;
 }

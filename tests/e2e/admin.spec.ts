@@ -109,19 +109,28 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   await expect(confirm).toContainText('Are you sure you want to delete this order?');
   await expectAccessible(admin);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(admin.getByText('Cancel it first if it will not be fulfilled.')).toBeVisible();
+  await expect(admin.getByText('Cancel and refund it first if it will not be fulfilled.')).toBeVisible();
 
-  // Perishables get cancelled and refunded (demo provider: recorded at once, no money moves).
-  await dialog.getByRole('button', { name: 'Cancelled' }).click();
-  await expect(admin.getByText('Order status updated to cancelled')).toBeVisible();
-  await dialog.getByRole('button', { name: /^Refund ₦/ }).click();
-  const refund = admin.getByRole('alertdialog');
-  await expect(refund).toContainText('The payment goes back to them and this cannot be undone.');
-  await refund.getByRole('button', { name: 'Refund' }).click();
+  // Perishables get cancelled: a paid order is cancelled by refunding it, after the owner confirms
+  // (demo provider: recorded at once, no money moves).
+  await dialog.getByRole('button', { name: /^Cancel and refund ₦/ }).click();
+  const cancel = admin.getByRole('alertdialog');
+  await expect(cancel).toContainText('This order has been paid. Cancelling it refunds ₦');
+  await expectAccessible(admin);
+  await cancel.getByRole('button', { name: 'Cancel and refund' }).click();
   await expect(admin.getByText('The payment has been refunded to the customer.')).toBeVisible();
-  await expect(dialog).toContainText('Refunded: ₦');
+  await expect(dialog).toContainText('Cancelled — refunded');
+  await expect(dialog).toContainText('Refunded ₦');
   await expect(dialog.getByRole('button', { name: /^Refund ₦/ })).toHaveCount(0);
+  // Refunded in full: it cannot be shipped or delivered any more.
+  await expect(dialog.getByRole('button', { name: 'Delivered' })).toBeDisabled();
   await page.goto('/account?tab=notifications');
   await expect(page.getByText(`Your order #${number} has been refunded`)).toBeVisible();
+  // Each notification names its order and opens its page.
+  await expect(page.getByRole('link', { name: `Order #${number}` }).first()).toBeVisible();
+  await page.goto('/account?tab=orders');
+  const card = page.getByRole('listitem').filter({ hasText: `Order #${number}` });
+  await expect(card).toContainText('Cancelled — refunded');
+  await expect(card).toContainText('Payment: Refunded ₦');
   await admin.context().close();
 });

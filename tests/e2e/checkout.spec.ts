@@ -88,7 +88,8 @@ test('a declined payment leaves nothing paid and the cart as it was', async ({ p
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await visit(page, '/account?tab=orders');
   const order = page.getByRole('listitem').filter({ hasText: /Order #[0-9a-f]{8}/ });
-  await expect(order).toContainText('Payment: Failed');
+  await expect(order).toContainText('Cancelled — payment declined');
+  await expect(order).toContainText('Payment: Declined');
   await expect(page.getByText('Payment: Paid')).toHaveCount(0);
   await page.goto('/account?tab=notifications');
   await expect(page.getByText('No notifications yet.')).toBeVisible();

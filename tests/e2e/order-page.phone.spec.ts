@@ -17,7 +17,8 @@ test('on a 360 px phone the order page fits, and an unpaid order can be cancelle
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText('Your order has been cancelled.')).toBeVisible();
-  await expect(page.getByText('Payment: Expired')).toBeVisible();
+  await expect(page.getByText('Cancelled — you cancelled it')).toBeVisible();
+  await expect(page.getByText('Payment: Not paid')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expectAccessible(page);
 });

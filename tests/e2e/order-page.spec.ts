@@ -17,7 +17,7 @@ test('leave the payment page → the order waits in the Orders tab → open it �
   // The shopper wanders off and comes back through their orders.
   await page.goto('/account?tab=orders');
   const card = page.getByRole('listitem').filter({ hasText: /Order #[0-9a-f]{8}/ });
-  await expect(card).toContainText('Payment: Awaiting');
+  await expect(card).toContainText('Payment: Awaiting payment');
   await card.getByRole('link', { name: /^View order/ }).click();
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: /^Order #/, level: 1 })).toBeVisible();

@@ -10,6 +10,8 @@ import {
   salesByDay,
   SALES_DAYS,
 } from '#core/orders/reports';
+import { changeOrder } from '#core/orders/lifecycle';
+import { getOrderForAdmin } from '#core/orders/management';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
@@ -105,6 +107,41 @@ describe('the admin dashboard', () => {
       orders: 0,
       revenueKobo: 0,
     });
+  });
+
+  it('counts refunds out: a full refund leaves the pending orders and the revenue; a partial one its amount', async () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const before = await countOrdersForDashboard(db(), admin);
+    const full = await order('success', 'pending', new Date('2026-11-18T09:00:00Z'));
+    const part = await order('success', 'pending', new Date('2026-11-18T10:00:00Z'));
+    const waiting = await countOrdersForDashboard(db(), admin);
+    expect(waiting.waiting - before.waiting).toBe(2);
+    const deps = server.services.checkout;
+    // Refunded through the lifecycle, as the Refund button does (the provider's answer recorded).
+    for (const [paid, amountKobo] of [
+      [full, full.totalKobo],
+      [part, 200_000],
+    ] as const) {
+      await db().transaction(async (tx) => {
+        await changeOrder(tx, deps, { id: paid.id }, { kind: 'refund-request', amountKobo }, { admin });
+        await changeOrder(
+          tx,
+          deps,
+          { id: paid.id },
+          { kind: 'refund-accept', amountKobo, status: 'processed', reference: null },
+        );
+      });
+    }
+    const after = await countOrdersForDashboard(db(), admin);
+    // The full refund cancelled its order; the partly refunded one still waits for the shop.
+    expect(after.waiting - before.waiting).toBe(1);
+    const nov18 = (await salesByDay(db(), admin, now)).find((d) => d.day === '2026-11-18')!;
+    expect(nov18).toEqual({ day: '2026-11-18', orders: 2, revenueKobo: part.totalKobo - 200_000 });
+    expect((await getOrderForAdmin(db(), admin, full.id)).words).toEqual({
+      status: { label: 'Cancelled — refunded', tone: 'danger' },
+      payment: { label: 'Refunded ₦7,300', tone: 'neutral' },
+    });
+    expect((await getOrderForAdmin(db(), admin, part.id)).words.payment.label).toBe('Partly refunded ₦2,000');
   });
 
   it('lists the five latest paid orders, newest first', async () => {

@@ -337,7 +337,7 @@ describe('CSV export', () => {
     const csv = (await response.text()).replace(/^\uFEFF/, '');
     const [header] = csv.split('\n');
     expect(header).toBe(
-      'Order ID,Date,Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status',
+      'Order ID,Date (Lagos),Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status,Refunded (NGN),Refund status,State',
     );
     expect(csv).toContain(`${order.id},`);
     expect(csv).toContain('"Okafor, ""Chief"" Exporter"');
@@ -346,6 +346,26 @@ describe('CSV export', () => {
       `,${(order.subtotalKobo / 100).toFixed(2)},2500.00,0.00,${(order.totalKobo / 100).toFixed(2)},success,`,
     );
     expect(csv.match(/Exporter/g)).toHaveLength(5);
+    // Refunds have their columns, and times are the shop's (Lagos, UTC+1).
+    expect(csv).toContain(',0.00,,Delivered · Paid');
+    const { order: refunded } = await orderFor(
+      { status: 'pending' },
+      {
+        shippingName: 'Exporter Refunded',
+        createdAt: new Date('2026-11-26T23:30:00Z'),
+        status: 'cancelled',
+        cancelReason: 'refunded',
+        refundStatus: 'processed',
+        refundedKobo: 730_000,
+      },
+    );
+    const again = (await (await client.get('/admin/orders/export?q=Exporter Refunded')).text()).split(
+      '\n',
+    )[1];
+    expect(again).toMatch(new RegExp(`^${refunded.id},2026-11-27 00:30:00,Exporter Refunded,`));
+    expect(again).toMatch(
+      /,success,FC-TEST-[^,]+,cancelled,7300\.00,processed,"Cancelled — refunded · Refunded ₦7,300"$/,
+    );
     // A formula a shopper typed is written as text, not run by the spreadsheet.
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
@@ -362,7 +382,7 @@ describe('CSV export', () => {
     expect(all.total).toBe(9);
     // The header, then batches of 4, 4 and 1 orders.
     expect(pieces.map((piece) => piece.split('\n').length - 1)).toEqual([1, 4, 4, 1]);
-    expect(pieces[0]).toMatch(/^\uFEFFOrder ID,Date,Customer,/);
+    expect(pieces[0]).toMatch(/^\uFEFFOrder ID,Date \(Lagos\),Customer,/);
     const ids = pieces.slice(1).flatMap((piece) =>
       piece
         .trimEnd()
@@ -380,7 +400,7 @@ describe('CSV export', () => {
     // UTF-8's byte-order mark first, so a spreadsheet reads ₦ and names as UTF-8.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe(
-      'Order ID,Date,Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status\n',
+      'Order ID,Date (Lagos),Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status,Refunded (NGN),Refund status,State\n',
     );
   });
 });

@@ -180,23 +180,46 @@ describe('refunding a paid order through Paystack', () => {
     expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
   });
 
-  it('a refusal for good (already reversed) says so as a 409, and the admin may try again', async () => {
+  it('a refusal for good says so as a 409 with Paystack’s reason, and the admin may try again', async () => {
+    const { order } = await paidOrder();
+    stand.refuseRefunds = 400;
+    try {
+      const refused = await refund(order.id);
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain(
+        'The payment provider refused this refund, so nothing was refunded: Refund could not be processed',
+      );
+    } finally {
+      stand.refuseRefunds = null;
+    }
+    expect(await orderById(order.id)).toMatchObject({
+      refundStatus: 'failed',
+      refundFailure: 'Refund could not be processed',
+      refundedKobo: null,
+    });
+    expect((await refund(order.id)).status).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({
+      refundStatus: 'pending',
+      refundedKobo: order.totalKobo,
+    });
+  });
+
+  it('an order that lost track of its refund asks Paystack first: the refund is recorded, not refused', async () => {
     const { order } = await paidOrder();
     expect((await refund(order.id)).status).toBe(200);
-    // As if the order had lost track of its refund: Paystack itself refuses a second one.
+    // As if the answer had been lost: Paystack would refuse a second refund ("fully reversed").
     await db()
       .update(schema.orders)
       .set({ refundStatus: null, refundedKobo: null, refundingKobo: 0 })
       .where(eq(schema.orders.id, order.id));
-    const refused = await refund(order.id);
-    expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain(
-      'The payment provider refused this refund, so nothing was refunded: Transaction has been fully reversed',
-    );
+    const again = await refund(order.id);
+    expect(again.status).toBe(200);
     expect(await orderById(order.id)).toMatchObject({
-      refundStatus: 'failed',
-      refundFailure: 'Transaction has been fully reversed',
+      refundStatus: 'pending',
+      refundedKobo: order.totalKobo,
+      refundFailure: null,
     });
+    expect(stand.refunds.get(order.paymentReference)).toMatchObject({ amount: order.totalKobo });
   });
 
   it('a refund Paystack processed while our own attempt reads failed (the crash gap) is recorded, and the customer told once', async () => {

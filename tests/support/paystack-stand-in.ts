@@ -191,6 +191,19 @@ export async function startPaystackStandIn(
         },
       });
     }
+    if (req.method === 'GET' && path === '/refund') {
+      // shared/reference/paystack.md §10: the refunds of one transaction (by its reference).
+      const transaction = new URL(req.url ?? '/', 'http://x').searchParams.get('transaction');
+      const refund = transaction ? refunds.get(transaction) : undefined;
+      return json(res, 200, {
+        status: true,
+        message: 'Refunds retrieved',
+        data: refund
+          ? [{ id: refund.id, amount: refund.amount, status: refund.status, currency: 'NGN' }]
+          : [],
+        meta: { total: refund ? 1 : 0 },
+      });
+    }
     const verify = path.match(/^\/transaction\/verify\/(.+)$/);
     if (req.method === 'GET' && verify) {
       const t = transactions.get(decodeURIComponent(verify[1]!));

@@ -1,14 +1,16 @@
 import { Bell, CircleX, Clock, PackageCheck, Truck } from 'lucide-react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { ActionResult } from '~/lib/action-result';
 import { timeAgo } from '~/lib/relative-time';
 import { settledData, useActionResult } from '~/lib/use-action-result';
-import { notificationKind } from '#core/notifications/messages';
+import { notificationKind, shortOrderId } from '#core/notifications/messages';
 
 interface NotificationView {
   id: number;
   message: string;
+  /** The order it is about: the notification links its page ("Order #7ef7b748"). */
+  orderId: string | null;
   isRead: boolean;
   createdAt: Date | string;
 }
@@ -71,6 +73,17 @@ export function NotificationsTab({
                       {n.message}
                     </p>
                     <p className="text-sm text-slate-600">
+                      {n.orderId ? (
+                        <>
+                          <Link
+                            to={`/account/orders/${n.orderId}`}
+                            className="font-medium text-brand-700 underline hover:text-brand-800"
+                          >
+                            Order #{shortOrderId(n.orderId)}
+                          </Link>
+                          {' · '}
+                        </>
+                      ) : null}
                       <time dateTime={new Date(n.createdAt).toISOString()}>{timeAgo(n.createdAt, now)}</time>
                     </p>
                   </div>
