@@ -51,6 +51,18 @@ export interface OrderChanged {
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The columns of an order core/orders/words.ts names its state from, for a query's select. */
+export const ORDER_STATE_COLUMNS = {
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  cancelReason: orders.cancelReason,
+  refundStatus: orders.refundStatus,
+  refundedKobo: orders.refundedKobo,
+  refundingKobo: orders.refundingKobo,
+  totalKobo: orders.totalKobo,
+  createdAt: orders.createdAt,
+};
+
 /** The page where the buyer follows an order: every message about an order links it. */
 export function orderPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/account/orders/${orderId}`;

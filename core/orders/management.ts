@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
-import { changeOrder, factsOf, type LifecycleDeps } from './lifecycle';
+import { changeOrder, factsOf, ORDER_STATE_COLUMNS, type LifecycleDeps } from './lifecycle';
 import { keptKobo, statusChoices, type StatusChoice } from './transitions';
 import { releaseCodeUses } from '../discounts/uses';
 import { escapeLikePattern } from '../catalog/filters';
@@ -105,11 +105,8 @@ export async function listOrdersForAdmin(
           createdAt: orders.createdAt,
           status: orders.status,
           paymentStatus: orders.paymentStatus,
-          cancelReason: orders.cancelReason,
-          refundStatus: orders.refundStatus,
-          refundedKobo: orders.refundedKobo,
-          refundingKobo: orders.refundingKobo,
           totalKobo: orders.totalKobo,
+          state: ORDER_STATE_COLUMNS,
           recipient: orders.shippingName,
           customerEmail: user.email,
         })
@@ -134,17 +131,15 @@ export async function listOrdersForAdmin(
         .orderBy(asc(orderItems.id))
     : [];
   return {
-    orders: rows.map(
-      ({ cancelReason: _c, refundStatus: _r, refundedKobo: _k, refundingKobo: _i, ...row }, index) => {
-        const own = items.filter((i) => i.orderId === row.id);
-        return {
-          itemCount: own.length,
-          thumbnails: own.slice(0, THUMBNAILS).map(({ name, imageUrl }) => ({ name, imageUrl })),
-          words: describeOrder(rows[index]!, 'shop', now),
-          ...row,
-        };
-      },
-    ),
+    orders: rows.map(({ state, ...row }) => {
+      const own = items.filter((i) => i.orderId === row.id);
+      return {
+        itemCount: own.length,
+        thumbnails: own.slice(0, THUMBNAILS).map(({ name, imageUrl }) => ({ name, imageUrl })),
+        words: describeOrder(state, 'shop', now),
+        ...row,
+      };
+    }),
     ...counted,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import type { OrderStatus } from './statuses';
+import { ORDER_STATE_COLUMNS } from './lifecycle';
 import { describeOrder, type OrderWords } from './words';
 
 /** The shop's time zone: days in the reports are Lagos days. */
@@ -95,16 +96,7 @@ export async function latestPaidOrders(db: Db, _admin: AdminActor, limit = 5): P
       totalKobo: orders.totalKobo,
       paidAt: orders.paidAt,
       status: orders.status,
-      state: {
-        status: orders.status,
-        paymentStatus: orders.paymentStatus,
-        cancelReason: orders.cancelReason,
-        refundStatus: orders.refundStatus,
-        refundedKobo: orders.refundedKobo,
-        refundingKobo: orders.refundingKobo,
-        totalKobo: orders.totalKobo,
-        createdAt: orders.createdAt,
-      },
+      state: ORDER_STATE_COLUMNS,
     })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActor, type AdminActor } from '#core/accounts/roles';
-import { placeOrder } from '#core/checkout/place';
 import { settlePayment } from '#core/checkout/settle';
 import { changeOrder } from '#core/orders/lifecycle';
 import {
@@ -13,7 +12,7 @@ import {
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL } from '../support/constants';
-import { checkoutKey, createCheckoutShopper, productNamed } from '../support/factories';
+import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Issue "Orders tell the truth", finding 5: a demo refund interrupted by a crash (the provider had
@@ -35,13 +34,7 @@ const deps = () => server.services.checkout;
 /** A paid demo order whose full refund was claimed, and which the provider refunded before we crashed. */
 async function refundedAtTheProviderOnly() {
   const shopper = await createCheckoutShopper(server.services);
-  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-  const placed = await placeOrder(deps(), shopper.id, {
-    idempotencyKey: checkoutKey(),
-    items: [{ productId: catfish.id, quantity: 1 }],
-    deliveryMethod: 'standard',
-    deliveryLocation: 'Port Harcourt',
-  });
+  const placed = await placeCatfishOrder(server.services, shopper.id);
   await decideDemoPayment(db(), placed.reference, 'success');
   expect(await settlePayment(deps(), placed.reference)).toBe('paid');
   // The claim, as the Refund button makes it (without its job, which "died").

@@ -74,12 +74,15 @@ export function ConfirmDialog({
   description,
   fields,
   confirmLabel = 'Delete',
+  keepLabel = 'Cancel',
 }: {
   trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }>;
   title: string;
   description: string;
   fields: Record<string, string | number>;
   confirmLabel?: string;
+  /** The button that closes without doing it ("Keep the order" where "Cancel" would be ambiguous). */
+  keepLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -109,7 +112,7 @@ export function ConfirmDialog({
               </AlertPrimitive.Description>
               <div className="mt-6 flex flex-wrap justify-end gap-2">
                 <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
-                  Cancel
+                  {keepLabel}
                 </AlertPrimitive.Cancel>
                 <Form method="post" preventScrollReset>
                   {Object.entries(fields).map(([name, value]) => (

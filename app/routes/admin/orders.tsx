@@ -218,12 +218,12 @@ export default function AdminOrders() {
                 </span>
               </td>
               <td className="px-4 py-3 font-medium">{formatNaira(order.totalKobo)}</td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3 whitespace-nowrap">
                 <time dateTime={new Date(order.createdAt).toISOString()}>
                   {formatShopperDate(order.createdAt)}
                 </time>
               </td>
-              <td className="px-4 py-3">
+              <td className="min-w-56 px-4 py-3">
                 <span className="flex flex-wrap gap-1">
                   <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
                 </span>
@@ -376,7 +376,9 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
                   }
                   trigger={
                     <Button type="button" size="sm" variant="destructive" disabled={!allowed || busy}>
-                      {via === 'refund' ? `Cancel and refund ${formatNaira(details.keptKobo)}` : 'Cancelled'}
+                      {via === 'refund' && allowed
+                        ? `Cancel and refund ${formatNaira(details.keptKobo)}`
+                        : 'Cancelled'}
                     </Button>
                   }
                   fields={
@@ -385,6 +387,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
                       : { intent: 'status', orderId: order.id, status: 'cancelled' }
                   }
                   confirmLabel={via === 'refund' ? 'Cancel and refund' : 'Cancel order'}
+                  keepLabel="Keep the order"
                 />
               ) : (
                 <Form key={status} method="post" preventScrollReset>
@@ -421,12 +424,23 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
   );
 }
 
-const REFUND_LABELS: Record<string, string> = {
-  requested: 'Refund requested: waiting for the payment provider',
-  pending: 'Refund accepted by the provider: on its way to the customer',
-  processed: 'Refunded',
-  failed: 'The last refund attempt failed',
-};
+/** Where the order's refund stands, for the owner. */
+function refundLine(order: AdminOrderDetails['order']): string {
+  const refunded = order.refundedKobo ?? 0;
+  const sofar = refunded > 0 ? ` Refunded so far: ${formatNaira(refunded)}.` : '';
+  switch (order.refundStatus) {
+    case 'requested':
+      return `Refund of ${formatNaira(order.refundingKobo)} requested: waiting for the payment provider.${sofar}`;
+    case 'pending':
+      return `Refund of ${formatNaira(order.refundingKobo)} accepted by the payment provider: on its way to the customer.`;
+    case 'processed':
+      return `Refunded ${formatNaira(refunded)}.`;
+    case 'failed':
+      return `The last refund attempt failed${order.refundFailure ? ` (${order.refundFailure})` : ''}.${sofar}`;
+    default:
+      return '';
+  }
+}
 
 function RefundSection({
   order,
@@ -445,14 +459,7 @@ function RefundSection({
       <h3 id="order-refund" className="mb-2 font-semibold">
         Refund
       </h3>
-      {order.refundStatus ? (
-        <p className="mb-2 text-slate-700">
-          {REFUND_LABELS[order.refundStatus]}
-          {order.refundStatus === 'requested' ? `: ${formatNaira(order.refundingKobo)}` : ''}
-          {(order.refundedKobo ?? 0) > 0 ? ` · refunded so far ${formatNaira(order.refundedKobo ?? 0)}` : ''}
-          {order.refundStatus === 'failed' && order.refundFailure ? ` (${order.refundFailure})` : ''}
-        </p>
-      ) : null}
+      {order.refundStatus ? <p className="mb-2 text-slate-700">{refundLine(order)}</p> : null}
       {open ? (
         <ConfirmDialog
           title="Refund order"
