@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { ConfirmDialog } from '~/components/ui/dialog';
 import { ProductImage } from '~/components/catalog/product-image';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -115,12 +116,18 @@ export default function AccountOrder() {
                 Pay now {formatNaira(order.totalKobo)}
               </a>
             ) : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="outline" disabled={cancelling}>
-                {cancelling ? 'Cancelling...' : 'Cancel order'}
-              </Button>
-            </Form>
+            <ConfirmDialog
+              title="Cancel order"
+              description={`Cancel order #${shortOrderId(order.id)}? It will not be paid for or delivered, and nothing is charged.`}
+              trigger={
+                <Button type="button" variant="outline" disabled={cancelling}>
+                  {cancelling ? 'Cancelling...' : 'Cancel order'}
+                </Button>
+              }
+              fields={{ intent: 'cancel' }}
+              confirmLabel="Cancel order"
+              keepLabel="Keep the order"
+            />
           </div>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { QuantityStepper } from '~/components/catalog/quantity-stepper';
@@ -134,9 +135,7 @@ export default function CartRoute() {
             <Link to="/products" className={buttonClasses({ variant: 'outline' })}>
               Continue Shopping
             </Link>
-            <Button variant="ghost" onClick={() => cart.clear()}>
-              Clear Cart
-            </Button>
+            <ClearCart onClear={() => cart.clear()} />
           </div>
         </section>
         <aside
@@ -174,6 +173,37 @@ export default function CartRoute() {
           )}
         </aside>
       </div>
+    </div>
+  );
+}
+
+/**
+ * "Clear Cart" asks first, in place (issue "Orders tell the truth"): a tap that empties a cart filled
+ * over 2G is costly to undo. No dialog library: the storefront's scripts stay as small as they are.
+ */
+function ClearCart({ onClear }: { onClear: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <Button variant="ghost" onClick={() => setAsking(true)}>
+        Clear Cart
+      </Button>
+    );
+  return (
+    <div role="group" aria-labelledby="clear-cart-question" className="flex flex-wrap items-center gap-2">
+      <span id="clear-cart-question" className="text-sm font-medium text-slate-800">
+        Remove every item from your cart?
+      </span>
+      <Button variant="destructive" size="sm" onClick={onClear}>
+        Yes, clear cart
+      </Button>
+      <Button ref={keep} variant="outline" size="sm" onClick={() => setAsking(false)}>
+        Keep my items
+      </Button>
     </div>
   );
 }

@@ -60,7 +60,7 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
   await expect(rate.getByRole('list', { name: 'Pickup locations' }).getByRole('listitem')).toHaveCount(2);
   await expectAccessible(admin);
   await rate.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByText('Delivery rate added')).toBeVisible();
+  await expect(admin.getByText('Delivery rate added successfully')).toBeVisible();
   const rateRow = admin.getByRole('row').filter({ hasText: town });
   await expect(rateRow).toContainText('₦1,500');
   await expect(rateRow.getByRole('listitem')).toHaveText(['Bori Market Gate', 'Kpean Junction']);

@@ -15,7 +15,12 @@ test('on a 360 px phone the order page fits, and an unpaid order can be cancelle
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   await expectAccessible(page);
+  // It asks first (it cancelled at one tap).
   await page.getByRole('button', { name: 'Cancel order' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('It will not be paid for or delivered, and nothing is charged.');
+  await expectAccessible(page);
+  await ask.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText('Your order has been cancelled.')).toBeVisible();
   await expect(page.getByText('Cancelled — you cancelled it')).toBeVisible();
   await expect(page.getByText('Payment: Not paid')).toBeVisible();

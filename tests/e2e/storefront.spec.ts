@@ -65,7 +65,14 @@ test('browse → filter by category and price → product page → cart quantiti
   await expect(page.getByRole('button', { name: 'Decrease quantity of Giant Tiger Prawns' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
 
+  // It asks first; keeping the items changes nothing.
   await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByText('Remove every item from your cart?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep my items' })).toBeFocused();
+  await page.getByRole('button', { name: 'Keep my items' }).click();
+  await expect(page.getByTestId('cart-badge')).not.toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await page.getByRole('button', { name: 'Yes, clear cart' }).click();
   await expect(page.getByText('All items have been removed from your cart')).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);

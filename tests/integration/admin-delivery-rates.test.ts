@@ -63,7 +63,7 @@ describe('saving a rate', () => {
       pickupLocations: ['Effurun Roundabout', 'Airport Road'],
     });
     const list = await (await client.follow(response)).text();
-    expect(list).toContain('Delivery rate added');
+    expect(list).toContain('Delivery rate added successfully');
     expect(list).toContain('>Effurun Roundabout</li>');
     expect(await audit(warri!.id)).toEqual([
       expect.objectContaining({ kind: 'delivery_rate', action: 'created', subjectLabel: 'Warri — Pickup' }),
@@ -140,6 +140,8 @@ describe('saving a rate', () => {
       baseRate: '9,100',
     });
     expect(edit.status).toBe(302);
+    // Spec §8's words.
+    expect(await (await client.follow(edit)).text()).toContain('Delivery rate updated successfully');
     expect((await quote()).price.deliveryFee.feeKobo).toBe(910_000);
     const [row] = await audit(lagos!.id);
     expect(row).toMatchObject({
@@ -159,6 +161,7 @@ describe('deleting rates', () => {
         rateId: String(rate.id),
       });
       expect(response.status).toBe(302);
+      expect(await (await client.follow(response)).text()).toContain('Delivery rate deleted successfully');
     }
     expect(await rates()).toEqual([]);
     expect((await audit(all[0]!.id)).some((r) => r.action === 'deleted')).toBe(true);

@@ -41,20 +41,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { rates, editing, adding: query.edit === 'new' };
 }
 
+/** Spec §8's success texts (the spec has none for adding: ours says the same of it). */
+export const DELIVERY_RATE_TOASTS = {
+  added: { title: 'Success', description: 'Delivery rate added successfully' },
+  updated: { title: 'Success', description: 'Delivery rate updated successfully' },
+  deleted: { title: 'Success', description: 'Delivery rate deleted successfully' },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db } = context.services;
   return formAction(request, DeliveryRateActionSchema, async (input) => {
     if (input.intent === 'delete') {
       await deleteDeliveryRate(db, admin, input.rateId);
-      return redirectWithToast(context, LIST, { type: 'success', title: 'Delivery rate deleted' });
+      return redirectWithToast(context, LIST, { type: 'success', ...DELIVERY_RATE_TOASTS.deleted });
     }
     if (input.intent === 'update') {
       await updateDeliveryRate(db, admin, input.rateId, input);
-      return redirectWithToast(context, LIST, { type: 'success', title: 'Delivery rate updated' });
+      return redirectWithToast(context, LIST, { type: 'success', ...DELIVERY_RATE_TOASTS.updated });
     }
     await createDeliveryRate(db, admin, input);
-    return redirectWithToast(context, LIST, { type: 'success', title: 'Delivery rate added' });
+    return redirectWithToast(context, LIST, { type: 'success', ...DELIVERY_RATE_TOASTS.added });
   });
 }
 
