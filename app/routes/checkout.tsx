@@ -28,7 +28,7 @@ import {
   locationSuggestions,
   type DeliveryMethod,
 } from '#core/delivery/methods';
-import type { AppliedDiscount, DiscountCheck } from '#core/discounts/rules';
+import type { AppliedDiscount, DiscountCheck, DiscountRefusal } from '#core/discounts/rules';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/checkout';
 
@@ -94,7 +94,7 @@ type DiscountState =
   | { status: 'empty' }
   | { status: 'validating' }
   | { status: 'valid'; discount: AppliedDiscount; message: string }
-  | { status: 'invalid'; message: string };
+  | { status: 'invalid'; message: string; reason?: DiscountRefusal };
 
 /** The code is checked on the server 500 ms after the last keystroke (spec §4). */
 function useDiscount(
@@ -146,7 +146,7 @@ function useDiscount(
         setState({ status: 'valid', discount: discount.discount, message: message.description });
         showToast({ type: 'success', ...message });
       } else {
-        setState({ status: 'invalid', message: discount.message });
+        setState({ status: 'invalid', message: discount.message, reason: discount.reason });
         showToast({ type: 'error', ...message });
       }
     },
@@ -233,6 +233,7 @@ export default function CheckoutRoute() {
     totalKobo: price.totalKobo,
     discount: applied,
     subtotalKobo: price.subtotalKobo,
+    discountRefused: discount.status === 'invalid' ? discount.reason : null,
   });
   const pickupUnavailable = method === 'pickup' && !findRate(rates, location, 'pickup');
 

@@ -1,6 +1,6 @@
 import { computeDeliveryFee, defaultBaseRateKobo, type DeliveryFee } from '../delivery/rules';
 import type { DeliveryMethod } from '../delivery/methods';
-import type { AppliedDiscount } from '../discounts/rules';
+import type { AppliedDiscount, DiscountRefusal } from '../discounts/rules';
 
 export interface PricedLine {
   priceKobo: number;
@@ -117,6 +117,8 @@ export function payBlockers(state: {
   totalKobo: number;
   discount: AppliedDiscount | null;
   subtotalKobo: number;
+  /** Why the server refused the code typed, if it did ('minimum': a free-delivery code under its minimum). */
+  discountRefused?: DiscountRefusal | null;
 }): PayBlock[] {
   const blocks: PayBlock[] = [];
   if (state.placing) blocks.push('placing');
@@ -131,5 +133,8 @@ export function payBlockers(state: {
   ) {
     blocks.push('free-delivery-minimum');
   }
+  // Spec §5: a free-delivery code that is valid but whose minimum subtotal is not met disables Pay (the
+  // server answers it as refused for its minimum, with the amount to reach).
+  if (state.discountRefused === 'minimum') blocks.push('free-delivery-minimum');
   return blocks;
 }

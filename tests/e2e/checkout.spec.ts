@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test, visit } from './support/fixtures';
 import { logIn } from './support/accounts';
-import { E2E_BUYER, E2E_BUYER_PRODUCT } from './support/constants';
+import { E2E_BUYER, E2E_BUYER_PRODUCT, E2E_FREE_DELIVERY_MINIMUM } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
 test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account', async ({
@@ -118,7 +118,15 @@ test('checkout explains a refused code and a pickup without pickup points', asyn
   await expect(
     page.getByText('This discount code is only valid for Port Harcourt deliveries.').first(),
   ).toBeVisible();
+  // Spec §5: a free-delivery code under its minimum subtotal keeps Pay disabled (it was enabled).
+  const pay = page.getByRole('button', { name: /^Pay ₦/ });
+  await code.fill(E2E_FREE_DELIVERY_MINIMUM.code);
+  await expect(
+    page.getByText('Free delivery requires a minimum order subtotal of ₦1,000,000').first(),
+  ).toBeVisible();
+  await expect(pay).toBeDisabled();
   await code.fill('');
+  await expect(pay).toBeEnabled();
 
   await page.getByRole('radio', { name: /Pickup/ }).check();
   await expect(page.getByLabel('Pickup point')).toBeVisible();
@@ -129,7 +137,6 @@ test('checkout explains a refused code and a pickup without pickup points', asyn
     ),
   ).toBeVisible();
   await expect(page.getByText('No pickup option available for your location.')).toBeVisible();
-  const pay = page.getByRole('button', { name: /^Pay ₦/ });
   await expect(pay).toBeDisabled();
   await page.getByLabel('Preferred pickup location').fill('Sabon Gari market gate');
   await expect(pay).toBeEnabled();

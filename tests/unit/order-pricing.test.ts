@@ -112,6 +112,9 @@ describe('the pay button (spec §4)', () => {
     expect(
       payBlockers({ ...ready, discount: { type: 'free_delivery', code: 'F', minOrderAmountKobo: 200 } }),
     ).toEqual(['free-delivery-minimum']);
+    // The server refuses a free-delivery code under its minimum (its message says how much): Pay waits.
+    expect(payBlockers({ ...ready, discountRefused: 'minimum' })).toEqual(['free-delivery-minimum']);
+    expect(payBlockers({ ...ready, discountRefused: 'unknown' })).toEqual([]);
   });
 });
 

@@ -13,3 +13,6 @@ export const E2E_BUYER = {
   name: 'Ebere Buyer',
 };
 export const E2E_BUYER_PRODUCT = 'Smoked Catfish';
+
+/** A free-delivery code the e2e server creates at start, with a minimum subtotal of ₦1,000,000. */
+export const E2E_FREE_DELIVERY_MINIMUM = { code: 'FREEOVERAMILLION', minimumKobo: 100_000_000 };

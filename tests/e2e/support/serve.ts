@@ -8,7 +8,15 @@ import { createPasswordAccount } from '#core/accounts/auth';
 import { loadEnv } from '#server/env';
 import { startServer } from '#server/start';
 import { createOrder, productNamed } from '../../support/factories';
-import { E2E_ADMIN, E2E_BUYER, E2E_BUYER_PRODUCT, E2E_DATA_DIR, E2E_PORT } from './constants';
+import * as schema from '#db/schema';
+import {
+  E2E_ADMIN,
+  E2E_BUYER,
+  E2E_BUYER_PRODUCT,
+  E2E_DATA_DIR,
+  E2E_FREE_DELIVERY_MINIMUM,
+  E2E_PORT,
+} from './constants';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
@@ -54,6 +62,12 @@ const running = await startServer(env, 'production');
     name: E2E_BUYER.name,
   });
   await createOrder(db, user.id, [(await productNamed(db, E2E_BUYER_PRODUCT)).id]);
+  // A free-delivery code with a minimum subtotal no e2e cart reaches (spec §5: Pay waits for it).
+  await db.insert(schema.discountCodes).values({
+    code: E2E_FREE_DELIVERY_MINIMUM.code,
+    type: 'free_delivery',
+    minOrderAmountKobo: E2E_FREE_DELIVERY_MINIMUM.minimumKobo,
+  });
 }
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
