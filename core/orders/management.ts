@@ -230,7 +230,9 @@ export async function deleteOrder(db: Db, admin: AdminActor, orderId: string): P
       throw new Conflict(ORDER_DELETE_AWAITING_PAYMENT, 'Delete Failed');
     if (current.paymentStatus === 'success') {
       if (current.status !== 'cancelled') throw new Conflict(ORDER_DELETE_REFUSED, 'Delete Failed');
-      if (current.refundStatus !== 'processed') throw new Conflict(ORDER_DELETE_UNREFUNDED, 'Delete Failed');
+      // Refunded, and all of it: a partly refunded order keeps money the books must show.
+      if (current.refundStatus !== 'processed' || keptKobo(factsOf(current)) > 0)
+        throw new Conflict(ORDER_DELETE_UNREFUNDED, 'Delete Failed');
     }
     await tx.delete(orders).where(eq(orders.id, orderId));
     // A use of a code this order still counted is given back.

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
@@ -145,10 +145,12 @@ async function recordUnrecordedRefund(
   order: typeof orders.$inferSelect,
   amountKobo: number,
 ): Promise<boolean> {
+  if (amountKobo <= 0) return false;
   const known = (await deps.payments.refundsOf(order.paymentReference)).filter((r) => r.status !== 'failed');
   const theirs = known.reduce((sum, refund) => sum + refund.amountKobo, 0);
   if (theirs - (order.refundedKobo ?? 0) < amountKobo) return false;
-  const latest = known.at(-1)!;
+  // The newest of them (Paystack lists newest first; its ids grow): the one this request made.
+  const latest = known.reduce((a, b) => (Number(b.id) > Number(a.id) ? b : a));
   await deps.db.transaction((tx) =>
     changeOrder(
       tx,
@@ -186,6 +188,9 @@ export async function reconcileRefunds(deps: RefundDeps, now = new Date(), limit
         lt(orders.refundRequestedAt, new Date(now.getTime() - REFUND_RECONCILE_AFTER_MS)),
       ),
     )
+    // The longest waiting first, and the oldest asked again only after the rest: each run takes the
+    // next `limit` by the time they were last asked for.
+    .orderBy(asc(orders.refundRequestedAt))
     .limit(limit);
   let recorded = 0;
   for (const order of stale) {
@@ -240,11 +245,19 @@ export async function refundOrder(
  * customer, who was never told, is told now, once.
  */
 export async function settleRefund(
-  deps: Pick<RefundDeps, 'db' | 'jobs' | 'publicUrl' | 'logger'>,
+  deps: RefundDeps,
   transactionReference: string,
   outcome: 'processed' | 'failed',
   refund: { id?: string; amountKobo?: number } = {},
 ): Promise<boolean> {
+  const [asked] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentReference, transactionReference), eq(orders.refundStatus, 'requested')));
+  // Our request has no answer yet, so its refund has no id here to match the event's: a repeated or late
+  // event about an earlier refund must not close it. The provider's own list decides (it throws while
+  // the provider cannot be asked: the webhook answers 5xx and Paystack sends the event again).
+  if (asked && outcome === 'processed') return recordUnrecordedRefund(deps, asked, asked.refundingKobo);
   return deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({ refundReference: orders.refundReference, refundStatus: orders.refundStatus })

@@ -108,6 +108,16 @@ export function refundedInFull(
   return order.paymentStatus === 'success' && order.refundedKobo + asked >= order.totalKobo;
 }
 
+/**
+ * A refund of all that is kept cancels an order not yet delivered (a delivered one stays delivered: it
+ * cannot be un-delivered); one already cancelled keeps its reason.
+ */
+function cancelledIfRefundedInFull(order: OrderFacts, amountKobo: number) {
+  const cancels =
+    amountKobo >= keptKobo(order) && order.status !== 'delivered' && order.status !== 'cancelled';
+  return cancels ? { status: 'cancelled' as const, cancelReason: 'refunded' as const } : {};
+}
+
 /** Ends an unpaid order: it is cancelled for `reason`, and gives back the code use it held. */
 function endUnpaid(
   order: OrderFacts,
@@ -178,16 +188,11 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
       if (left <= 0) return refused(LIFECYCLE_REFUSALS.refundDone);
       if (change.amountKobo <= 0) return refused(LIFECYCLE_REFUSALS.refundNothing);
       if (change.amountKobo > left) return refused(LIFECYCLE_REFUSALS.refundTooMuch(left));
-      // Refunding all that is kept cancels an order not yet delivered: the shop stops at once, before
-      // the provider has answered. A delivered order stays delivered (it cannot be un-delivered).
-      const cancels = change.amountKobo === left && order.status !== 'delivered';
+      // While it is asked for, an order refunded in full cannot be fulfilled (refundedInFull); it is
+      // cancelled once the provider accepts (a refusal leaves it as it was, to be fulfilled or refunded).
       return {
         outcome: 'changed',
-        to: {
-          refundStatus: 'requested',
-          refundingKobo: change.amountKobo,
-          ...(cancels ? { status: 'cancelled' as const, cancelReason: 'refunded' as const } : {}),
-        },
+        to: { refundStatus: 'requested', refundingKobo: change.amountKobo },
         event: 'refund_requested',
         notice: null,
         codeUse: null,
@@ -205,6 +210,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
           refundStatus: change.status,
           refundedKobo: order.refundedKobo + amountKobo,
           refundingKobo: change.status === 'pending' ? amountKobo : 0,
+          ...cancelledIfRefundedInFull(order, amountKobo),
         },
         event: 'refunded',
         notice: { kind: 'refunded', amountKobo },
@@ -252,14 +258,13 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
       const left = keptKobo(order);
       const amountKobo = Math.min(change.amountKobo ?? left, left);
       if (amountKobo <= 0) return unchanged;
-      const cancels = amountKobo === left && order.status !== 'delivered' && order.status !== 'cancelled';
       return {
         outcome: 'changed',
         to: {
           refundStatus: 'processed',
           refundedKobo: order.refundedKobo + amountKobo,
           refundingKobo: 0,
-          ...(cancels ? { status: 'cancelled' as const, cancelReason: 'refunded' as const } : {}),
+          ...cancelledIfRefundedInFull(order, amountKobo),
         },
         event: 'refunded',
         notice: { kind: 'refunded', amountKobo },

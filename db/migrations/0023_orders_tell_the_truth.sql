@@ -12,9 +12,15 @@ UPDATE "orders" o SET "cancel_reason" = CASE
   WHEN o."payment_status" = 'failed' THEN 'declined'
   WHEN o."payment_status" = 'success' AND o."refund_status" IN ('processed', 'pending', 'requested') THEN 'refunded'
   WHEN o."payment_status" IN ('success', 'pending') THEN 'shop'
+  -- The shop's cancel of an unpaid order left it awaiting payment, so the expiry job ended it later.
+  WHEN EXISTS (SELECT 1 FROM "order_events" e WHERE e."order_id" = o."id" AND e."kind" = 'cancelled')
+    AND EXISTS (SELECT 1 FROM "order_events" e WHERE e."order_id" = o."id" AND e."kind" = 'expired') THEN 'shop'
   WHEN EXISTS (SELECT 1 FROM "order_events" e WHERE e."order_id" = o."id" AND e."kind" = 'cancelled') THEN 'shopper'
   ELSE 'unpaid' END
 WHERE o."status" = 'cancelled';--> statement-breakpoint
+-- Refunded so far counts only what the provider accepted: a failed or unanswered refund gave nothing back.
+UPDATE "orders" SET "refunded_kobo" = NULL WHERE "refund_status" IN ('failed', 'requested');--> statement-breakpoint
+UPDATE "orders" SET "refunded_kobo" = LEAST("refunded_kobo", "total_kobo") WHERE "refunded_kobo" > "total_kobo";--> statement-breakpoint
 UPDATE "orders" SET "refunding_kobo" = CASE WHEN "refund_status" = 'requested' THEN "total_kobo" ELSE coalesce("refunded_kobo", 0) END WHERE "refund_status" IN ('requested', 'pending');--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_cancel_reason_known" CHECK (("orders"."cancel_reason" is null) = ("orders"."status" <> 'cancelled') and ("orders"."cancel_reason" is null or "orders"."cancel_reason" in ('shopper', 'declined', 'unpaid', 'replaced', 'shop', 'refunded')));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_refunds_within_payment" CHECK (coalesce("orders"."refunded_kobo", 0) >= 0 and "orders"."refunding_kobo" >= 0 and coalesce("orders"."refunded_kobo", 0) <= "orders"."total_kobo");

@@ -88,14 +88,11 @@ describe('refunding a paid order through Paystack', () => {
         action: 'refunded',
         adminId: admin.id,
         before: expect.objectContaining({ status: 'pending' }),
-        after: expect.objectContaining({
-          status: 'cancelled',
-          refundStatus: 'requested',
-          refundingKobo: order.totalKobo,
-        }),
+        after: expect.objectContaining({ refundStatus: 'requested', refundingKobo: order.totalKobo }),
       }),
     ]);
-    // Refunded in full: the order is cancelled (it read "Pending · Paid"), and can no longer be shipped.
+    // Refunded in full (Paystack accepted it): the order is cancelled (it read "Pending · Paid"), and can
+    // no longer be shipped.
     expect(await orderById(order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'refunded' });
     const ship = await client.postForm('/admin/orders', {
       intent: 'status',
@@ -142,7 +139,10 @@ describe('refunding a paid order through Paystack', () => {
       }),
     };
     // The refund job, run with a provider whose webhook overtakes its own answer.
-    await db().update(schema.orders).set({ refundStatus: 'requested' }).where(eq(schema.orders.id, order.id));
+    await db()
+      .update(schema.orders)
+      .set({ refundStatus: 'requested', refundingKobo: order.totalKobo })
+      .where(eq(schema.orders.id, order.id));
     await carryOutRefund(racing, { orderId: order.id, amountKobo: order.totalKobo });
     expect((await orderById(order.id)).refundStatus).toBe('processed');
     const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
@@ -287,6 +287,25 @@ describe('refunding a paid order through Paystack', () => {
         id: current.refundReference!,
       }),
     ).toBe(true);
+  });
+
+  it('a processed event while our own request has no answer yet is checked with Paystack, not trusted', async () => {
+    const { shopper, order } = await paidOrder();
+    // Asked for (the job has not reached Paystack): an event about some other refund arrives.
+    await db()
+      .update(schema.orders)
+      .set({ refundStatus: 'requested', refundingKobo: order.totalKobo, refundRequestedAt: new Date() })
+      .where(eq(schema.orders.id, order.id));
+    expect(
+      await settleRefund(server.services.checkout, order.paymentReference, 'processed', {
+        id: '424242',
+        amountKobo: order.totalKobo,
+      }),
+    ).toBe(false);
+    // Paystack has no refund of it: nothing is recorded, nobody is told, and the job will still ask.
+    expect(await orderById(order.id)).toMatchObject({ refundStatus: 'requested', refundedKobo: null });
+    const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
+    expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(0);
   });
 
   it('refuses an unpaid order', async () => {

@@ -38,9 +38,23 @@ describe('the order lifecycle (transition table)', () => {
     const paid = run([{ kind: 'pay' }]);
     expect(paid).toMatchObject({ status: 'pending', paymentStatus: 'success' });
     const asked = run([{ kind: 'refund-request', amountKobo: 3_390_000 }], paid);
-    expect(asked).toMatchObject({ status: 'cancelled', cancelReason: 'refunded', refundStatus: 'requested' });
+    // Asked for: it cannot be shipped meanwhile; it is cancelled once the provider accepts.
+    expect(asked).toMatchObject({ status: 'pending', cancelReason: null, refundStatus: 'requested' });
+    expect(decide(asked, { kind: 'set-status', status: 'shipped' })).toEqual({
+      outcome: 'refused',
+      message: LIFECYCLE_REFUSALS.refundedInFull,
+    });
+    // Refused by the provider: nothing was given back, and the order can be fulfilled after all.
+    const refused = run([{ kind: 'refund-fail', failure: 'no' }], asked);
+    expect(refused).toMatchObject({ status: 'pending', refundStatus: 'failed', refundedKobo: 0 });
+    expect(decide(refused, { kind: 'set-status', status: 'shipped' })).toMatchObject({ outcome: 'changed' });
     const refunded = run([{ kind: 'refund-accept', amountKobo: 3_390_000, status: 'processed' }], asked);
-    expect(refunded).toMatchObject({ refundStatus: 'processed', refundedKobo: 3_390_000 });
+    expect(refunded).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'refunded',
+      refundStatus: 'processed',
+      refundedKobo: 3_390_000,
+    });
     expect(keptKobo(refunded)).toBe(0);
     expect(decide(refunded, { kind: 'set-status', status: 'shipped' })).toEqual({
       outcome: 'refused',
@@ -210,7 +224,11 @@ describe('the lifecycle’s invariants hold after any sequence of changes (fast-
             if (paid) expect(keptKobo(order) + order.refundedKobo).toBe(order.totalKobo);
             else expect(order.refundedKobo).toBe(0);
             expect(order.cancelReason === null).toBe(order.status !== 'cancelled');
-            if (refundedInFull(order)) expect(['cancelled', 'delivered']).toContain(order.status);
+            // Refunded in full (accepted): cancelled, or delivered; asked for in full: not fulfilled further.
+            if (paid && order.refundedKobo >= order.totalKobo)
+              expect(['cancelled', 'delivered']).toContain(order.status);
+            if (refundedInFull(order))
+              expect(decide(order, { kind: 'set-status', status: 'shipped' }).outcome).not.toBe('changed');
             if (delivered && paid) expect(order.status).toBe('delivered');
             delivered ||= order.status === 'delivered';
           }
