@@ -18,7 +18,7 @@ import { quietLogger } from '../support/quiet-logger';
 import { testEnv } from '../support/test-env';
 
 // Issue 15, item 6: two separate server processes on one PostgreSQL database behind nginx (Debian's
-// package, started here with its own configuration; README → "Two shops behind one proxy"). nginx
+// package, started here with its own configuration; docs/operations.md → "Two shops behind one proxy"). nginx
 // sends each request to the next shop in turn and says which in X-Upstream.
 const NGINX = '/usr/sbin/nginx';
 const databaseUrl = process.env.DATABASE_URL;
