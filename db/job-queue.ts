@@ -59,14 +59,14 @@ export function createBoss(database: Database, options: Partial<PgBoss.Construct
 }
 
 /**
- * Resolves when none of the statements pg-boss has sent on the shop's connection is under way. pg-boss
- * 10 marks a batch done (or failed) without awaiting it, after its handler returns, so `stop()` can
- * resolve while that statement is still on its way: a connection closed then loses the completion
- * (the job runs again once it expires: a receipt sent twice) and the statement fails unheard.
+ * The statements pg-boss has sent on the shop's connection that are still under way. pg-boss 10 marks a
+ * batch done (or failed) without awaiting it, after its handler returns, so `stop()` can resolve while
+ * that statement is still on its way: a connection closed then loses the completion (the job runs again
+ * once it expires: a receipt sent twice) and the statement fails unheard. Whoever stops the queue waits
+ * for these first (server/jobs.ts).
  */
-export async function statementsSettled(boss: PgBoss): Promise<void> {
-  const pending = underWay.get(boss);
-  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+export function statementsUnderWay(boss: PgBoss): Promise<unknown>[] {
+  return [...(underWay.get(boss) ?? [])];
 }
 
 /** Creates or upgrades pg-boss's schema, the queues and the schedules. Idempotent, like the migrations. */

@@ -4,7 +4,7 @@ import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/c
 import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
 import type { QueueName } from '../core/jobs/queues';
-import { statementsSettled } from '../db/job-queue';
+import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
 import type { Services } from './services';
 
@@ -65,6 +65,8 @@ export async function startJobs(
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   let stopping = false;
+  /** The batches this process's handlers are running. */
+  const batches = new Set<Promise<void>>();
 
   /**
    * Runs a batch's jobs one after another. When the handler returns, pg-boss completes every job of
@@ -113,11 +115,14 @@ export async function startJobs(
         queue,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
         async (jobs: PgBoss.Job<JobData[typeof queue]>[]) => {
+          const batch = runBatch(queue, jobs, (job) =>
+            (run[queue] as (data: unknown, id: string) => Promise<void>)(job.data, job.id),
+          );
+          batches.add(batch);
           try {
-            await runBatch(queue, jobs, (job) =>
-              (run[queue] as (data: unknown, id: string) => Promise<void>)(job.data, job.id),
-            );
+            await batch;
           } finally {
+            batches.delete(batch);
             // pg-boss 10 waits its whole polling interval after each batch, even one that found work:
             // a backlog (receipts after a rush) would go out one batch every 2 s. A worker whose batch
             // was full asks again at once; one that found less waits for its interval, or for a job
@@ -137,7 +142,16 @@ export async function startJobs(
       // Jobs under way finish (up to 10 s), and pg-boss's last word on them reaches the database;
       // the connection belongs to the shop and stays open.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      await statementsSettled(boss);
+      // pg-boss waits only for the batches it has handed over: a fetch still on its way when stop() was
+      // called hands its jobs over afterwards, and pg-boss marks them done after its handler returns. So
+      // wait until no batch runs and no statement of pg-boss's is under way, a whole turn of the event
+      // loop long (a fetch that settles starts its batch within the turn).
+      for (;;) {
+        const underWay = [...batches, ...statementsUnderWay(boss)];
+        if (underWay.length === 0) break;
+        await Promise.allSettled(underWay);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

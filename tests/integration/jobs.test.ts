@@ -283,4 +283,52 @@ describe('a shop that stops', () => {
       await database.close();
     }
   });
+  it('waits for a batch whose jobs were on their way when it was told to stop, and records it done', async () => {
+    // pg-boss counts only the batches it has handed over: here a fetch has taken a job from the queue
+    // but its answer arrives only once the shop has begun to stop.
+    const database = await createTestDatabase();
+    const executeSql = database.executeSql.bind(database);
+    let caught: () => void = () => {};
+    const fetchCaught = new Promise<void>((resolve) => (caught = resolve));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let stopped = false;
+    const afterStop: string[] = [];
+    database.executeSql = async (text, values) => {
+      if (stopped) afterStop.push(text);
+      const result = await executeSql(text, values);
+      if (/SKIP LOCKED/.test(text) && values?.[0] === 'mail' && result.rows.length > 0) {
+        caught();
+        await released;
+      }
+      return result;
+    };
+    const shop = await startTestServer({ database });
+    shop.mailer.sendingTakesMs = 200;
+    try {
+      const to = `stopping-${Date.now()}@example.ng`;
+      await database.db.transaction((tx) =>
+        shop.services.jobs.send(tx, 'mail', {
+          to,
+          subject: 'Receipt',
+          text: 'Receipt',
+          html: '<p>Receipt</p>',
+        }),
+      );
+      await fetchCaught;
+      const closing = shop.close().then(() => (stopped = true));
+      setTimeout(release, 100);
+      await closing;
+      expect(afterStop).toEqual([]);
+      expect(shop.mailer.sent.filter((m) => m.to === to)).toHaveLength(1);
+      const [job] = await queryRows<{ state: string }>(
+        database.db,
+        sql`select state from pgboss.job where name = 'mail' and data->>'to' = ${to}`,
+      );
+      expect(job!.state).toBe('completed');
+    } finally {
+      release();
+      await database.close();
+    }
+  });
 });

@@ -5,8 +5,11 @@ export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   /** While true, every send fails as an unreachable mail server's would. */
   refusing = false;
+  /** How long a send takes, as a real mail server's round trip does. */
+  sendingTakesMs = 0;
 
   async send(message: MailMessage): Promise<void> {
+    if (this.sendingTakesMs > 0) await new Promise((resolve) => setTimeout(resolve, this.sendingTakesMs));
     if (this.refusing) throw new Error('connect ECONNREFUSED 127.0.0.1:587 (the mail server is down)');
     this.sent.push(message);
   }
