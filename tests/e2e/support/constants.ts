@@ -1,8 +1,9 @@
 import path from 'node:path';
 
-export const E2E_PORT = 3210;
+/** The e2e server's port; E2E_PORT moves it (two suites on one machine, each on its own). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The e2e server's own data directory (PGlite files and the mail outbox); wiped at each run. */
-export const E2E_DATA_DIR = path.resolve('.e2e-data');
+export const E2E_DATA_DIR = path.resolve(E2E_PORT === 3210 ? '.e2e-data' : `.e2e-data-${E2E_PORT}`);
 export const E2E_OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
 export const E2E_ADMIN = { email: 'admin.e2e@freshcatch.ng', password: 'e2e-admin-password' };
 export const E2E_PASSWORD = 'e2e-shopper-pass-1';
