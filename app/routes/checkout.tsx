@@ -16,7 +16,14 @@ import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
-import { DELIVERY_TIMES, findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
+import {
+  DELIVERY_TIMES,
+  findRate,
+  payBlockNotes,
+  payBlockers,
+  priceOrder,
+  type RateFacts,
+} from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
 import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
@@ -230,12 +237,12 @@ export default function CheckoutRoute() {
     profileComplete: missing.length === 0,
     method,
     pickupLocation,
+    pickupPoints: pickupLocations,
     totalKobo: price.totalKobo,
     discount: applied,
     subtotalKobo: price.subtotalKobo,
     discountRefused: discount.status === 'invalid' ? discount.reason : null,
   });
-  const pickupUnavailable = method === 'pickup' && !findRate(rates, location, 'pickup');
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -501,9 +508,11 @@ export default function CheckoutRoute() {
               <dd>{formatNaira(price.totalKobo)}</dd>
             </div>
           </dl>
-          {pickupUnavailable ? (
-            <p className="text-sm text-amber-800">No pickup option available for your location.</p>
-          ) : null}
+          {payBlockNotes(blockers).map((note) => (
+            <p key={note} className="text-sm text-amber-800">
+              {note}
+            </p>
+          ))}
           <PaymentButton
             disabled={blockers.length > 0 || blocked.length > 0}
             totalKobo={price.totalKobo}

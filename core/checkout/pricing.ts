@@ -100,20 +100,25 @@ export type PayBlock =
   | 'calculating'
   | 'profile-incomplete'
   | 'no-pickup-location'
+  | 'pickup-point-not-chosen'
   | 'total-not-positive'
   | 'free-delivery-minimum';
 
 /**
  * Spec §4: the pay button is disabled while an order is being created, the fee is being calculated,
- * the profile is incomplete, pickup is chosen with no pickup location (none listed and none typed),
- * the total is 0 or less, or a valid free-delivery code's minimum subtotal is not met.
+ * the profile is incomplete, pickup is chosen with no pickup location (none listed and none typed, or
+ * none of those listed chosen), the total is 0 or less, or a valid free-delivery code's minimum
+ * subtotal is not met.
  */
 export function payBlockers(state: {
   placing: boolean;
   calculating: boolean;
   profileComplete: boolean;
   method: DeliveryMethod;
+  /** The pickup point chosen from the list, or typed when the location has none. */
   pickupLocation: string;
+  /** The pickup points listed for the delivery location (none: the shopper types one). */
+  pickupPoints: readonly string[];
   totalKobo: number;
   discount: AppliedDiscount | null;
   subtotalKobo: number;
@@ -124,7 +129,8 @@ export function payBlockers(state: {
   if (state.placing) blocks.push('placing');
   if (state.calculating) blocks.push('calculating');
   if (!state.profileComplete) blocks.push('profile-incomplete');
-  if (state.method === 'pickup' && !state.pickupLocation.trim()) blocks.push('no-pickup-location');
+  if (state.method === 'pickup' && !state.pickupLocation.trim())
+    blocks.push(state.pickupPoints.length > 0 ? 'pickup-point-not-chosen' : 'no-pickup-location');
   if (state.totalKobo <= 0) blocks.push('total-not-positive');
   if (
     state.discount?.type === 'free_delivery' &&
@@ -137,4 +143,17 @@ export function payBlockers(state: {
   // server answers it as refused for its minimum, with the amount to reach).
   if (state.discountRefused === 'minimum') blocks.push('free-delivery-minimum');
   return blocks;
+}
+
+/**
+ * What the order summary says about what keeps Pay disabled, decided by the same blocks (spec §8's
+ * 'No pickup option available for your location.' only while Pay waits for a typed pickup location).
+ */
+const PAY_BLOCK_NOTES: Partial<Record<PayBlock, string>> = {
+  'no-pickup-location': 'No pickup option available for your location.',
+  'pickup-point-not-chosen': 'Choose a pickup point.',
+};
+
+export function payBlockNotes(blocks: readonly PayBlock[]): string[] {
+  return blocks.flatMap((block) => PAY_BLOCK_NOTES[block] ?? []);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRate, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
+import { findRate, payBlockNotes, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
 import { missingProfileFields } from '#core/accounts/profile';
 
 const naira = (n: number) => n * 100;
@@ -97,6 +97,7 @@ describe('the pay button (spec §4)', () => {
     profileComplete: true,
     method: 'standard' as const,
     pickupLocation: '',
+    pickupPoints: [] as string[],
     totalKobo: 100,
     discount: null,
     subtotalKobo: 100,
@@ -115,6 +116,27 @@ describe('the pay button (spec §4)', () => {
     // The server refuses a free-delivery code under its minimum (its message says how much): Pay waits.
     expect(payBlockers({ ...ready, discountRefused: 'minimum' })).toEqual(['free-delivery-minimum']);
     expect(payBlockers({ ...ready, discountRefused: 'unknown' })).toEqual([]);
+  });
+
+  const NO_PICKUP = 'No pickup option available for your location.';
+  const pickup = { ...ready, method: 'pickup' as const };
+  const points = ['Trans-Amadi Cold Room, 14 Trans-Amadi Road', 'Rumuokoro Junction Hub'];
+  it('says the summary’s pickup words exactly while Pay waits for them (spec §4, §8)', () => {
+    // Kano has no pickup points: the summary says so, and Pay waits for a typed pickup location.
+    expect(payBlockNotes(payBlockers(pickup))).toEqual([NO_PICKUP]);
+    // A pickup location typed: Pay is enabled and the summary no longer says there is none.
+    const typed = payBlockers({ ...pickup, pickupLocation: 'Sabon Gari market gate' });
+    expect(typed).toEqual([]);
+    expect(payBlockNotes(typed)).toEqual([]);
+  });
+
+  it('asks for one of the listed pickup points, never saying there is none', () => {
+    const notChosen = payBlockers({ ...pickup, pickupPoints: points });
+    expect(notChosen).toEqual(['pickup-point-not-chosen']);
+    expect(payBlockNotes(notChosen)).toEqual(['Choose a pickup point.']);
+    expect(payBlockers({ ...pickup, pickupPoints: points, pickupLocation: points[1]! })).toEqual([]);
+    // Blocks with words of their own elsewhere (the profile banner, the code's message) add none here.
+    expect(payBlockNotes(payBlockers({ ...ready, profileComplete: false, totalKobo: 0 }))).toEqual([]);
   });
 });
 
