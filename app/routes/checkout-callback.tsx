@@ -23,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settled = await orThrowResponse(() =>
     settleOwnPayment(context.services.checkout, user.id, reference),
   );
+  // Checkout again with this order's delivery, pickup point and code as the shopper chose them.
+  const backToCheckout = `/checkout?reference=${encodeURIComponent(reference)}`;
   if (settled === 'paid') {
     return redirectWithToast(context, `/order-success?reference=${encodeURIComponent(reference)}`, {
       type: 'success',
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   if (settled === 'failed') {
-    return redirectWithToast(context, '/checkout', {
+    return redirectWithToast(context, backToCheckout, {
       type: 'error',
       title: 'Payment not completed',
       description:
@@ -39,14 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   if (settled === 'mismatch') {
-    return redirectWithToast(context, '/checkout', {
+    return redirectWithToast(context, backToCheckout, {
       type: 'error',
       title: 'Payment could not be matched',
       description:
         'The amount paid does not match this order, so the order was not placed. Any money taken will be refunded; please contact us if you have questions.',
     });
   }
-  if (url.searchParams.has('cancelled')) return redirect('/checkout');
+  if (url.searchParams.has('cancelled')) return redirect(backToCheckout);
   return { reference, unverified: settled === 'unverified' };
 }
 

@@ -25,6 +25,7 @@ import {
   type RateFacts,
 } from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
+import { choicesOfUnpaidOrder } from '#core/checkout/choices';
 import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
@@ -50,6 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const { db, payments, env } = context.services;
   const profile = await getProfile(db, user.id);
+  // Back from a payment that did not go through (/checkout/callback): its order's choices again.
+  const reference = new URL(request.url).searchParams.get('reference');
+  const resumed = reference ? await choicesOfUnpaidOrder(db, user.id, reference) : null;
   let rates: RateFacts[] = [];
   let ratesFailed = false;
   try {
@@ -69,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       location: profile.location,
     },
     missing: profile.missing,
+    resumed,
     rates,
     ratesFailed,
     locations,
@@ -176,15 +181,18 @@ function usePickupLocations(rates: RateFacts[], location: string) {
 }
 
 export default function CheckoutRoute() {
-  const { profile, missing, rates, ratesFailed, locations, payment } = useLoaderData<typeof loader>();
+  const { profile, missing, resumed, rates, ratesFailed, locations, payment } =
+    useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { items } = useCart();
   const { changes, checking } = useFreshPrices();
-  const [location, setLocation] = useState(profile.location?.trim() || HOME_LOCATION);
-  const [method, setMethod] = useState<DeliveryMethod>('standard');
-  const [pickupLocation, setPickupLocation] = useState('');
-  const [code, setCode] = useState('');
+  const [location, setLocation] = useState(
+    resumed?.deliveryLocation || profile.location?.trim() || HOME_LOCATION,
+  );
+  const [method, setMethod] = useState<DeliveryMethod>(resumed?.deliveryMethod ?? 'standard');
+  const [pickupLocation, setPickupLocation] = useState(resumed?.pickupLocation ?? '');
+  const [code, setCode] = useState(resumed?.discountCode ?? '');
   const [placing, setPlacing] = useState(false);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
   const discount = useDiscount(code, location, method, lines);

@@ -73,19 +73,33 @@ test('sign up → verify → cart → checkout with the demo provider → order 
   await expect(page.getByLabel('1 unread')).toHaveCount(0);
 });
 
-test('a declined payment leaves nothing paid and the cart as it was', async ({ page }) => {
+test('a declined payment leaves nothing paid, and the cart and checkout as they were', async ({ page }) => {
   await signedInShopper(page, 'Declan Declined');
   await completeProfile(page);
   await addToCart(page, 'tilapia', 'Fresh Tilapia');
   await page.goto('/checkout');
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await page.getByRole('radio', { name: /Pickup/ }).check();
+  await page.getByLabel('Pickup point').selectOption('Rumuokoro Junction Hub');
+  const code = page.getByLabel('Discount code', { exact: true });
+  await code.fill('fresh10');
+  await expect(page.locator('#discount-status')).toHaveText('10% discount applied!');
+  const pay = page.getByRole('button', { name: /^Pay ₦/ });
+  await expect(pay).toBeEnabled();
+  const total = (await pay.textContent())!;
+  await pay.click();
   await expect(page).toHaveURL(/\/checkout\/demo\//);
   await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/checkout(\?|$)/);
   await expect(
     page.getByText('Your payment was declined or cancelled, so nothing was charged.'),
   ).toBeVisible();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  // Back on checkout with the delivery method, pickup point and code as they were: Pay again as before.
+  await expect(page.getByRole('radio', { name: /Pickup/ })).toBeChecked();
+  await expect(page.getByLabel('Pickup point')).toHaveValue('Rumuokoro Junction Hub');
+  await expect(code).toHaveValue(/^fresh10$/i);
+  await expect(page.locator('#discount-status')).toHaveText('10% discount applied!');
+  await expect(page.getByRole('button', { name: total })).toBeEnabled();
   await visit(page, '/account?tab=orders');
   const order = page.getByRole('listitem').filter({ hasText: /Order #[0-9a-f]{8}/ });
   await expect(order).toContainText('Cancelled — payment declined');

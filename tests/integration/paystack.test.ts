@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choicesOfUnpaidOrder } from '#core/checkout/choices';
 import { placeOrder } from '#core/checkout/place';
 import { PaystackProvider, isValidPaystackSignature, signPaystackBody } from '#core/payments/paystack';
 import * as schema from '#db/schema';
@@ -28,14 +29,15 @@ const freeDeliveryUses = async () =>
   (await db().select().from(schema.discountCodes).where(eq(schema.discountCodes.code, 'FREEDELIVERY')))[0]!
     .usedCount;
 
-async function place(options: { code?: string } = {}) {
+async function place(options: { code?: string; pickupLocation?: string } = {}) {
   const shopper = await createCheckoutShopper(server.services);
   const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
   const placed = await placeOrder(server.services.checkout, shopper.id, {
     idempotencyKey: checkoutKey(),
     items: [{ productId: catfish.id, quantity: 2 }],
-    deliveryMethod: 'standard',
+    deliveryMethod: options.pickupLocation ? 'pickup' : 'standard',
     deliveryLocation: 'Port Harcourt',
+    pickupLocation: options.pickupLocation,
     discountCode: options.code,
   });
   return { shopper, placed };
@@ -152,7 +154,7 @@ describe('paying through Paystack', () => {
     await stand.complete(placed.reference, 'success', { amount: placed.totalKobo - 100, webhook: false });
     const client = await signedInClient(server, shopper.email);
     const callback = await client.get(`/checkout/callback?reference=${placed.reference}`);
-    expect(locationOf(callback)).toBe('/checkout');
+    expect(locationOf(callback)).toBe(`/checkout?reference=${placed.reference}`);
     // The shopper is told the truth: money may have moved and will be refunded.
     const toast = await client.follow(callback);
     expect((await toast.text()).replaceAll('&#x27;', "'")).toContain('Payment could not be matched');
@@ -164,12 +166,15 @@ describe('paying through Paystack', () => {
     expect(await notificationsOf(shopper.id)).toEqual([]);
   });
 
-  it('a declined card leaves the order unpaid and releases the code', async () => {
+  it('a declined card leaves the order unpaid, releases the code and returns to checkout with its choices', async () => {
     await db()
       .update(schema.discountCodes)
       .set({ usedCount: 0 })
       .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
-    const { shopper, placed } = await place({ code: 'FREEDELIVERY' });
+    const { shopper, placed } = await place({
+      code: 'FREEDELIVERY',
+      pickupLocation: 'Rumuokoro Junction Hub',
+    });
     expect(await freeDeliveryUses()).toBe(1);
     const checkout = await fetch(`${stand.url}/checkout/${placed.accessCode}?outcome=failed`, {
       redirect: 'manual',
@@ -178,9 +183,19 @@ describe('paying through Paystack', () => {
     const callback = await client.get(
       new URL(checkout.headers.get('location')!).pathname + new URL(checkout.headers.get('location')!).search,
     );
-    expect(locationOf(callback)).toBe('/checkout');
+    // Back to checkout naming the declined order, whose choices the page starts from again.
+    expect(locationOf(callback)).toBe(`/checkout?reference=${placed.reference}`);
     expect(await order(placed.reference)).toMatchObject({ paymentStatus: 'failed' });
     expect(await freeDeliveryUses()).toBe(0);
+    expect(await choicesOfUnpaidOrder(db(), shopper.id, placed.reference)).toEqual({
+      deliveryMethod: 'pickup',
+      deliveryLocation: 'Port Harcourt',
+      pickupLocation: 'Rumuokoro Junction Hub',
+      discountCode: 'FREEDELIVERY',
+    });
+    // Another shopper's reference restores nothing.
+    const other = await createCheckoutShopper(server.services);
+    expect(await choicesOfUnpaidOrder(db(), other.id, placed.reference)).toBeNull();
   });
 
   it('closing the popup keeps an open transaction pending, with its code, until it expires', async () => {
