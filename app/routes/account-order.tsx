@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { ProductImage } from '~/components/catalog/product-image';
@@ -72,7 +72,7 @@ export default function AccountOrder() {
   useActionResult(useActionData<typeof action>());
   const navigation = useNavigation();
   const cancelling = navigation.state === 'submitting';
-  const { order, blocks, history, notifications } = details;
+  const { order, blocks, history, notifications, refunds } = details;
   const unpaidEnded = order.paymentState === 'expired' || order.paymentState === 'failed';
 
   return (
@@ -290,15 +290,12 @@ export default function AccountOrder() {
                   <dd>{formatAdminDateTime(order.paidAt)}</dd>
                 </>
               ) : null}
-              {order.refundStatus === 'processed' || order.refundStatus === 'pending' ? (
-                <>
+              {refunds.map((refund) => (
+                <Fragment key={refund.id}>
                   <dt className="text-slate-600">Refund</dt>
-                  <dd>
-                    {formatNaira(order.refundedKobo ?? order.totalKobo)}
-                    {order.refundStatus === 'pending' ? ' (on its way)' : ''}
-                  </dd>
-                </>
-              ) : null}
+                  <dd>{refund.summary}</dd>
+                </Fragment>
+              ))}
             </dl>
           </Section>
         </div>

@@ -1,6 +1,6 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { notifications, orderEvents, orderItems, orders, user } from '../../db/schema';
+import { notifications, orderEvents, orderItems, orderRefunds, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
@@ -15,7 +15,7 @@ import {
   refundMessage,
   shortOrderId,
 } from '../notifications/messages';
-import type { OrderEventKind } from './statuses';
+import type { OrderEventKind, RefundedLine, RefundReason } from './statuses';
 import { decide, type Notice, type OrderChange, type OrderFacts } from './transitions';
 
 /**
@@ -36,9 +36,15 @@ export interface LifecycleDeps {
 /** What a change records beside the facts of the table. */
 export type AppliedChange =
   | (Extract<OrderChange, { kind: 'pay' }> & { paidAt?: Date | null })
+  | (Extract<OrderChange, { kind: 'refund-request' }> & {
+      reason: RefundReason;
+      /** The lines given back, for a refund by line. */
+      lines?: RefundedLine[];
+      note?: string | null;
+    })
   | (Extract<OrderChange, { kind: 'refund-accept' }> & { reference: string | null })
   | (Extract<OrderChange, { kind: 'refund-processed' }> & { reference?: string | null })
-  | Exclude<OrderChange, { kind: 'pay' | 'refund-accept' | 'refund-processed' }>;
+  | Exclude<OrderChange, { kind: 'pay' | 'refund-request' | 'refund-accept' | 'refund-processed' }>;
 
 export interface OrderChanged {
   orderId: string;
@@ -139,6 +145,8 @@ export async function changeOrder(
       );
   }
   const [updated] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
+  const after = factsOf(updated!);
+  await recordRefund(tx, order.id, before, after, change, options.admin);
   if (decision.event) await tx.insert(orderEvents).values({ orderId: order.id, kind: decision.event });
   if (decision.notice && order.userId && row.email !== null && row.name !== null)
     await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice);
@@ -148,9 +156,62 @@ export async function changeOrder(
     reference: order.paymentReference,
     userId: order.userId,
     before,
-    after: factsOf(updated!),
+    after,
     event: decision.event,
   };
+}
+
+const isOpen = (status: OrderFacts['refundStatus']) => status === 'requested' || status === 'pending';
+
+/**
+ * The order's refund rows, kept with its refund state: a refund asked for is a new row; the one under
+ * way follows the provider's answers; a refund found at the provider that was never asked for here is
+ * a row of its own.
+ */
+async function recordRefund(
+  tx: Tx,
+  orderId: string,
+  before: OrderFacts,
+  after: OrderFacts,
+  change: AppliedChange,
+  admin: AdminActor | undefined,
+): Promise<void> {
+  if (change.kind === 'refund-request') {
+    await tx.insert(orderRefunds).values({
+      orderId,
+      amountKobo: after.refundingKobo,
+      reason: change.reason,
+      lines: change.lines ?? [],
+      note: change.note?.trim() || null,
+      status: 'requested',
+      requestedBy: admin?.id ?? null,
+    });
+    return;
+  }
+  if (isOpen(before.refundStatus)) {
+    if (after.refundStatus === before.refundStatus) return;
+    await tx
+      .update(orderRefunds)
+      .set({
+        status: after.refundStatus!,
+        ...(change.kind === 'refund-accept' || change.kind === 'refund-processed'
+          ? change.reference
+            ? { providerReference: change.reference }
+            : {}
+          : {}),
+        ...(change.kind === 'refund-fail' ? { failure: change.failure } : {}),
+      })
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, before.refundStatus!)));
+    return;
+  }
+  if (change.kind === 'refund-processed' && after.refundedKobo > before.refundedKobo)
+    await tx.insert(orderRefunds).values({
+      orderId,
+      amountKobo: after.refundedKobo - before.refundedKobo,
+      reason: 'provider',
+      status: 'processed',
+      providerReference: change.reference ?? null,
+    });
 }
 
 /** The customer's notification (the spec's sentence, linked to the order) and the same news by e-mail. */

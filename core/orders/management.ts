@@ -14,6 +14,9 @@ import { shortOrderId } from '../notifications/messages';
 import type { OrderListQuery, PaymentFilter } from './schemas';
 import type { OrderStatus, PaymentStatus } from './statuses';
 import { describeOrder, type OrderWords } from './words';
+import { refundHistory } from './refund-history';
+
+type RefundHistory = Awaited<ReturnType<typeof refundHistory>>;
 
 /** The admin's orders screen (spec §2 "Orders", §4 "Orders (admin)"): every function takes the actor. */
 
@@ -157,6 +160,9 @@ export interface AdminOrderDetails {
   freeDelivery: boolean;
   /** Spec §9: admin order views compute the subtotal as total − delivery fee + discount. */
   subtotalKobo: number;
+  /** Its refunds, oldest first, and what each line has left to refund. */
+  refunds: RefundHistory['refunds'];
+  linesLeft: RefundHistory['linesLeft'];
 }
 
 /** Everything the details dialog shows (issue 12: items, amounts, payment, delivery, recipient). */
@@ -178,7 +184,10 @@ export async function getOrderForAdmin(
     .orderBy(asc(orderItems.id));
   const { order } = row;
   const freeDelivery = order.discountType === 'free_delivery';
+  const { refunds, linesLeft } = await refundHistory(db, orderId, items, 'shop');
   return {
+    refunds,
+    linesLeft,
     order,
     words: describeOrder(order, 'shop'),
     choices: statusChoices(factsOf(order)),

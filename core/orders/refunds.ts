@@ -1,12 +1,14 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orderItems, orderRefunds, orders } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
 import { changeOrder, factsOf, type LifecycleDeps } from './lifecycle';
 import { ORDER_NOT_FOUND } from './management';
+import { lineRefund, refundedQuantities } from './refund-lines';
+import type { RefundedLine, RefundReason } from './statuses';
 import { keptKobo, LIFECYCLE_REFUSALS } from './transitions';
 
 /**
@@ -56,30 +58,44 @@ export interface RefundJob {
  */
 export type RefundOutcome = RefundStarted['status'] | 'requested';
 
+/** What the admin asks for: why, and either some lines, an amount, or (neither) all that is kept. */
+export interface RefundRequest {
+  reason: RefundReason;
+  amountKobo?: number;
+  lines?: RefundedLine[];
+  note?: string | null;
+}
+
 /**
- * Claims the order for a refund of `amountKobo` (all that is kept when not given) and enqueues the call
- * to the provider, in one transaction. The lifecycle (transitions.ts) refuses what cannot be refunded;
- * refunding all that is kept cancels an order not yet delivered at once.
+ * Claims the order for a refund and enqueues the call to the provider, in one transaction. A refund by
+ * line gives back what was paid for those lines (refund-lines.ts); by amount, that amount; otherwise all
+ * that is kept. The lifecycle (transitions.ts) refuses what cannot be refunded; refunding all that is
+ * kept cancels an order not yet delivered once the provider accepts.
  */
 export async function requestRefund(
   deps: RefundDeps,
   admin: AdminActor,
   orderId: string,
-  options: { amountKobo?: number } = {},
+  request: RefundRequest,
 ): Promise<{ jobId: string }> {
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ provider: orders.paymentProvider, paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId));
+    // Locked first: what its lines have given back is read under the same lock the change takes.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
-    if (order.paymentStatus === 'success' && order.provider !== deps.payments.name)
+    if (order.paymentStatus === 'success' && order.paymentProvider !== deps.payments.name)
       throw new Conflict(REFUND_REFUSED.otherProvider, REFUND_FAILED.title);
+    let amountKobo = request.amountKobo ?? keptKobo(factsOf(order));
+    let lines: RefundedLine[] = [];
+    if (request.lines) {
+      const byLine = await refundOfLines(tx, order, request.lines);
+      if ('refused' in byLine) throw new Conflict(byLine.refused, REFUND_FAILED.title);
+      ({ amountKobo, lines } = byLine);
+    }
     const changed = await changeOrder(
       tx,
       deps,
       { id: orderId },
-      { kind: 'refund-request', amountKobo: options.amountKobo ?? (await keptOf(tx, orderId)) },
+      { kind: 'refund-request', amountKobo, reason: request.reason, lines, note: request.note ?? null },
       { admin, refusedTitle: REFUND_FAILED.title, notFound: ORDER_NOT_FOUND },
     );
     const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
@@ -87,9 +103,23 @@ export async function requestRefund(
   });
 }
 
-async function keptOf(tx: Tx, orderId: string): Promise<number> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  return order ? keptKobo(factsOf(order)) : 0;
+async function refundOfLines(tx: Tx, order: typeof orders.$inferSelect, chosen: RefundedLine[]) {
+  const [items, earlier] = await Promise.all([
+    tx
+      .select({
+        id: orderItems.id,
+        productName: orderItems.productName,
+        quantity: orderItems.quantity,
+        totalPriceKobo: orderItems.totalPriceKobo,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id)),
+    tx
+      .select({ lines: orderRefunds.lines })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'failed'))),
+  ]);
+  return lineRefund(order, items, chosen, refundedQuantities(earlier));
 }
 
 /**
@@ -212,9 +242,10 @@ export async function refundOrder(
   deps: RefundDeps,
   admin: AdminActor,
   orderId: string,
+  request: RefundRequest,
   options: { waitMs?: number } = {},
 ): Promise<RefundOutcome> {
-  const { jobId } = await requestRefund(deps, admin, orderId);
+  const { jobId } = await requestRefund(deps, admin, orderId, request);
   const deadline = Date.now() + (options.waitMs ?? 10_000);
   for (;;) {
     const [order] = await deps.db

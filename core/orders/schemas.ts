@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { ORDER_STATUSES } from './statuses';
+import { parseNaira } from '../money';
+import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, type RefundedLine } from './statuses';
+import type { RefundRequest } from './refunds';
 import { listPageParam, listSearchParam, listUserParam } from '../list-query';
 import { isOrderId } from '../ids';
 
@@ -29,10 +31,65 @@ export const OrderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
+export const REFUND_FORM_MESSAGES = {
+  reason: 'Choose why the money goes back.',
+  amount: 'Enter the amount to refund in naira, more than ₦0.',
+  lines: 'Enter how many of each line to refund, as a whole number.',
+  note: 'The note can be at most 500 characters.',
+} as const;
+
+/** How a refund is measured: all that is kept, chosen lines, or an amount. */
+export const REFUND_BY = ['all', 'lines', 'amount'] as const;
+
+/** A line's quantity on the refund form is the field `line-<item id>`. */
+export const refundLineField = (itemId: number) => `line-${itemId}`;
+const LINE_FIELD = /^line-(\d{1,9})$/;
+
+/**
+ * The refund form of the admin's order details: why (the admin's reasons, or the cancel button's),
+ * by what (all, lines, an amount), a note. Read into what core/orders/refunds.ts asks for.
+ */
+const RefundFormSchema = z.pipe(
+  z.looseObject({
+    intent: z.literal('refund'),
+    orderId,
+    reason: z.enum(['cancelled', ...CHOSEN_REFUND_REASONS], REFUND_FORM_MESSAGES.reason),
+    by: z._default(z.enum(REFUND_BY), 'all'),
+    amount: z.optional(z.string()),
+    note: z.optional(z.string().check(z.trim(), z.maxLength(500, REFUND_FORM_MESSAGES.note))),
+  }),
+  z.transform((input, ctx) => {
+    const request: RefundRequest = { reason: input.reason, note: input.note || null };
+    if (input.by === 'amount') {
+      const kobo = parseNaira(input.amount ?? '');
+      if (kobo === null || kobo <= 0) {
+        ctx.issues.push({ code: 'custom', message: REFUND_FORM_MESSAGES.amount, input, path: ['amount'] });
+        return z.NEVER;
+      }
+      request.amountKobo = kobo;
+    }
+    if (input.by === 'lines') {
+      const lines: RefundedLine[] = [];
+      for (const [key, value] of Object.entries(input)) {
+        const field = LINE_FIELD.exec(key);
+        if (!field) continue;
+        const text = typeof value === 'string' ? value.trim() : '';
+        if (!/^\d{1,4}$/.test(text || '0')) {
+          ctx.issues.push({ code: 'custom', message: REFUND_FORM_MESSAGES.lines, input, path: [key] });
+          return z.NEVER;
+        }
+        lines.push({ itemId: Number(field[1]), quantity: Number(text || '0') });
+      }
+      request.lines = lines;
+    }
+    return { intent: input.intent, orderId: input.orderId, request };
+  }),
+);
+
 /** The admin orders screen's forms: one discriminated `intent`. */
 export const OrderActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), orderId, status: z.enum(ORDER_STATUSES) }),
   z.object({ intent: z.literal('delete'), orderId }),
-  z.object({ intent: z.literal('refund'), orderId }),
+  RefundFormSchema,
 ]);
 export type OrderAction = z.infer<typeof OrderActionSchema>;

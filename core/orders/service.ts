@@ -10,6 +10,7 @@ import { payableUntil, shopperPaymentState, type ShopperPaymentState } from './p
 import { ORDER_STATUSES, type OrderStatus } from './statuses';
 import { describeOrder, type OrderWords } from './words';
 import { isOrderId } from '../ids';
+import { refundHistory } from './refund-history';
 
 /** Everything here answers for one user's own orders: there is no parameter to name another's. */
 
@@ -140,6 +141,8 @@ export async function findOwnOrder(db: Db, userId: string, reference: string): P
 
 export interface UserOrderDetails {
   order: OrderWithItems;
+  /** What was given back, oldest first, in the buyer's words. */
+  refunds: Awaited<ReturnType<typeof refundHistory>>['refunds'];
   /** The fee's 50 kg blocks and what is left over (spec §9), as checkout showed them. */
   blocks: { blocks: number; remainderGrams: number };
   /** Until when "Pay now" works, for an order awaiting payment. */
@@ -173,8 +176,10 @@ export async function getUserOrder(db: Db, userId: string, orderId: string): Pro
       .where(and(eq(notifications.userId, userId), eq(notifications.orderId, orderId)))
       .orderBy(desc(notifications.createdAt), desc(notifications.id)),
   ]);
+  const { refunds } = await refundHistory(db, orderId, order!.items, 'shopper');
   return {
     order: order!,
+    refunds,
     blocks: deliveryBlocks(row.totalWeightGrams),
     payableUntil: order!.paymentState === 'awaiting' ? payableUntil(row) : null,
     history,

@@ -60,3 +60,36 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
  */
 export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Why the shop gave money back (issue "Orders tell the truth"): the fish spoiled on arrival, it weighed
+ * short, a line was out of stock, the order was cancelled, another reason (the admin's note says), or
+ * a refund made at the payment provider that the shop found there.
+ */
+export const REFUND_REASONS = [
+  'spoiled',
+  'short_weight',
+  'out_of_stock',
+  'cancelled',
+  'other',
+  'provider',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** The reasons an admin chooses from on the refund form (the others are the shop's own). */
+export const CHOSEN_REFUND_REASONS = ['spoiled', 'short_weight', 'out_of_stock', 'other'] as const;
+
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  spoiled: 'Spoiled on arrival',
+  short_weight: 'Short weight',
+  out_of_stock: 'Out of stock',
+  cancelled: 'Order cancelled',
+  other: 'Other',
+  provider: 'Made at the payment provider',
+};
+
+/** A line of an order given back: which line, and how many of it. */
+export interface RefundedLine {
+  itemId: number;
+  quantity: number;
+}

@@ -1,6 +1,14 @@
 import { formatNaira } from '../money';
 import { payableUntil } from './payment-state';
-import type { CancelReason, OrderStatus, PaymentStatus, RefundStatus } from './statuses';
+import {
+  REFUND_REASON_LABELS,
+  type CancelReason,
+  type OrderStatus,
+  type PaymentStatus,
+  type RefundedLine,
+  type RefundReason,
+  type RefundStatus,
+} from './statuses';
 
 /**
  * What an order's state reads as, for people (issue "Orders tell the truth"): one function, so the
@@ -95,4 +103,55 @@ function paymentWords(order: OrderStateForWords, reader: Reader, now: Date): Ord
 export function orderStateLine(order: OrderStateForWords, reader: Reader, now = new Date()): string {
   const words = describeOrder(order, reader, now);
   return `${words.status.label} · ${words.payment.label}`;
+}
+
+/** One refund as people read it (the admin's order details, the buyer's order page). */
+export interface RefundWords {
+  /** All of it in one line: "₦4,800 · Spoiled on arrival · 1 × Live Catfish · refunded". */
+  summary: string;
+  amount: string;
+  reason: string;
+  /** "2 × Fresh Catfish, 1 × Smoked Mackerel", or null for a refund by amount. */
+  lines: string | null;
+  status: string;
+  note: string | null;
+}
+
+const REFUND_PROGRESS: Record<RefundStatus, Record<Reader, string>> = {
+  requested: { shopper: 'being arranged', shop: 'waiting for the payment provider' },
+  pending: { shopper: 'on its way to you', shop: 'on its way to the customer' },
+  processed: { shopper: 'refunded', shop: 'refunded' },
+  failed: { shopper: 'not refunded', shop: 'failed' },
+};
+
+export function describeRefund(
+  refund: {
+    amountKobo: number;
+    reason: RefundReason;
+    lines: RefundedLine[];
+    status: RefundStatus;
+    note: string | null;
+    failure: string | null;
+  },
+  items: { id: number; productName: string }[],
+  reader: Reader,
+): RefundWords {
+  const names = new Map(items.map((item) => [item.id, item.productName]));
+  const lines = refund.lines
+    .map((line) => `${line.quantity} × ${names.get(line.itemId) ?? 'a removed line'}`)
+    .join(', ');
+  const failure =
+    reader === 'shop' && refund.status === 'failed' && refund.failure ? ` (${refund.failure})` : '';
+  const words = {
+    amount: formatNaira(refund.amountKobo),
+    reason: REFUND_REASON_LABELS[refund.reason],
+    lines: lines || null,
+    status: `${REFUND_PROGRESS[refund.status][reader]}${failure}`,
+  };
+  return {
+    ...words,
+    summary: [words.amount, words.reason, words.lines, words.status].filter(Boolean).join(' · '),
+    // The admin's note is for the shop: a buyer reads the reason.
+    note: reader === 'shop' ? refund.note : null,
+  };
 }

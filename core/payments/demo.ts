@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { placeholderRow, preparedPerDb } from '../../db/prepared';
-import { demoPayments } from '../../db/schema';
+import { demoPayments, demoRefunds } from '../../db/schema';
 import { NotFound } from '../errors';
 import {
   PaymentProviderError,
@@ -60,33 +60,44 @@ export class DemoPaymentProvider implements PaymentProvider {
     return { authorizationUrl: `${this.publicUrl}/checkout/demo/${encodeURIComponent(payment.reference)}` };
   }
 
-  /** Records the refund of a paid demo payment, once: no money moves. */
+  /**
+   * Records a refund of a paid demo payment (no money moves). Like Paystack (shared/reference/paystack.md
+   * §10), several partial refunds may follow each other until the amount paid is reached; more than is
+   * left is refused, and so is any refund of a payment refunded in full.
+   */
   async refund(reference: string, amountKobo: number): Promise<RefundStarted> {
-    const refunded = await this.db
-      .update(demoPayments)
-      .set({ refundedKobo: amountKobo })
-      .where(
-        and(
-          eq(demoPayments.reference, reference),
-          eq(demoPayments.status, 'success'),
-          isNull(demoPayments.refundedKobo),
-        ),
-      )
-      .returning({ reference: demoPayments.reference });
-    if (refunded.length === 0)
-      throw new PaymentProviderError(`The demo payment ${reference} is not paid, or already refunded`, false);
-    return { status: 'processed', refundReference: `DEMO-REFUND-${reference}` };
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select({ status: demoPayments.status, amountKobo: demoPayments.amountKobo })
+        .from(demoPayments)
+        .where(eq(demoPayments.reference, reference))
+        .for('update');
+      if (payment?.status !== 'success')
+        throw new PaymentProviderError(`The demo payment ${reference} is not paid`, false);
+      const [{ refunded }] = (await tx
+        .select({ refunded: sql<number>`coalesce(sum(${demoRefunds.amountKobo}), 0)::bigint` })
+        .from(demoRefunds)
+        .where(eq(demoRefunds.reference, reference))) as [{ refunded: number }];
+      const left = payment.amountKobo - Number(refunded);
+      if (left <= 0) throw new PaymentProviderError('Transaction has been fully reversed', false);
+      if (amountKobo <= 0 || amountKobo > left)
+        throw new PaymentProviderError(`The refund is more than the ${left} kobo left of ${reference}`, false);
+      const [row] = await tx
+        .insert(demoRefunds)
+        .values({ reference, amountKobo })
+        .returning({ id: demoRefunds.id });
+      return { status: 'processed', refundReference: String(row!.id) };
+    });
   }
 
-  /** The demo payment's refund, if it has one (its own record of what it refunded). */
+  /** The demo payment's refunds (its own records of what it refunded), newest first, as Paystack lists them. */
   async refundsOf(reference: string): Promise<ProviderRefund[]> {
-    const [payment] = await this.db
-      .select({ refundedKobo: demoPayments.refundedKobo })
-      .from(demoPayments)
-      .where(eq(demoPayments.reference, reference));
-    return payment?.refundedKobo
-      ? [{ id: `DEMO-REFUND-${reference}`, amountKobo: payment.refundedKobo, status: 'processed' }]
-      : [];
+    const rows = await this.db
+      .select({ id: demoRefunds.id, amountKobo: demoRefunds.amountKobo })
+      .from(demoRefunds)
+      .where(eq(demoRefunds.reference, reference))
+      .orderBy(desc(demoRefunds.id));
+    return rows.map((row) => ({ id: String(row.id), amountKobo: row.amountKobo, status: 'processed' }));
   }
 
   async verify(reference: string): Promise<PaymentOutcome> {

@@ -20,6 +20,8 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   type CancelReason,
+  type RefundReason,
+  type RefundedLine,
   type RefundStatus,
 } from '../../core/orders/statuses';
 import { user } from './auth';
@@ -273,6 +275,50 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/**
+ * Each refund of an order, one row per refund (issue "Orders tell the truth"): how much, why, which
+ * lines, and how far it got. The order's own refund columns say where its latest refund stands and
+ * what was refunded in all; core/orders/lifecycle.ts writes both, in the same transaction.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    note: text('note'),
+    /** The lines given back, when the refund was by line; empty when it was by amount. */
+    lines: jsonb('lines').$type<RefundedLine[]>().notNull().default([]),
+    status: text('status').$type<RefundStatus>().notNull(),
+    providerReference: text('provider_reference'),
+    failure: text('failure'),
+    /** The admin who asked; null for a refund found at the provider, or once the admin is deleted. */
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    // One refund under way per order at a time (the lifecycle refuses a second; this makes it so).
+    uniqueIndex('order_refunds_one_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('requested', 'pending')`),
+    check('order_refunds_amount_positive', sql`${t.amountKobo} > 0`),
+    check(
+      'order_refunds_reason_known',
+      sql`${t.reason} in ('spoiled', 'short_weight', 'out_of_stock', 'cancelled', 'other', 'provider')`,
+    ),
+    check('order_refunds_status_known', sql`${t.status} in ('requested', 'pending', 'processed', 'failed')`),
+    check('order_refunds_note_length', sql`${t.note} is null or char_length(${t.note}) <= 500`),
+  ],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -332,9 +378,24 @@ export const demoPayments = pgTable(
     email: text('email').notNull(),
     status: text('status').notNull().default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** A refund recorded by the demo provider (no money moves). */
-    refundedKobo: bigint('refunded_kobo', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('demo_payments_status_known', sql`${t.status} in ('pending', 'success', 'failed')`)],
+);
+
+/** The refunds the demo provider recorded of its payments, one row each (no money moves). */
+export const demoRefunds = pgTable(
+  'demo_refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reference: text('reference')
+      .notNull()
+      .references(() => demoPayments.reference, { onDelete: 'cascade' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('demo_refunds_reference_idx').on(t.reference),
+    check('demo_refunds_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
 );

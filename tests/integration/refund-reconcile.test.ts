@@ -43,7 +43,7 @@ async function refundedAtTheProviderOnly() {
       tx,
       deps(),
       { id: placed.orderId },
-      { kind: 'refund-request', amountKobo: placed.totalKobo },
+      { kind: 'refund-request', amountKobo: placed.totalKobo, reason: 'cancelled' },
       { admin },
     ),
   );

@@ -42,9 +42,9 @@ const notesOf = (userId: string) =>
   db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
 
 /** A shopper's order paid through the Paystack stand-in and settled. */
-async function paidOrder() {
+async function paidOrder(quantity = 1) {
   const shopper = await createCheckoutShopper(server.services);
-  const placed = await placeCatfishOrder(server.services, shopper.id);
+  const placed = await placeCatfishOrder(server.services, shopper.id, { quantity });
   await stand.complete(placed.reference, 'success', { webhook: false });
   expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
   return { shopper, placed, order: await orderById(placed.orderId) };
@@ -53,7 +53,8 @@ async function paidOrder() {
 /** The audit rows about an order (issue 13: a refund is recorded with the refund, never without it). */
 const auditOf = (orderId: string) =>
   server.database.db.select().from(schema.adminActivity).where(eq(schema.adminActivity.subjectId, orderId));
-const refund = (orderId: string) => client.postForm('/admin/orders', { intent: 'refund', orderId });
+const refund = (orderId: string) =>
+  client.postForm('/admin/orders', { intent: 'refund', orderId, reason: 'other' });
 
 /** An admin's refund that Paystack refuses (400): the order's attempt then reads failed. */
 async function refusedRefund(orderId: string) {
@@ -70,7 +71,7 @@ describe('refunding a paid order through Paystack', () => {
     const { shopper, order } = await paidOrder();
     const response = await refund(order.id);
     expect(response.status).toBe(200);
-    expect(stand.refunds.get(order.paymentReference)).toMatchObject({
+    expect(stand.refundOf(order.paymentReference)).toMatchObject({
       amount: order.totalKobo,
       status: 'pending',
     });
@@ -118,7 +119,7 @@ describe('refunding a paid order through Paystack', () => {
     const answers = await Promise.all([refund(order.id), refund(order.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(
-      [...stand.refunds.values()].filter((r) => r.transactionReference === order.paymentReference),
+      [...stand.refunds.values()].flat().filter((r) => r.transactionReference === order.paymentReference),
     ).toHaveLength(1);
     const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
     expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
@@ -175,7 +176,7 @@ describe('refunding a paid order through Paystack', () => {
       sql`update pgboss.job set start_after = now() where name = 'refund' and data->>'orderId' = ${order.id}`,
     );
     await until(async () => (await orderById(order.id)).refundStatus === 'pending', 'the retried refund');
-    expect(stand.refunds.get(order.paymentReference)).toMatchObject({ amount: order.totalKobo });
+    expect(stand.refundOf(order.paymentReference)).toMatchObject({ amount: order.totalKobo });
     const message = refundMessage(order.id, server.services.checkout.formatMoney(order.totalKobo));
     expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
   });
@@ -212,6 +213,7 @@ describe('refunding a paid order through Paystack', () => {
       .update(schema.orders)
       .set({ refundStatus: null, refundedKobo: null, refundingKobo: 0 })
       .where(eq(schema.orders.id, order.id));
+    await db().delete(schema.orderRefunds).where(eq(schema.orderRefunds.orderId, order.id));
     const again = await refund(order.id);
     expect(again.status).toBe(200);
     expect(await orderById(order.id)).toMatchObject({
@@ -219,7 +221,7 @@ describe('refunding a paid order through Paystack', () => {
       refundedKobo: order.totalKobo,
       refundFailure: null,
     });
-    expect(stand.refunds.get(order.paymentReference)).toMatchObject({ amount: order.totalKobo });
+    expect(stand.refundOf(order.paymentReference)).toMatchObject({ amount: order.totalKobo });
   });
 
   it('a refund Paystack processed while our own attempt reads failed (the crash gap) is recorded, and the customer told once', async () => {
@@ -237,6 +239,10 @@ describe('refunding a paid order through Paystack', () => {
         refundedKobo: null,
       })
       .where(eq(schema.orders.id, order.id));
+    await db()
+      .update(schema.orderRefunds)
+      .set({ status: 'failed', failure: 'Transaction has been fully reversed', providerReference: null })
+      .where(eq(schema.orderRefunds.orderId, order.id));
     await db().delete(schema.notifications).where(eq(schema.notifications.message, message));
     await db()
       .delete(schema.orderEvents)
@@ -247,7 +253,7 @@ describe('refunding a paid order through Paystack', () => {
       refundStatus: 'processed',
       refundFailure: null,
       refundedKobo: order.totalKobo,
-      refundReference: String(stand.refunds.get(order.paymentReference)!.id),
+      refundReference: String(stand.refundOf(order.paymentReference)!.id),
     });
     expect((await notesOf(shopper.id)).filter((n) => n.message === message)).toHaveLength(1);
     const events = await db()
@@ -318,6 +324,114 @@ describe('refunding a paid order through Paystack', () => {
   });
 });
 
+describe('partial refunds', () => {
+  const refundsOf = (orderId: string) =>
+    db()
+      .select()
+      .from(schema.orderRefunds)
+      .where(eq(schema.orderRefunds.orderId, orderId))
+      .orderBy(schema.orderRefunds.id);
+
+  it('gives back a line, then an amount, each with its reason; the order goes on showing both amounts, and the rest cancels it', async () => {
+    const { shopper, order } = await paidOrder(3);
+    const [line] = await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+    const oneFish = line!.totalPriceKobo / 3;
+    const post = (fields: Record<string, string>) =>
+      client.postForm('/admin/orders', { intent: 'refund', orderId: order.id, ...fields });
+
+    // One fish of three spoiled: a refund by line, with a note for the shop.
+    const byLine = await post({
+      reason: 'spoiled',
+      by: 'lines',
+      [`line-${line!.id}`]: '1',
+      note: 'Soft on arrival',
+    });
+    expect(byLine.status).toBe(200);
+    expect(stand.refundOf(order.paymentReference)).toMatchObject({ amount: oneFish, status: 'pending' });
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'success',
+      refundStatus: 'processed',
+      refundedKobo: oneFish,
+    });
+
+    // Asking for more than is left of the line is refused in words, and changes nothing.
+    const tooMany = await post({ reason: 'spoiled', by: 'lines', [`line-${line!.id}`]: '3' });
+    expect(tooMany.status).toBe(409);
+    expect(await tooMany.text()).toContain('Only 2 of Live Catfish (Table Size) can still be refunded.');
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(stand.refunds.get(order.paymentReference)).toHaveLength(1);
+
+    // It weighed short: a refund by amount.
+    expect((await post({ reason: 'short_weight', by: 'amount', amount: '1,000' })).status).toBe(200);
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    const partly = await orderById(order.id);
+    expect(partly).toMatchObject({ status: 'pending', refundedKobo: oneFish + 100_000 });
+    // The shop can still fulfil it.
+    expect(
+      (await client.postForm('/admin/orders', { intent: 'status', orderId: order.id, status: 'processing' }))
+        .status,
+    ).toBe(200);
+
+    // Both amounts, and why, on the buyer's page and in the admin's details; the shop's note stays with the shop.
+    const buyer = await signedInClient(server, shopper.email);
+    const page = await (await buyer.get(`/account/orders/${order.id}`)).text();
+    const refunded = `₦${((oneFish + 100_000) / 100).toLocaleString('en-NG')}`;
+    expect(page).toContain(`Partly refunded ${refunded}`);
+    expect(page).toContain('Spoiled on arrival · 1 × Live Catfish (Table Size) · refunded');
+    expect(page).toContain('₦1,000 · Short weight · refunded');
+    expect(page).not.toContain('Soft on arrival');
+    const details = await (await client.get(`/admin/orders?order=${order.id}`)).text();
+    expect(details).toContain('Soft on arrival');
+    expect(details).toContain(`Total`);
+
+    // The rest, by the Cancel and refund button: the order is cancelled, refunded in full.
+    const kept = order.totalKobo - oneFish - 100_000;
+    expect((await post({ reason: 'cancelled' })).status).toBe(200);
+    expect(stand.refundOf(order.paymentReference)).toMatchObject({ amount: kept });
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'refunded',
+      refundedKobo: order.totalKobo,
+    });
+    expect((await refundsOf(order.id)).map((r) => [r.reason, r.amountKobo, r.status])).toEqual([
+      ['spoiled', oneFish, 'processed'],
+      ['short_weight', 100_000, 'processed'],
+      ['cancelled', kept, 'processed'],
+    ]);
+    expect((await refundsOf(order.id))[0]).toMatchObject({
+      lines: [{ itemId: line!.id, quantity: 1 }],
+      note: 'Soft on arrival',
+      requestedBy: admin.id,
+    });
+    // Told of each refund, with its amount.
+    const told = (await notesOf(shopper.id)).map((n) => n.message).filter((m) => m.includes('refunded'));
+    expect(told).toHaveLength(3);
+    // Nothing is left to give back.
+    expect((await post({ reason: 'other' })).status).toBe(409);
+  });
+
+  it('refuses a refund form without a reason, or with an amount that is not money, and changes nothing', async () => {
+    const { order } = await paidOrder();
+    const noReason = await client.postForm('/admin/orders', { intent: 'refund', orderId: order.id });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.text()).toContain('Choose why the money goes back.');
+    const badAmount = await client.postForm('/admin/orders', {
+      intent: 'refund',
+      orderId: order.id,
+      reason: 'other',
+      by: 'amount',
+      amount: 'ten naira',
+    });
+    expect(badAmount.status).toBe(400);
+    expect(await badAmount.text()).toContain('Enter the amount to refund in naira, more than ₦0.');
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(await orderById(order.id)).toMatchObject({ refundStatus: null, refundedKobo: null });
+  });
+});
+
 describe('refunding with the demo provider', () => {
   it('records the refund locally at once, and only once', async () => {
     const demo = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
@@ -331,13 +445,17 @@ describe('refunding with the demo provider', () => {
         .from(schema.user)
         .where(eq(schema.user.email, ADMIN_EMAIL));
       const demoAdmin = adminActor(row!)!;
-      expect(await refundOrder(demo.services.checkout, demoAdmin, placed.orderId)).toBe('processed');
-      const [payment] = await demo.database.db
-        .select()
-        .from(schema.demoPayments)
-        .where(eq(schema.demoPayments.reference, placed.reference));
-      expect(payment!.refundedKobo).toBe(placed.totalKobo);
-      await expect(refundOrder(demo.services.checkout, demoAdmin, placed.orderId)).rejects.toMatchObject({
+      expect(
+        await refundOrder(demo.services.checkout, demoAdmin, placed.orderId, { reason: 'cancelled' }),
+      ).toBe('processed');
+      const demoRefunds = await demo.database.db
+        .select({ amountKobo: schema.demoRefunds.amountKobo })
+        .from(schema.demoRefunds)
+        .where(eq(schema.demoRefunds.reference, placed.reference));
+      expect(demoRefunds).toEqual([{ amountKobo: placed.totalKobo }]);
+      await expect(
+        refundOrder(demo.services.checkout, demoAdmin, placed.orderId, { reason: 'cancelled' }),
+      ).rejects.toMatchObject({
         status: 409,
         message: REFUND_REFUSED.done,
       });

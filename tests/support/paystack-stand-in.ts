@@ -39,15 +39,17 @@ export interface PaystackStandIn {
   /** (Re)sends charge.success for a transaction, optionally with a wrong signature. */
   sendWebhook(reference: string, options?: { badSignature?: boolean }): Promise<number>;
   webhookUrl: string | null;
-  /** Refunds asked for by POST /refund, by transaction reference. */
-  refunds: Map<string, StandInRefund>;
+  /** Refunds asked for by POST /refund, by transaction reference, oldest first. */
+  refunds: Map<string, StandInRefund[]>;
+  /** The latest refund of a transaction. */
+  refundOf(reference: string): StandInRefund | undefined;
   /** Every API call (not the checkout page) is answered this many milliseconds late (a slow Paystack). */
   answerAfterMs: number;
   /** Every API call is answered with this HTTP status (a failing Paystack), while set. */
   failApiWith: number | null;
   /** Refuse every refund request with this HTTP status (a knob for failures). */
   refuseRefunds: number | null;
-  /** Finishes a queued refund as Paystack would, sending the signed refund.* webhook. */
+  /** Finishes a transaction's latest queued refund as Paystack would, sending the signed refund.* webhook. */
   finishRefund(reference: string, outcome: 'processed' | 'failed'): Promise<number>;
   close(): Promise<void>;
 }
@@ -75,7 +77,14 @@ export async function startPaystackStandIn(
 ): Promise<PaystackStandIn> {
   const transactions = new Map<string, StandInTransaction>();
   const initializeBodies: Record<string, unknown>[] = [];
-  const refunds = new Map<string, StandInRefund>();
+  const refunds = new Map<string, StandInRefund[]>();
+  const refundOf = (reference: string) => refunds.get(reference)?.at(-1);
+  /** What is left to refund of a transaction: several partial refunds may follow each other. */
+  const leftOf = (t: StandInTransaction) =>
+    t.amount -
+    (refunds.get(t.reference) ?? [])
+      .filter((r) => r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
   let nextId = 1000;
   let url = '';
 
@@ -167,10 +176,11 @@ export async function startPaystackStandIn(
       const body = JSON.parse(await readBody(req)) as { transaction?: string; amount?: number };
       const t = body.transaction ? transactions.get(body.transaction) : undefined;
       if (!t) return json(res, 404, { status: false, message: 'Transaction not found' });
-      if (t.status !== 'success' || refunds.has(t.reference))
+      // shared/reference/paystack.md §10: partial refunds follow each other until the amount paid.
+      if (t.status !== 'success' || leftOf(t) <= 0)
         return json(res, 400, { status: false, message: 'Transaction has been fully reversed' });
-      const amount = body.amount ?? t.amount;
-      if (!Number.isInteger(amount) || amount <= 0 || amount > t.amount)
+      const amount = body.amount ?? leftOf(t);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > leftOf(t))
         return json(res, 400, { status: false, message: 'Invalid amount', type: 'validation_error' });
       const refund: StandInRefund = {
         id: nextId++,
@@ -178,7 +188,7 @@ export async function startPaystackStandIn(
         amount,
         status: 'pending',
       };
-      refunds.set(t.reference, refund);
+      refunds.set(t.reference, [...(refunds.get(t.reference) ?? []), refund]);
       return json(res, 200, {
         status: true,
         message: 'Refund has been queued for processing',
@@ -194,14 +204,12 @@ export async function startPaystackStandIn(
     if (req.method === 'GET' && path === '/refund') {
       // shared/reference/paystack.md §10: the refunds of one transaction (by its reference).
       const transaction = new URL(req.url ?? '/', 'http://x').searchParams.get('transaction');
-      const refund = transaction ? refunds.get(transaction) : undefined;
+      const listed = [...((transaction && refunds.get(transaction)) || [])].reverse(); // newest first
       return json(res, 200, {
         status: true,
         message: 'Refunds retrieved',
-        data: refund
-          ? [{ id: refund.id, amount: refund.amount, status: refund.status, currency: 'NGN' }]
-          : [],
-        meta: { total: refund ? 1 : 0 },
+        data: listed.map((r) => ({ id: r.id, amount: r.amount, status: r.status, currency: 'NGN' })),
+        meta: { total: listed.length },
       });
     }
     const verify = path.match(/^\/transaction\/verify\/(.+)$/);
@@ -256,15 +264,17 @@ export async function startPaystackStandIn(
       return response.status;
     },
     refunds,
+    refundOf,
     refuseRefunds: null,
     answerAfterMs: 0,
     failApiWith: null,
     async finishRefund(reference, outcome) {
-      const refund = refunds.get(reference);
+      // The latest one still pending, or (a repeated webhook) the latest.
+      const refund = refunds.get(reference)?.findLast((r) => r.status === 'pending') ?? refundOf(reference);
       const t = transactions.get(reference);
-      if (!refund || !t || !stand.webhookUrl) throw new Error(`stand-in: no refund of ${reference}`);
+      if (!refund || !t || !stand.webhookUrl) throw new Error(`stand-in: no pending refund of ${reference}`);
       refund.status = outcome;
-      if (outcome === 'processed') t.status = 'reversed';
+      if (outcome === 'processed' && leftOf(t) <= 0) t.status = 'reversed';
       const body = JSON.stringify({
         event: `refund.${outcome}`,
         data: {

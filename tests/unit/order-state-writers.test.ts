@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * An order's state has one writer (issue "Orders tell the truth"): core/orders/lifecycle.ts changes it
  * and core/orders/placing.ts writes a new order. Any other module of the shop that updates an order's
- * status, payment, cancellation or refund, or writes an order event, fails this test.
+ * status, payment, cancellation or refund, writes an order event or a refund row, fails this test.
  */
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -33,6 +33,9 @@ export function orderStateWrites(source: string): string[] {
     if (column) found.push(`.update(orders) sets ${column[1]}`);
   }
   if (/\.insert\(\s*orderEvents\s*\)/.test(source)) found.push('.insert(orderEvents)');
+  // An order's refunds are part of its state: asked, answered and found by the lifecycle alone.
+  for (const write of source.matchAll(/\.(insert|update|delete)\(\s*orderRefunds\s*\)/g))
+    found.push(`.${write[1]}(orderRefunds)`);
   if (/insert\s+into\s+(\$\{\s*orderEvents\s*\}|"?order_events"?)/i.test(source))
     found.push('insert into order_events');
   if (/update\s+(\$\{\s*orders\s*\}|"?orders"?)\s+set/i.test(source)) found.push('update orders set (SQL)');
@@ -51,6 +54,9 @@ describe('an order has one writer', () => {
     ).toEqual(['.update(orders) sets refundStatus']);
     expect(orderStateWrites('await tx.insert(orderEvents).values({ orderId, kind })')).toEqual([
       '.insert(orderEvents)',
+    ]);
+    expect(orderStateWrites("await tx.update(orderRefunds).set({ status: 'failed' })")).toEqual([
+      '.update(orderRefunds)',
     ]);
     expect(orderStateWrites('sql`update ${orders} set payment_status = 1`')).toEqual([
       'update orders set (SQL)',

@@ -1,4 +1,5 @@
 import { Download, Trash2, Undo2 } from 'lucide-react';
+import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
@@ -9,7 +10,7 @@ import { AdminSearchBox } from '~/components/admin/search-box';
 import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
-import { inputClasses } from '~/components/ui/field';
+import { Field, inputClasses, SelectField } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
 import { formatShopperDate } from '~/lib/dates';
@@ -31,11 +32,13 @@ import {
 import { REFUND_WAITING, refundOrder } from '#core/orders/refunds';
 import {
   OrderActionSchema,
+  type REFUND_BY,
+  refundLineField,
   OrderListQuerySchema,
   PAYMENT_FILTER_LABELS,
   PAYMENT_FILTERS,
 } from '#core/orders/schemas';
-import { ORDER_STATUSES } from '#core/orders/statuses';
+import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, REFUND_REASON_LABELS } from '#core/orders/statuses';
 import { safeParse } from 'zod/mini';
 import type { Route } from './+types/orders';
 
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
     }
     if (input.intent === 'refund') {
-      const outcome = await refundOrder(context.services.checkout, admin, input.orderId);
+      const outcome = await refundOrder(context.services.checkout, admin, input.orderId, input.request);
       return {
         toast:
           outcome === 'requested'
@@ -252,6 +255,7 @@ export default function AdminOrders() {
       {details ? (
         <OrderDetailsDialog
           details={details}
+          fieldErrors={fieldErrors}
           onClose={() => navigate(hrefWith({ order: null }), { preventScrollReset: true })}
         />
       ) : null}
@@ -259,7 +263,15 @@ export default function AdminOrders() {
   );
 }
 
-function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; onClose: () => void }) {
+function OrderDetailsDialog({
+  details,
+  onClose,
+  fieldErrors,
+}: {
+  details: AdminOrderDetails;
+  onClose: () => void;
+  fieldErrors: Record<string, string | undefined>;
+}) {
   const { order, items } = details;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -383,7 +395,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
                   }
                   fields={
                     via === 'refund'
-                      ? { intent: 'refund', orderId: order.id }
+                      ? { intent: 'refund', orderId: order.id, reason: 'cancelled' }
                       : { intent: 'status', orderId: order.id, status: 'cancelled' }
                   }
                   confirmLabel={via === 'refund' ? 'Cancel and refund' : 'Cancel order'}
@@ -404,7 +416,7 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
         </section>
 
         {order.paymentStatus === 'success' ? (
-          <RefundSection order={order} keptKobo={details.keptKobo} busy={busy} />
+          <RefundSection details={details} busy={busy} fieldErrors={fieldErrors} />
         ) : null}
 
         <div className="flex justify-end border-t border-slate-200 pt-4">
@@ -424,54 +436,110 @@ function OrderDetailsDialog({ details, onClose }: { details: AdminOrderDetails; 
   );
 }
 
-/** Where the order's refund stands, for the owner. */
-function refundLine(order: AdminOrderDetails['order']): string {
-  const refunded = order.refundedKobo ?? 0;
-  const sofar = refunded > 0 ? ` Refunded so far: ${formatNaira(refunded)}.` : '';
-  switch (order.refundStatus) {
-    case 'requested':
-      return `Refund of ${formatNaira(order.refundingKobo)} requested: waiting for the payment provider.${sofar}`;
-    case 'pending':
-      return `Refund of ${formatNaira(order.refundingKobo)} accepted by the payment provider: on its way to the customer.`;
-    case 'processed':
-      return `Refunded ${formatNaira(refunded)}.`;
-    case 'failed':
-      return `The last refund attempt failed${order.refundFailure ? ` (${order.refundFailure})` : ''}.${sofar}`;
-    default:
-      return '';
-  }
-}
-
 function RefundSection({
-  order,
-  keptKobo,
+  details,
   busy,
+  fieldErrors,
 }: {
-  order: AdminOrderDetails['order'];
-  keptKobo: number;
+  details: AdminOrderDetails;
   busy: boolean;
+  fieldErrors: Record<string, string | undefined>;
 }) {
+  const { order, keptKobo, refunds, linesLeft } = details;
   const open =
     (order.refundStatus === null || order.refundStatus === 'failed' || order.refundStatus === 'processed') &&
     keptKobo > 0;
+  const [by, setBy] = useState<(typeof REFUND_BY)[number]>('all');
   return (
     <section aria-labelledby="order-refund">
       <h3 id="order-refund" className="mb-2 font-semibold">
-        Refund
+        Refunds
       </h3>
-      {order.refundStatus ? <p className="mb-2 text-slate-700">{refundLine(order)}</p> : null}
+      {refunds.length > 0 ? (
+        <ul className="mb-3 divide-y divide-slate-200 rounded border border-slate-200">
+          {refunds.map((refund) => (
+            <li key={refund.id} className="p-2">
+              {refund.summary}
+              <span className="block text-slate-600">
+                {formatShopperDate(refund.createdAt)}
+                {refund.note ? ` — “${refund.note}”` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-2 text-slate-600">Nothing has been refunded.</p>
+      )}
       {open ? (
-        <ConfirmDialog
-          title="Refund order"
-          description={`Refund ${formatNaira(keptKobo)} to the customer? The payment goes back to them and this cannot be undone.${order.status === 'delivered' ? '' : ' A full refund cancels the order.'}`}
-          trigger={
-            <Button type="button" variant="outline" size="sm" disabled={busy}>
-              <Undo2 aria-hidden="true" className="h-4 w-4" /> Refund {formatNaira(keptKobo)}
+        <details className="rounded border border-slate-200 p-3" open={Object.keys(fieldErrors).length > 0}>
+          <summary className="cursor-pointer font-medium">Refund this order</summary>
+          <Form method="post" preventScrollReset className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="refund" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <SelectField label="Reason" name="reason" defaultValue="spoiled">
+              {CHOSEN_REFUND_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {REFUND_REASON_LABELS[reason]}
+                </option>
+              ))}
+            </SelectField>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-800">What to refund</legend>
+              {(
+                [
+                  ['all', `Everything left: ${formatNaira(keptKobo)}`],
+                  ['lines', 'Some lines'],
+                  ['amount', 'An amount'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="by"
+                    value={value}
+                    checked={by === value}
+                    onChange={() => setBy(value)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+            {by === 'lines' ? (
+              <div className="grid gap-2 sm:grid-cols-2">
+                {linesLeft.map((line) => (
+                  <Field
+                    key={line.id}
+                    label={`${line.productName} (up to ${line.left})`}
+                    name={refundLineField(line.id)}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={line.left}
+                    defaultValue={0}
+                    disabled={line.left === 0}
+                    error={fieldErrors[refundLineField(line.id)]}
+                  />
+                ))}
+              </div>
+            ) : null}
+            {by === 'amount' ? (
+              <Field
+                label="Amount (₦)"
+                name="amount"
+                inputMode="decimal"
+                hint={`At most ${formatNaira(keptKobo)}`}
+                error={fieldErrors.amount}
+              />
+            ) : null}
+            <Field label="Note (optional)" name="note" maxLength={500} error={fieldErrors.note} />
+            {fieldErrors.reason ? (
+              <p className="text-sm font-medium text-red-700">{fieldErrors.reason}</p>
+            ) : null}
+            <Button type="submit" variant="outline" size="sm" disabled={busy}>
+              <Undo2 aria-hidden="true" className="h-4 w-4" /> Refund
             </Button>
-          }
-          fields={{ intent: 'refund', orderId: order.id }}
-          confirmLabel="Refund"
-        />
+          </Form>
+        </details>
       ) : null}
     </section>
   );
