@@ -11,6 +11,7 @@ import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/acc
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
 import type { ActionFailure } from './action-result';
 import type { ToastInput } from './toast';
+import { emailConfirmationCallback } from './return-target';
 import { redirectWithToast } from './toast.server';
 
 /**
@@ -336,12 +337,14 @@ export function authErrorMessage(result: AuthCallResult, fallback: string): stri
 export async function signInWithPassword(
   request: Request,
   context: AppLoadContext,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; redirectTo?: string },
 ): Promise<{ user: CheckedSessionUser; setCookies: string[] }> {
   const result = await callAuthEndpoint(request, context, '/sign-in/email', {
     email: credentials.email,
     password: credentials.password,
     rememberMe: true,
+    // An unconfirmed account is sent a fresh link (sendOnSignIn): where it lands, as the sign-up's.
+    callbackURL: emailConfirmationCallback(credentials.redirectTo),
   });
   if (result.status === 200 && result.body?.user) {
     const user = result.body.user as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { buttonClasses } from '~/components/ui/button';
+import { withReturnTarget } from '~/lib/return-target';
 import type { Route } from './+types/email-confirmation';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Email confirmed — FreshCatch' }];
@@ -12,6 +13,8 @@ export const REDIRECT_SECONDS = 5;
 export default function EmailConfirmationRoute() {
   const [params] = useSearchParams();
   const failed = params.has('error');
+  // Log in, then on to where the visitor was going before confirming (the link keeps it).
+  const login = withReturnTarget('/login', params.get('redirectTo'));
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
 
@@ -22,13 +25,13 @@ export default function EmailConfirmationRoute() {
       const left = REDIRECT_SECONDS - Math.floor((Date.now() - started) / 1000);
       if (left <= 0) {
         clearInterval(tick);
-        navigate('/login', { replace: true });
+        navigate(login, { replace: true });
       } else {
         setSecondsLeft(left);
       }
     }, 250);
     return () => clearInterval(tick);
-  }, [failed, navigate]);
+  }, [failed, navigate, login]);
 
   if (failed) {
     return (
@@ -39,7 +42,7 @@ export default function EmailConfirmationRoute() {
             This confirmation link is invalid or has already been used. Log in and we will send you a fresh
             one.
           </p>
-          <Link to="/login" className={buttonClasses({ className: 'w-full' })}>
+          <Link to={login} className={buttonClasses({ className: 'w-full' })}>
             Go to Login
           </Link>
         </div>
@@ -52,7 +55,7 @@ export default function EmailConfirmationRoute() {
         <CircleCheck aria-hidden="true" className="h-12 w-12 text-green-600" />
         <p>Your email has been confirmed. Your FreshCatch account is ready.</p>
         <p role="status">You will be taken to the login page in {secondsLeft} seconds.</p>
-        <Link to="/login" replace className={buttonClasses({ className: 'w-full' })}>
+        <Link to={login} replace className={buttonClasses({ className: 'w-full' })}>
           Log in now
         </Link>
       </div>

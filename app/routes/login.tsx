@@ -16,6 +16,7 @@ import { Field } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
 import { getSessionUser, signInWithPassword, socialProviders } from '~/lib/auth.server';
 import { safeRedirectPath } from '~/lib/forms';
+import { withReturnTarget } from '~/lib/return-target';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { LoginSchema } from '#core/accounts/schemas';
@@ -78,7 +79,10 @@ export default function LoginRoute() {
       <SocialButtons google={social.google} facebook={social.facebook} />
       <p className="mt-6 text-center text-sm text-slate-700">
         Don&apos;t have an account?{' '}
-        <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to={withReturnTarget('/signup', searchParams.get('redirectTo'))}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           Sign up
         </Link>
       </p>

@@ -1,5 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
 import { AuthCard } from '~/components/auth/auth-card';
 import { PasswordField } from '~/components/auth/password-field';
 import { SocialButtons } from '~/components/auth/social-buttons';
@@ -12,7 +20,7 @@ import { authErrorMessage, callAuthEndpoint, getSessionUser, socialProviders } f
 import { parseForm, type FieldErrors } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, showToast, useActionResult } from '~/lib/use-action-result';
-import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
+import { emailConfirmationCallback, withReturnTarget } from '~/lib/return-target';
 import { PASSWORDS_DO_NOT_MATCH, SignUpSchema, TERMS_REQUIRED } from '#core/accounts/schemas';
 import { DomainError } from '#core/errors';
 import type { Route } from './+types/signup';
@@ -35,12 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, SignUpSchema, async ({ fullName, email, password }) => {
+  return formAction(request, SignUpSchema, async ({ fullName, email, password, redirectTo }) => {
     const result = await callAuthEndpoint(request, context, '/sign-up/email', {
       name: fullName,
       email,
       password,
-      callbackURL: EMAIL_CONFIRMATION_PATH,
+      callbackURL: emailConfirmationCallback(redirectTo),
     });
     if (result.status !== 200) {
       const message =
@@ -50,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const status = result.status >= 500 ? 503 : result.status === 429 ? 429 : 400;
       throw new DomainError(message, status, 'Registration failed');
     }
-    return redirectWithToast(context, `/verify-email?email=${encodeURIComponent(email)}`, {
+    const verifyEmail = withReturnTarget(`/verify-email?email=${encodeURIComponent(email)}`, redirectTo);
+    return redirectWithToast(context, verifyEmail, {
       type: 'success',
       title: 'Registration successful',
       description: 'Please check your email to verify your account.',
@@ -68,6 +77,8 @@ export default function SignUpRoute() {
   const { social } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const returnTo = searchParams.get('redirectTo');
   const submitting = navigation.state === 'submitting';
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [password, setPassword] = useState('');
@@ -117,6 +128,7 @@ export default function SignUpRoute() {
           if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
         }}
       >
+        {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
         <Field label="Full name" name="fullName" autoComplete="name" required error={errors.fullName} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
         <PasswordField
@@ -169,7 +181,10 @@ export default function SignUpRoute() {
       <SocialButtons google={social.google} facebook={social.facebook} />
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to={withReturnTarget('/login', returnTo)}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           Log in
         </Link>
       </p>

@@ -5,19 +5,19 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { type ActionFailure } from '~/lib/action-result';
 import { formAction } from '~/lib/actions.server';
 import { callAuthEndpoint } from '~/lib/auth.server';
-import { EMAIL_CONFIRMATION_PATH } from '~/lib/email-confirmed';
+import { emailConfirmationCallback, withReturnTarget } from '~/lib/return-target';
 import { useActionResult } from '~/lib/use-action-result';
-import { ForgotPasswordSchema } from '#core/accounts/schemas';
+import { ResendConfirmationSchema } from '#core/accounts/schemas';
 import { TooManyRequests } from '#core/errors';
 import type { Route } from './+types/verify-email';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Check your email — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, ForgotPasswordSchema, async ({ email }) => {
+  return formAction(request, ResendConfirmationSchema, async ({ email, redirectTo }) => {
     const result = await callAuthEndpoint(request, context, '/send-verification-email', {
       email,
-      callbackURL: EMAIL_CONFIRMATION_PATH,
+      callbackURL: emailConfirmationCallback(redirectTo),
     });
     if (result.status === 429) throw new TooManyRequests('Too many requests. Try again in a minute.');
     // The same answer whether or not the address has an account.
@@ -41,6 +41,7 @@ function failureToast(failure: ActionFailure) {
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const email = params.get('email');
+  const returnTo = params.get('redirectTo');
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   useActionResult(actionData, { failureToast });
@@ -56,12 +57,13 @@ export default function VerifyEmailRoute() {
         {email ? (
           <Form method="post">
             <input type="hidden" name="email" value={email} />
+            {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
             <Button type="submit" variant="outline" disabled={navigation.state === 'submitting'}>
               Send the link again
             </Button>
           </Form>
         ) : null}
-        <Link to="/login" className={buttonClasses({ className: 'w-full' })}>
+        <Link to={withReturnTarget('/login', returnTo)} className={buttonClasses({ className: 'w-full' })}>
           Back to Login
         </Link>
       </div>

@@ -18,8 +18,6 @@ import { fullName, NAME_MAX_LENGTH } from './schemas';
 /** The header through which the HTTP edge hands Better Auth the client address it trusts. */
 export const CLIENT_IP_HEADER = 'x-freshcatch-client-ip';
 
-export const EMAIL_CONFIRMATION_PATH = '/email-confirmation';
-
 /**
  * The only Better Auth endpoints a browser may reach under /api/auth (server/app.ts mounts this list;
  * every other path there answers 404): the links in our e-mails and the sign-in providers' returns.

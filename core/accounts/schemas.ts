@@ -47,6 +47,8 @@ export const SignUpSchema = z
     password: newPassword,
     confirmPassword,
     terms: checkbox.check(z.refine((accepted) => accepted, TERMS_REQUIRED)),
+    /** Where the visitor was going when sent to log in: the confirmation link leads on to it. */
+    redirectTo: z.optional(z.string()),
   })
   .check(passwordsMatch);
 export type SignUpInput = z.infer<typeof SignUpSchema>;
@@ -64,6 +66,9 @@ export const AdminLoginSchema = LoginSchema;
 export const NewsletterSchema = z.object({ email });
 
 export const ForgotPasswordSchema = z.object({ email });
+
+/** "Send the link again" on /verify-email: the address, and where the new link leads on to. */
+export const ResendConfirmationSchema = z.object({ email, redirectTo: z.optional(z.string()) });
 
 export const ResetPasswordSchema = z
   .object({

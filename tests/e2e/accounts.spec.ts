@@ -1,5 +1,6 @@
 import { createVerifiedShopper, linkMailedTo, logIn, signUp, uniqueEmail } from './support/accounts';
 import { E2E_ADMIN } from './support/constants';
+import { addToCart } from './support/shopping';
 import { expect, expectAccessible, test, visit } from './support/fixtures';
 
 test('a shopper signs up, confirms the e-mail from the outbox, logs in and logs out', async ({ page }) => {
@@ -91,6 +92,32 @@ test('a guest sent from /account to /login comes back after logging in', async (
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await expect(page.getByText(shopper.email)).toBeVisible();
   await expectAccessible(page);
+});
+
+test('an unconfirmed buyer sent from checkout to log in is mailed a link that leads back to checkout', async ({
+  page,
+}) => {
+  const email = uniqueEmail('unconfirmed');
+  await signUp(page, 'Tamuno Later', email);
+  await addToCart(page, 'tilapia', 'Fresh Tilapia');
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await logIn(page, email);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Please confirm your e-mail address first. We have sent you a new confirmation link.',
+    }),
+  ).toBeVisible();
+  // The link sent again lands on /email-confirmation, as the sign-up's does, and keeps the way back.
+  await expect.poll(() => linkMailedTo(email)).toContain('email-confirmation%3FredirectTo%3D%252Fcheckout');
+  await page.goto(await linkMailedTo(email));
+  await expect(page).toHaveURL(/\/email-confirmation\?redirectTo=%2Fcheckout$/);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in now' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 });
 
 test('a shopper is refused by /admin', async ({ page }) => {

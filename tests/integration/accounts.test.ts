@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '50' } });
+  // This file signs up more shoppers a minute, from one address, than the shop's limit of 10 allows.
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '50', SIGNUP_RATE_LIMIT_MAX: '50' } });
 });
 afterAll(() => server.close());
 
@@ -86,6 +87,29 @@ describe('sign-up', () => {
     expect(await page.text()).toContain('Log in now');
   });
 
+  it('keeps the return target from /login through sign-up, its link and the one sent again', async () => {
+    const email = 'signup-checkout@example.ng';
+    const client = new HttpClient(server.url);
+    const login = await (await client.get('/login?redirectTo=%2Fcheckout')).text();
+    expect(login).toContain('href="/signup?redirectTo=%2Fcheckout"');
+    const signUp = await client.postForm('/signup', { ...signUpFields(email), redirectTo: '/checkout' });
+    expect(locationOf(signUp)).toBe(
+      `/verify-email?email=${encodeURIComponent(email)}&redirectTo=%2Fcheckout`,
+    );
+    const verifyPage = await (await client.get(locationOf(signUp)!)).text();
+    expect(verifyPage).toContain('name="redirectTo" value="/checkout"');
+    const again = await client.postForm('/verify-email', { email, redirectTo: '/checkout' });
+    expect(again.status).toBe(200);
+    await server.jobsDone();
+    // The sign-up's link and the one sent again from /verify-email.
+    const links = server.mailer.sent.filter((m) => m.to === email).map((m) => server.mailer.linkIn(m));
+    expect(links).toHaveLength(2);
+    for (const link of links)
+      expect(new URL(link).searchParams.get('callbackURL')).toBe(
+        '/email-confirmation?redirectTo=%2Fcheckout',
+      );
+  });
+
   it('does not let a sign-up choose its own role, by the form or by Better Auth', async () => {
     const email = 'sneaky@example.ng';
     const client = new HttpClient(server.url);
@@ -136,6 +160,26 @@ describe('login and logout', () => {
     expect(await response.text()).toContain('Please confirm your e-mail address first');
     await server.jobsDone();
     expect(server.mailer.sent.length).toBe(sentBefore + 1);
+  });
+
+  it('re-sends the link to /email-confirmation keeping the return target, and onwards to it', async () => {
+    const email = 'unconfirmed-checkout@example.ng';
+    await new HttpClient(server.url).postForm('/signup', signUpFields(email));
+    await server.jobsDone();
+    const client = new HttpClient(server.url);
+    const refused = await logIn(client, email, SHOPPER_PASSWORD, '/checkout');
+    expect(refused.status).toBe(403);
+    await server.jobsDone();
+    const verify = await client.get(server.mailer.linkIn(server.mailer.lastTo(email)));
+    expect(verify.status).toBe(302);
+    const confirmed = new URL(locationOf(verify)!, server.url);
+    expect(confirmed.pathname + confirmed.search).toBe('/email-confirmation?redirectTo=%2Fcheckout');
+    const page = await (await client.get(confirmed.pathname + confirmed.search)).text();
+    expect(page).toContain('Your email has been confirmed.');
+    expect(page).toContain('href="/login?redirectTo=%2Fcheckout"');
+    const login = await client.get('/login?redirectTo=%2Fcheckout');
+    expect(await login.text()).toContain('name="redirectTo" value="/checkout"');
+    expect(locationOf(await logIn(client, email, SHOPPER_PASSWORD, '/checkout'))).toBe('/checkout');
   });
 
   it('logs in, returns to the requested page, and logs out', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseForm, safeRedirectPath } from '~/lib/forms';
 import { emailConfirmedRedirect } from '~/lib/email-confirmed';
+import { emailConfirmationCallback, withReturnTarget } from '~/lib/return-target';
 import { AccountActionSchema, LoginSchema, SignUpSchema } from '#core/accounts/schemas';
 import { ReviewActionSchema } from '#core/reviews/schemas';
 
@@ -167,5 +168,21 @@ describe('emailConfirmed=true (spec §2)', () => {
   });
   it('does nothing otherwise', () => {
     expect(emailConfirmedRedirect(new URL('http://x/?emailConfirmed=false'))).toBeNull();
+  });
+});
+
+describe('the return target a confirmation link keeps (issue 31)', () => {
+  it('lands every confirmation link on /email-confirmation, with the target when there is one', () => {
+    expect(emailConfirmationCallback(undefined)).toBe('/email-confirmation');
+    expect(emailConfirmationCallback('/')).toBe('/email-confirmation');
+    expect(emailConfirmationCallback('/checkout')).toBe('/email-confirmation?redirectTo=%2Fcheckout');
+    // A target that would leave the shop is dropped, as after login.
+    expect(emailConfirmationCallback('//evil.example/steal')).toBe('/email-confirmation');
+  });
+  it('adds the target to a path that already has a query', () => {
+    expect(withReturnTarget('/verify-email?email=a%40b.ng', '/account?tab=orders')).toBe(
+      '/verify-email?email=a%40b.ng&redirectTo=%2Faccount%3Ftab%3Dorders',
+    );
+    expect(withReturnTarget('/login', null)).toBe('/login');
   });
 });
