@@ -286,9 +286,17 @@ describe('deleting orders', () => {
     await expect(deleteOrder(db(), admin, paid.id)).rejects.toMatchObject({
       message: ORDER_DELETE_UNREFUNDED,
     });
+    // Refunded only in part (a refund found at the provider for less than it took): the books keep it.
     await db()
       .update(schema.orders)
-      .set({ refundStatus: 'processed', refundingKobo: 0 })
+      .set({ refundStatus: 'processed', refundingKobo: 0, refundedKobo: paid.totalKobo - 100 })
+      .where(eq(schema.orders.id, paid.id));
+    await expect(deleteOrder(db(), admin, paid.id)).rejects.toMatchObject({
+      message: ORDER_DELETE_UNREFUNDED,
+    });
+    await db()
+      .update(schema.orders)
+      .set({ refundedKobo: paid.totalKobo })
       .where(eq(schema.orders.id, paid.id));
     await deleteOrder(db(), admin, paid.id);
     expect(await db().select().from(schema.orders).where(eq(schema.orders.id, paid.id))).toEqual([]);

@@ -97,4 +97,44 @@ describe('refunds the provider made that we never recorded', () => {
     expect(refundedEvents).toBe(1);
     expect(await reconcileRefunds(deps(), later)).toBe(0);
   });
+  it('after a partial refund already recorded, the next one the provider made is recorded with its own reference, not asked again', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const placed = await placeCatfishOrder(server.services, shopper.id);
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    const claim = (amountKobo: number) =>
+      db().transaction((tx) =>
+        changeOrder(
+          tx,
+          deps(),
+          { id: placed.orderId },
+          { kind: 'refund-request', amountKobo, reason: 'short_weight' },
+          { admin },
+        ),
+      );
+    // The first part: asked, refunded and recorded.
+    await claim(100_000);
+    await carryOutRefund(deps(), { orderId: placed.orderId, amountKobo: 100_000 });
+    // The second part: the provider refunded it, the process died before recording its answer.
+    await claim(200_000);
+    const second = await deps().payments.refund(placed.reference, 200_000);
+    await carryOutRefund(deps(), { orderId: placed.orderId, amountKobo: 200_000 });
+
+    const atProvider = await deps().payments.refundsOf(placed.reference);
+    expect(atProvider.map((r) => r.amountKobo)).toEqual([200_000, 100_000]);
+    const { order } = await stateOf(placed.orderId);
+    expect(order).toMatchObject({ status: 'pending', refundStatus: 'processed', refundedKobo: 300_000 });
+    const rows = await db()
+      .select()
+      .from(schema.orderRefunds)
+      .where(eq(schema.orderRefunds.orderId, placed.orderId))
+      .orderBy(schema.orderRefunds.id);
+    expect(rows.map((r) => [r.amountKobo, r.status])).toEqual([
+      [100_000, 'processed'],
+      [200_000, 'processed'],
+    ]);
+    // The newest of the provider's refunds is the one this request made.
+    expect(rows[1]!.providerReference).toBe(second.refundReference);
+    expect(order.refundReference).toBe(second.refundReference);
+  });
 });
