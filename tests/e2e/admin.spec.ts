@@ -149,5 +149,12 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   const card = page.getByRole('listitem').filter({ hasText: `Order #${number}` });
   await expect(card).toContainText('Cancelled — refunded');
   await expect(card).toContainText('Payment: Refunded ₦');
+  // The buyer's order page lists both refunds with their reasons.
+  await card.getByRole('link', { name: /^View order/ }).click();
+  await expect(page.getByText(/Spoiled on arrival · 1 × .+ · refunded/)).toBeVisible();
+  await expect(page.getByText(/Order cancelled · refunded/)).toBeVisible();
+  // The CSV says the same: refunded in full, cancelled because of it.
+  const csv = await (await admin.request.get(`/admin/orders/export?q=${number}`)).text();
+  expect(csv).toMatch(/,processed,"Cancelled — refunded · Refunded ₦[\d,]+"/);
   await admin.context().close();
 });
