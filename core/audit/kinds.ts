@@ -1,3 +1,4 @@
+import { discountTypeLabel, isDiscountType } from '../discounts/types';
 import { formatNaira, formatWeight } from '../money';
 
 /** What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. */
@@ -92,9 +93,18 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A recorded value for people: money in naira, weights in kg, lists joined, nothing as '—'. */
-export function formatAuditValue(field: string, value: unknown): string {
+/** The fields that hold a discount type: a code's own, and the one an order keeps from its code. */
+function holdsDiscountType(field: string, kind: AdminChangeKind | undefined): boolean {
+  return field === 'discountType' || (kind === 'discount_code' && field === 'type');
+}
+
+/**
+ * A recorded value for people: money in naira, weights in kg, discount types in words, lists joined,
+ * nothing as '—'. `kind` is what the entry changed (a field's name alone may not say what it holds).
+ */
+export function formatAuditValue(field: string, value: unknown, kind?: AdminChangeKind): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (holdsDiscountType(field, kind) && isDiscountType(value)) return discountTypeLabel(value);
   if (typeof value === 'number' && field.endsWith('Kobo')) return formatNaira(value);
   if (typeof value === 'number' && field.endsWith('Grams')) return formatWeight(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form } from 'react-router';
 import { FormActions } from './form-actions';
 import { Field, SelectField } from '~/components/ui/field';
-import { DISCOUNT_TYPES, type DiscountType } from '#core/discounts/types';
+import { DISCOUNT_TYPES, discountTypeLabel, type DiscountType } from '#core/discounts/types';
 import { nairaFigure } from '#core/money';
 import { SHOP_TIME_ZONE } from '~/lib/dates';
 
@@ -19,12 +19,6 @@ export interface EditedDiscountCode {
   usedCount: number;
   locationRestriction: string | null;
 }
-
-const TYPE_LABELS: Record<DiscountType, string> = {
-  amount: 'Fixed amount (₦)',
-  percent: 'Percentage (%)',
-  free_delivery: 'Free delivery',
-};
 
 const naira = (kobo: number | null) => (kobo === null ? '' : nairaFigure(kobo).replace(/,/g, ''));
 
@@ -74,7 +68,7 @@ export function DiscountCodeForm({
       >
         {[...DISCOUNT_TYPES].reverse().map((t) => (
           <option key={t} value={t}>
-            {TYPE_LABELS[t]}
+            {discountTypeLabel(t)}
           </option>
         ))}
       </SelectField>
