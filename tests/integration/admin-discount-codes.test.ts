@@ -25,7 +25,7 @@ const create = (fields: Record<string, string>) =>
 const page = async (path = LIST) => (await client.get(path)).text();
 /** The codes in the table, top to bottom. */
 const codesIn = (html: string) =>
-  [...html.matchAll(/<td class="px-4 py-3 font-mono font-medium">([^<]+)<\/td>/g)].map((m) => m[1]!);
+  [...html.matchAll(/<td [^>]*data-label="Code"[^>]*><div[^>]*>([^<]+)<\/div><\/td>/g)].map((m) => m[1]!);
 
 describe('saving a code', () => {
   it('trims and upper-cases the code, keeps only the type’s field, saves blanks as null and the expiry as a timestamp', async () => {
@@ -236,7 +236,7 @@ describe('the codes table', () => {
       .map((r) => r.code);
     expect(codesIn(html)).toEqual(newestFirst);
     // Expired when inactive (spec §4).
-    expect(html).toMatch(/OFFNOW<\/td>(?:(?!<\/tr>).)*>Expired</s);
+    expect(html).toMatch(/OFFNOW<\/div><\/td>(?:(?!<\/tr>).)*>Expired</s);
   });
 
   it('sorts by a header through links: a new column starts ascending, the same column toggles', async () => {

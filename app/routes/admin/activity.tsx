@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from 'react-router';
 import { safeParse } from 'zod/mini';
-import { AdminTable } from '~/components/admin/data-table';
+import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { Pagination } from '~/components/catalog/pagination';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
@@ -64,11 +64,13 @@ function Changes({ entry }: { entry: ActivityEntry }) {
           <dt className="font-medium">{fieldLabel(change.field)}</dt>
           <dd className="break-words">
             {entry.before ? (
-              <del className="text-slate-600">{formatAuditValue(change.field, change.before)}</del>
+              <del className="text-slate-600">
+                {formatAuditValue(change.field, change.before, entry.kind)}
+              </del>
             ) : null}
             {entry.before && entry.after ? ' → ' : null}
             {entry.after ? (
-              <ins className="no-underline">{formatAuditValue(change.field, change.after)}</ins>
+              <ins className="no-underline">{formatAuditValue(change.field, change.after, entry.kind)}</ins>
             ) : null}
           </dd>
         </div>
@@ -151,17 +153,17 @@ export default function AdminActivity() {
           {list.entries.map((entry) => {
             const href = subjectHref(entry);
             return (
-              <tr key={entry.id} className="align-top">
-                <td className="px-4 py-3 whitespace-nowrap">
+              <AdminRow key={entry.id} className="align-top">
+                <AdminCell label="When" className="whitespace-nowrap">
                   <time dateTime={new Date(entry.createdAt).toISOString()}>
                     {formatAdminDateTime(entry.createdAt)}
                   </time>
-                </td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Admin">
                   {entry.adminName}
-                  <span className="block text-slate-600">{entry.adminEmail}</span>
-                </td>
-                <td className="px-4 py-3">
+                  <span className="block wrap-break-word text-slate-600">{entry.adminEmail}</span>
+                </AdminCell>
+                <AdminCell label="Change">
                   {describeAdminChange(entry.kind, entry.action)}{' '}
                   {href ? (
                     <Link to={href} className="font-medium text-brand-700 underline">
@@ -170,11 +172,11 @@ export default function AdminActivity() {
                   ) : (
                     <span className="font-medium">{entry.subjectLabel}</span>
                   )}
-                </td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Details">
                   <Changes entry={entry} />
-                </td>
-              </tr>
+                </AdminCell>
+              </AdminRow>
             );
           })}
         </AdminTable>

@@ -2,7 +2,7 @@ import { Plus, Truck } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { AdminTable } from '~/components/admin/data-table';
+import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
@@ -93,11 +93,13 @@ export default function AdminDeliveryRates() {
           minWidth={680}
         >
           {rates.map((rate) => (
-            <tr key={rate.id}>
-              <td className="px-4 py-3 font-medium">{rate.location}</td>
-              <td className="px-4 py-3">{DELIVERY_METHOD_LABELS[rate.method]}</td>
-              <td className="px-4 py-3">{formatNaira(rate.baseRateKobo)}</td>
-              <td className="px-4 py-3">
+            <AdminRow key={rate.id}>
+              <AdminCell label="Location" className="font-medium">
+                {rate.location}
+              </AdminCell>
+              <AdminCell label="Method">{DELIVERY_METHOD_LABELS[rate.method]}</AdminCell>
+              <AdminCell label="Base Rate (₦)">{formatNaira(rate.baseRateKobo)}</AdminCell>
+              <AdminCell label="Pickup Locations">
                 {rate.method === 'pickup' && rate.pickupLocations.length > 0 ? (
                   <ul className="flex flex-wrap gap-1" aria-label={`Pickup locations in ${rate.location}`}>
                     {rate.pickupLocations.map((place) => (
@@ -112,8 +114,8 @@ export default function AdminDeliveryRates() {
                 ) : (
                   '-'
                 )}
-              </td>
-              <td className="px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Actions">
                 <span className="flex gap-1">
                   <RowLink
                     to={`${LIST}?edit=${rate.id}`}
@@ -128,8 +130,8 @@ export default function AdminDeliveryRates() {
                     fields={{ intent: 'delete', rateId: rate.id }}
                   />
                 </span>
-              </td>
-            </tr>
+              </AdminCell>
+            </AdminRow>
           ))}
         </AdminTable>
       )}

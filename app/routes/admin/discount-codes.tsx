@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { safeParse } from 'zod/mini';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { type AdminColumn, AdminTable } from '~/components/admin/data-table';
+import { type AdminColumn, AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { DiscountCodeForm } from '~/components/admin/discount-code-form';
 import { Pagination } from '~/components/catalog/pagination';
 import { Alert } from '~/components/ui/alert';
@@ -34,6 +34,7 @@ import {
   updateDiscountCode,
 } from '#core/discounts/management';
 import { discountDisplayStatus } from '#core/discounts/rules';
+import { discountTypeLabel } from '#core/discounts/types';
 import { DiscountCodeActionSchema, DiscountCodeListQuerySchema } from '#core/discounts/schemas';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/discount-codes';
@@ -217,17 +218,23 @@ export default function AdminDiscountCodes() {
                 new Date(now),
               );
               return (
-                <tr key={code.id}>
-                  <td className="px-4 py-3 font-mono font-medium">{code.code}</td>
-                  <td className="px-4 py-3">{code.type}</td>
-                  <td className="px-4 py-3">{discountValueLabel(code, formatNaira)}</td>
-                  <td className="px-4 py-3">{code.locationRestriction || 'No restriction'}</td>
-                  <td className="px-4 py-3">{discountUsageLabel(code)}</td>
-                  <td className="px-4 py-3">{code.expiresAt ? formatShortDate(code.expiresAt) : 'Never'}</td>
-                  <td className="px-4 py-3">
+                <AdminRow key={code.id}>
+                  <AdminCell label="Code" className="font-mono font-medium">
+                    {code.code}
+                  </AdminCell>
+                  <AdminCell label="Type" className="whitespace-nowrap">
+                    {discountTypeLabel(code.type)}
+                  </AdminCell>
+                  <AdminCell label="Value">{discountValueLabel(code, formatNaira)}</AdminCell>
+                  <AdminCell label="Location">{code.locationRestriction || 'No restriction'}</AdminCell>
+                  <AdminCell label="Usage">{discountUsageLabel(code)}</AdminCell>
+                  <AdminCell label="Expires" className="whitespace-nowrap">
+                    {code.expiresAt ? formatShortDate(code.expiresAt) : 'Never'}
+                  </AdminCell>
+                  <AdminCell label="Status">
                     <Badge variant={status === 'Active' ? 'success' : 'secondary'}>{status}</Badge>
-                  </td>
-                  <td className="px-4 py-3">
+                  </AdminCell>
+                  <AdminCell label="Actions">
                     <span className="flex gap-1">
                       <RowLink
                         to={hrefWith({ edit: String(code.id) })}
@@ -242,8 +249,8 @@ export default function AdminDiscountCodes() {
                         fields={{ intent: 'delete', codeId: code.id }}
                       />
                     </span>
-                  </td>
-                </tr>
+                  </AdminCell>
+                </AdminRow>
               );
             })}
           </AdminTable>

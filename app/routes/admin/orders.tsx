@@ -5,11 +5,12 @@ import { Pagination } from '~/components/catalog/pagination';
 import { ProductImage } from '~/components/catalog/product-image';
 import { RowIcon } from '~/components/admin/row-icon';
 import { AdminThumbnail } from '~/components/admin/thumbnail';
-import { AdminTable } from '~/components/admin/data-table';
+import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
+import { EmailAddress } from '~/components/ui/email-address';
 import { Field, inputClasses, SelectField } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
@@ -195,13 +196,19 @@ export default function AdminOrders() {
           minWidth={720}
         >
           {list.orders.map((order) => (
-            <tr key={order.id}>
-              <td className="px-4 py-3 font-mono">#{shortOrderId(order.id)}</td>
-              <td className="px-4 py-3">
+            <AdminRow key={order.id}>
+              <AdminCell label="Order ID" className="font-mono">
+                #{shortOrderId(order.id)}
+              </AdminCell>
+              <AdminCell label="Customer">
                 <span className="block font-medium">{order.recipient}</span>
-                <span className="block text-slate-600">{order.customerEmail ?? 'Deleted account'}</span>
-              </td>
-              <td className="px-4 py-3">
+                {/* On a phone's card the address may wrap after its '@'; the table keeps it on one line
+                    (nowrap alone does not: Chromium still breaks at a <wbr>). */}
+                <span className="block wrap-break-word text-slate-600 sm:whitespace-nowrap sm:[&_wbr]:hidden">
+                  {order.customerEmail ? <EmailAddress email={order.customerEmail} /> : 'Deleted account'}
+                </span>
+              </AdminCell>
+              <AdminCell label="Items">
                 <span className="flex items-center gap-1">
                   {order.thumbnails.map((item, i) => (
                     <AdminThumbnail
@@ -219,19 +226,21 @@ export default function AdminOrders() {
                     </span>
                   ) : null}
                 </span>
-              </td>
-              <td className="px-4 py-3 font-medium">{formatNaira(order.totalKobo)}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
+              </AdminCell>
+              <AdminCell label="Amount" className="font-medium">
+                {formatNaira(order.totalKobo)}
+              </AdminCell>
+              <AdminCell label="Date" className="whitespace-nowrap">
                 <time dateTime={new Date(order.createdAt).toISOString()}>
                   {formatShopperDate(order.createdAt)}
                 </time>
-              </td>
-              <td className="min-w-56 px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Status" className="sm:min-w-56">
                 <span className="flex flex-wrap gap-1">
                   <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
                 </span>
-              </td>
-              <td className="px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Actions">
                 <Link
                   to={hrefWith({ order: order.id })}
                   preventScrollReset
@@ -240,8 +249,8 @@ export default function AdminOrders() {
                 >
                   <RowIcon name="view" /> View
                 </Link>
-              </td>
-            </tr>
+              </AdminCell>
+            </AdminRow>
           ))}
         </AdminTable>
       )}

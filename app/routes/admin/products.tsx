@@ -3,7 +3,7 @@ import { safeParse } from 'zod/mini';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { AdminTable } from '~/components/admin/data-table';
+import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
 import { AdminThumbnail } from '~/components/admin/thumbnail';
@@ -100,8 +100,8 @@ export default function AdminProducts() {
           minWidth={760}
         >
           {list.products.map((product) => (
-            <tr key={product.id}>
-              <td className="px-4 py-3">
+            <AdminRow key={product.id}>
+              <AdminCell label="Image">
                 <AdminThumbnail
                   url={product.imageUrl}
                   alt={product.name}
@@ -109,25 +109,27 @@ export default function AdminProducts() {
                   height={36}
                   className="h-9 w-12 rounded object-cover"
                 />
-              </td>
-              <td className="px-4 py-3 font-medium">{product.name}</td>
-              <td className="px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Name" className="font-medium">
+                {product.name}
+              </AdminCell>
+              <AdminCell label="Price/Weight">
                 {formatNaira(product.priceKobo)}
                 <span className="block text-slate-600">{formatWeight(product.weightGrams)}</span>
-              </td>
-              <td className="px-4 py-3">{product.location ?? '—'}</td>
-              <td className="px-4 py-3">{CATEGORY_LABELS[product.category]}</td>
-              <td className="px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Location">{product.location ?? '—'}</AdminCell>
+              <AdminCell label="Category">{CATEGORY_LABELS[product.category]}</AdminCell>
+              <AdminCell label="Status">
                 <Badge variant={product.inStock ? 'success' : 'secondary'}>
                   {product.inStock ? 'In Stock' : 'Out of Stock'}
                 </Badge>
-              </td>
-              <td className="px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Reviews">
                 {product.reviewCount > 0
                   ? `${product.averageRating.toFixed(1)} (${product.reviewCount})`
                   : '—'}
-              </td>
-              <td className="px-4 py-3">
+              </AdminCell>
+              <AdminCell label="Actions">
                 <span className="flex gap-1">
                   <RowLink
                     to={hrefWith({ edit: String(product.id) })}
@@ -142,8 +144,8 @@ export default function AdminProducts() {
                     fields={{ intent: 'delete', productId: product.id }}
                   />
                 </span>
-              </td>
-            </tr>
+              </AdminCell>
+            </AdminRow>
           ))}
         </AdminTable>
       )}

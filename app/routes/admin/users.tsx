@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { safeParse } from 'zod/mini';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { AdminTable } from '~/components/admin/data-table';
+import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
 import { Pagination } from '~/components/catalog/pagination';
 import { Badge } from '~/components/ui/badge';
@@ -70,15 +70,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const USER_COLUMNS = ['User', 'Contact', 'Address', 'Joined', 'Orders', 'Role', 'Actions'];
+
 function SkeletonRows() {
   return (
     <>
       {Array.from({ length: 5 }, (_, i) => (
         <tr key={i} data-testid="user-skeleton" aria-hidden="true">
-          {Array.from({ length: 7 }, (_, j) => (
-            <td key={j} className="px-4 py-4">
-              <span className="block h-4 animate-pulse rounded bg-slate-200" />
-            </td>
+          {USER_COLUMNS.map((column) => (
+            <AdminCell key={column} label={column}>
+              <span className="my-1 block h-4 animate-pulse rounded bg-slate-200" />
+            </AdminCell>
           ))}
         </tr>
       ))}
@@ -160,34 +162,33 @@ export default function AdminUsers() {
           {query.q ? 'No users matching your search' : 'No users found'}
         </p>
       ) : (
-        <AdminTable
-          columns={['User', 'Contact', 'Address', 'Joined', 'Orders', 'Role', 'Actions']}
-          minWidth={920}
-        >
+        <AdminTable columns={USER_COLUMNS} minWidth={920}>
           {refreshing ? (
             <SkeletonRows />
           ) : (
             list.users.map((user) => (
-              <tr key={user.id}>
-                <td className="px-4 py-3">
+              <AdminRow key={user.id}>
+                <AdminCell label="User">
                   <span className="font-medium">{user.name}</span>
                   {user.id === me ? <span className="text-slate-600"> (you)</span> : null}
                   {/* An id has no words to keep whole: it may break anywhere rather than widen the table past its
                       actions column on a desktop screen. */}
                   <span className="block font-mono text-xs break-all text-slate-600">{user.id}</span>
-                </td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Contact">
                   <span className="wrap-break-word">
                     <EmailAddress email={user.email} />
                   </span>
                   <span className="block whitespace-nowrap text-slate-600">{user.phone ?? '—'}</span>
-                </td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Address">
                   {user.address ?? '—'}
                   {user.location ? <span className="block text-slate-600">{user.location}</span> : null}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatShortDate(user.createdAt)}</td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Joined" className="whitespace-nowrap">
+                  {formatShortDate(user.createdAt)}
+                </AdminCell>
+                <AdminCell label="Orders">
                   <Link
                     to={`/admin/orders?userId=${encodeURIComponent(user.id)}`}
                     className="text-brand-700 underline"
@@ -195,19 +196,19 @@ export default function AdminUsers() {
                   >
                     {user.orderCount}
                   </Link>
-                </td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Role">
                   <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>
                     {user.role === 'admin' ? 'Admin' : 'User'}
                   </Badge>
-                </td>
-                <td className="px-4 py-3">
+                </AdminCell>
+                <AdminCell label="Actions">
                   <span className="flex gap-1">
                     <RowLink to={hrefWith({ user: user.id })} icon="view" label={`Details of ${user.name}`} />
                     <RoleActions user={user} me={me} />
                   </span>
-                </td>
-              </tr>
+                </AdminCell>
+              </AdminRow>
             ))
           )}
         </AdminTable>
