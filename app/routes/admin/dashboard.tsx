@@ -200,7 +200,8 @@ export default function AdminDashboard() {
                   >
                     #{shortOrderId(order.id)}
                   </Link>
-                  <span className="min-w-0 flex-1 truncate">{order.recipient}</span>
+                  {/* Room for a name on a phone ('Te…' said nothing): the rest wraps under it instead. */}
+                  <span className="min-w-24 flex-1 truncate sm:min-w-0">{order.recipient}</span>
                   <span className="font-medium">{formatNaira(order.totalKobo)}</span>
                   {order.paidAt ? (
                     <time className="text-slate-600" dateTime={new Date(order.paidAt).toISOString()}>
