@@ -3,6 +3,7 @@ import { safeParse } from 'zod/mini';
 import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { Pagination } from '~/components/catalog/pagination';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { EmailAddress } from '~/components/ui/email-address';
 import { SelectField } from '~/components/ui/field';
 import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
 import { formatAdminDateTime } from '~/lib/dates';
@@ -161,7 +162,10 @@ export default function AdminActivity() {
                 </AdminCell>
                 <AdminCell label="Admin">
                   {entry.adminName}
-                  <span className="block wrap-break-word text-slate-600">{entry.adminEmail}</span>
+                  {/* Wraps after its '@' on a phone's card, never mid-word; one line in the table. */}
+                  <span className="block wrap-break-word text-slate-600 sm:[&_wbr]:hidden">
+                    <EmailAddress email={entry.adminEmail} />
+                  </span>
                 </AdminCell>
                 <AdminCell label="Change">
                   {describeAdminChange(entry.kind, entry.action)}{' '}
