@@ -114,10 +114,13 @@ function useDiscount(
   location: string,
   method: DeliveryMethod,
   items: { productId: number; quantity: number }[],
+  /** A code the page starts with (back from a declined payment): checked without a toast of its own. */
+  startingCode: string,
 ) {
   const fetcher = useFetcher<QuoteResult>();
   const [state, setState] = useState<DiscountState>({ status: 'empty' });
   const asked = useRef('');
+  const quiet = useRef(startingCode);
   const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), items]);
 
   useEffect(() => {
@@ -154,12 +157,15 @@ function useDiscount(
     onSuccess: ({ discount }) => {
       if (!answersCurrentKey() || !discount) return;
       const { toast: message } = discount;
+      // The page's toast then is the payment's: the starting code's verdict is said under the field.
+      const announce = code !== quiet.current;
+      quiet.current = '';
       if (discount.ok) {
         setState({ status: 'valid', discount: discount.discount, message: message.description });
-        showToast({ type: 'success', ...message });
+        if (announce) showToast({ type: 'success', ...message });
       } else {
         setState({ status: 'invalid', message: discount.message, reason: discount.reason });
-        showToast({ type: 'error', ...message });
+        if (announce) showToast({ type: 'error', ...message });
       }
     },
   });
@@ -195,7 +201,7 @@ export default function CheckoutRoute() {
   const [code, setCode] = useState(resumed?.discountCode ?? '');
   const [placing, setPlacing] = useState(false);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
-  const discount = useDiscount(code, location, method, lines);
+  const discount = useDiscount(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
 
   useEffect(() => {

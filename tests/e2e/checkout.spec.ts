@@ -99,6 +99,12 @@ test('a declined payment leaves nothing paid, and the cart and checkout as they 
   await expect(page.getByLabel('Pickup point')).toHaveValue('Rumuokoro Junction Hub');
   await expect(code).toHaveValue(/^fresh10$/i);
   await expect(page.locator('#discount-status')).toHaveText('10% discount applied!');
+  // The code is checked again quietly: no toast asked for is still on its way, and none says it now
+  // (counted once: a retrying assertion would wait for a toast to time out).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.toastsPending ?? 'none'))
+    .toBe('none');
+  expect(await page.getByText('Discount Applied', { exact: true }).count()).toBe(0);
   await expect(page.getByRole('button', { name: total })).toBeEnabled();
   await visit(page, '/account?tab=orders');
   const order = page.getByRole('listitem').filter({ hasText: /Order #[0-9a-f]{8}/ });
