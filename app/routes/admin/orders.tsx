@@ -235,7 +235,7 @@ export default function AdminOrders() {
                   {formatShopperDate(order.createdAt)}
                 </time>
               </AdminCell>
-              <AdminCell label="Status" className="sm:min-w-56">
+              <AdminCell label="Status" className="sm:min-w-48">
                 <span className="flex flex-wrap gap-1">
                   <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
                 </span>
@@ -424,8 +424,14 @@ function OrderDetailsDialog({
           </div>
         </section>
 
+        {/* A new refund starts the form afresh (closed, nothing chosen). */}
         {order.paymentStatus === 'success' ? (
-          <RefundSection details={details} busy={busy} fieldErrors={fieldErrors} />
+          <RefundSection
+            key={details.refunds.length}
+            details={details}
+            busy={busy}
+            fieldErrors={fieldErrors}
+          />
         ) : null}
 
         <div className="flex justify-end border-t border-slate-200 pt-4">
