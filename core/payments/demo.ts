@@ -81,7 +81,10 @@ export class DemoPaymentProvider implements PaymentProvider {
       const left = payment.amountKobo - Number(refunded);
       if (left <= 0) throw new PaymentProviderError('Transaction has been fully reversed', false);
       if (amountKobo <= 0 || amountKobo > left)
-        throw new PaymentProviderError(`The refund is more than the ${left} kobo left of ${reference}`, false);
+        throw new PaymentProviderError(
+          `The refund is more than the ${left} kobo left of ${reference}`,
+          false,
+        );
       const [row] = await tx
         .insert(demoRefunds)
         .values({ reference, amountKobo })

@@ -123,7 +123,13 @@ describe('the admin dashboard', () => {
       [part, 200_000],
     ] as const) {
       await db().transaction(async (tx) => {
-        await changeOrder(tx, deps, { id: paid.id }, { kind: 'refund-request', amountKobo, reason: 'spoiled' }, { admin });
+        await changeOrder(
+          tx,
+          deps,
+          { id: paid.id },
+          { kind: 'refund-request', amountKobo, reason: 'spoiled' },
+          { admin },
+        );
         await changeOrder(
           tx,
           deps,
