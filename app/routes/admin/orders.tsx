@@ -235,7 +235,7 @@ export default function AdminOrders() {
                   {formatShopperDate(order.createdAt)}
                 </time>
               </AdminCell>
-              <AdminCell label="Status" className="sm:min-w-48">
+              <AdminCell label="Status">
                 <span className="flex flex-wrap gap-1">
                   <OrderStateBadges words={order.words} paymentPrefix="Payment: " />
                 </span>
