@@ -73,11 +73,12 @@ async function invariants(orderId: string) {
 
 describe('the lifecycle against the database', () => {
   it('keeps every invariant under random changes, several at once', async () => {
-    const shopper = await createCheckoutShopper(server.services);
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(changeArb, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }),
         async (batches) => {
+          // A shopper per run: one may hold only three unpaid orders at a time.
+          const shopper = await createCheckoutShopper(server.services);
           const placed = await placeCatfishOrder(server.services, shopper.id);
           let { events } = await invariants(placed.orderId);
           for (const batch of batches) {
