@@ -194,11 +194,7 @@ async function recordRefund(
       .update(orderRefunds)
       .set({
         status: after.refundStatus!,
-        ...(change.kind === 'refund-accept' || change.kind === 'refund-processed'
-          ? change.reference
-            ? { providerReference: change.reference }
-            : {}
-          : {}),
+        ...(providerReference(change) ? { providerReference: providerReference(change) } : {}),
         ...(change.kind === 'refund-fail' ? { failure: change.failure } : {}),
       })
       .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, before.refundStatus!)));
@@ -210,8 +206,15 @@ async function recordRefund(
       amountKobo: after.refundedKobo - before.refundedKobo,
       reason: 'provider',
       status: 'processed',
-      providerReference: change.reference ?? null,
+      providerReference: providerReference(change),
     });
+}
+
+/** The provider's id of the refund a change reports, when it reports one. */
+function providerReference(change: AppliedChange): string | null {
+  return change.kind === 'refund-accept' || change.kind === 'refund-processed'
+    ? (change.reference ?? null)
+    : null;
 }
 
 /** The customer's notification (the spec's sentence, linked to the order) and the same news by e-mail. */

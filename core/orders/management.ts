@@ -4,7 +4,7 @@ import { orderItems, orders, user } from '../../db/schema';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { changeOrder, factsOf, ORDER_STATE_COLUMNS, type LifecycleDeps } from './lifecycle';
-import { keptKobo, statusChoices, type StatusChoice } from './transitions';
+import { decide, keptKobo, statusChoices, type StatusChoice } from './transitions';
 import { releaseCodeUses } from '../discounts/uses';
 import { escapeLikePattern } from '../catalog/filters';
 import { Conflict, NotFound } from '../errors';
@@ -154,6 +154,8 @@ export interface AdminOrderDetails {
   choices: StatusChoice[];
   /** What is kept of the payment: what a refund may give back. */
   keptKobo: number;
+  /** Whether the lifecycle takes a refund now (paid, something kept, no refund under way). */
+  canRefund: boolean;
   items: (typeof orderItems.$inferSelect)[];
   customerEmail: string | null;
   discountCode: string | null;
@@ -192,6 +194,9 @@ export async function getOrderForAdmin(
     words: describeOrder(order, 'shop'),
     choices: statusChoices(factsOf(order)),
     keptKobo: keptKobo(factsOf(order)),
+    canRefund:
+      decide(factsOf(order), { kind: 'refund-request', amountKobo: keptKobo(factsOf(order)) }).outcome ===
+      'changed',
     items,
     customerEmail: row.customerEmail,
     discountCode: order.discountCode,

@@ -461,9 +461,6 @@ function RefundSection({
   fieldErrors: Record<string, string | undefined>;
 }) {
   const { order, keptKobo, refunds, linesLeft } = details;
-  const open =
-    (order.refundStatus === null || order.refundStatus === 'failed' || order.refundStatus === 'processed') &&
-    keptKobo > 0;
   const [by, setBy] = useState<(typeof REFUND_BY)[number]>('all');
   return (
     <section aria-labelledby="order-refund">
@@ -485,7 +482,7 @@ function RefundSection({
       ) : (
         <p className="mb-2 text-slate-600">Nothing has been refunded.</p>
       )}
-      {open ? (
+      {details.canRefund ? (
         <details className="rounded border border-slate-200 p-3" open={Object.keys(fieldErrors).length > 0}>
           <summary className="cursor-pointer font-medium">Refund this order</summary>
           <Form method="post" preventScrollReset className="mt-3 space-y-3">
