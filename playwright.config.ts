@@ -40,12 +40,20 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: '**/*.phone.spec.ts',
+      testIgnore: ['**/*.phone.spec.ts', '**/*.books.spec.ts'],
     },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
       testMatch: '**/*.phone.spec.ts',
+    },
+    {
+      // The shop's books (dashboard figures against the orders' own export), read once every other
+      // journey has run, so no other test moves them meanwhile. `--no-deps` runs them alone.
+      name: 'books',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: '**/*.books.spec.ts',
+      dependencies: ['desktop', 'phone'],
     },
   ],
   webServer: {

@@ -71,6 +71,8 @@ export async function createOrder(
       userId,
       status: options.status ?? 'delivered',
       paymentStatus: options.paymentStatus ?? 'success',
+      // A paid order has the moment it was paid (the lifecycle writes both): the dashboard counts by it.
+      paidAt: (options.paymentStatus ?? 'success') === 'success' ? new Date() : null,
       paymentReference: `FC-TEST-${randomUUID()}`,
       paymentProvider: 'demo',
       subtotalKobo,

@@ -32,8 +32,3 @@ export function OrderStateBadges({
     </>
   );
 }
-
-/** An order's status alone (the dashboard's latest orders). */
-export function OrderStatusBadge({ words }: { words: OrderWords }) {
-  return <Badge variant={TONE_VARIANTS[words.status.tone]}>{words.status.label}</Badge>;
-}

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, Package, RotateCcw, Users } from 'lucide-react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { SalesChart } from '~/components/admin/sales-chart';
-import { OrderStatusBadge } from '~/components/orders/order-badges';
+import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
 import { requireAdmin } from '~/lib/auth.server';
@@ -200,15 +200,19 @@ export default function AdminDashboard() {
                   >
                     #{shortOrderId(order.id)}
                   </Link>
-                  {/* Room for a name on a phone ('Te…' said nothing): the rest wraps under it instead. */}
-                  <span className="min-w-24 flex-1 truncate sm:min-w-0">{order.recipient}</span>
+                  {/* Room for a name ('Te…' said nothing): the rest wraps under it instead. */}
+                  <span className="min-w-24 flex-1 truncate">{order.recipient}</span>
                   <span className="font-medium">{formatNaira(order.totalKobo)}</span>
                   {order.paidAt ? (
                     <time className="text-slate-600" dateTime={new Date(order.paidAt).toISOString()}>
                       {formatShopperDate(order.paidAt)}
                     </time>
                   ) : null}
-                  <OrderStatusBadge words={order.words} />
+                  {/* Both: a refund since payment is news the owner should see here too. The pair wraps as
+                      one, onto a line of its own where the row is full. */}
+                  <span className="flex flex-wrap gap-2">
+                    <OrderStateBadges words={order.words} />
+                  </span>
                 </li>
               ))}
             </ul>
