@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
-import type { QueueName } from '../core/jobs/queues';
 import type { Database } from './client';
+import type { QueueName } from './schema/enums';
 
 /**
  * The shop's durable job queue lives in its own database, in pg-boss's schema `pgboss` (docs/decisions/019):

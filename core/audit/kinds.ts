@@ -1,29 +1,17 @@
+import type { AdminChangeAction, AdminChangeKind } from '../../db/schema/enums';
 import { discountTypeLabel, isDiscountType } from '../discounts/types';
 import { formatNaira, formatWeight } from '../money';
 
-/** What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. */
-
-export const ADMIN_CHANGE_KINDS = [
-  'product',
-  'order',
-  'user',
-  'delivery_rate',
-  'discount_code',
-  'job',
-] as const;
-export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
-
-export const ADMIN_CHANGE_ACTIONS = [
-  'created',
-  'updated',
-  'deleted',
-  'status_changed',
-  'refunded',
-  'admin_granted',
-  'admin_revoked',
-  'retried',
-] as const;
-export type AdminChangeAction = (typeof ADMIN_CHANGE_ACTIONS)[number];
+/**
+ * What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. The
+ * values are the schema's (db/schema/enums.ts); their words are here.
+ */
+export {
+  ADMIN_CHANGE_ACTIONS,
+  ADMIN_CHANGE_KINDS,
+  type AdminChangeAction,
+  type AdminChangeKind,
+} from '../../db/schema/enums';
 
 export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   product: 'Products',

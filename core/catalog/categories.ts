@@ -1,8 +1,8 @@
+import { PRODUCT_CATEGORIES, type ProductCategory } from '../../db/schema/enums';
 import { perWeightLabel } from '../money';
 
-/** Product categories in the order of their public ids (spec §9: 1 fresh … 6 feeds). */
-export const PRODUCT_CATEGORIES = ['fresh', 'shellfish', 'smoked', 'dried', 'equipment', 'feeds'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+/** The categories are the schema's (db/schema/enums.ts: spec §9's order, 1 fresh … 6 feeds). */
+export { PRODUCT_CATEGORIES, type ProductCategory };
 
 export const CATEGORY_LABELS: Record<ProductCategory, string> = {
   fresh: 'Fresh Fish',

@@ -1,5 +1,7 @@
-export const DELIVERY_METHODS = ['standard', 'express', 'joint', 'pickup'] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+import type { DeliveryMethod } from '../../db/schema/enums';
+
+/** The methods are the schema's (db/schema/enums.ts); their names are here. */
+export { DELIVERY_METHODS, type DeliveryMethod } from '../../db/schema/enums';
 
 export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
   standard: 'Standard Delivery',

@@ -1,5 +1,7 @@
-export const DISCOUNT_TYPES = ['free_delivery', 'percent', 'amount'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+import { DISCOUNT_TYPES, type DiscountType } from '../../db/schema/enums';
+
+/** The types are the schema's (db/schema/enums.ts). */
+export { DISCOUNT_TYPES, type DiscountType };
 
 /**
  * A discount type in words, wherever one is shown to people (the codes list, the code form, the

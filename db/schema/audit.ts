@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { ADMIN_CHANGE_ACTIONS, ADMIN_CHANGE_KINDS } from '../../core/audit/kinds';
+import { ADMIN_CHANGE_ACTIONS, ADMIN_CHANGE_KINDS } from './enums';
 
 export const adminChangeKind = pgEnum('admin_change_kind', ADMIN_CHANGE_KINDS);
 export const adminChangeAction = pgEnum('admin_change_action', ADMIN_CHANGE_ACTIONS);

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PRODUCT_CATEGORIES } from '../../core/catalog/categories';
+import { PRODUCT_CATEGORIES } from './enums';
 import { user } from './auth';
 
 export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);

@@ -13,9 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DELIVERY_METHODS } from '../../core/delivery/methods';
-import { DISCOUNT_TYPES } from '../../core/discounts/types';
+import { user } from './auth';
+import { products } from './catalog';
 import {
+  DELIVERY_METHODS,
+  DISCOUNT_TYPES,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -23,9 +25,7 @@ import {
   type RefundReason,
   type RefundedLine,
   type RefundStatus,
-} from '../../core/orders/statuses';
-import { user } from './auth';
-import { products } from './catalog';
+} from './enums';
 
 export const deliveryMethod = pgEnum('delivery_method', DELIVERY_METHODS);
 export const discountType = pgEnum('discount_type', DISCOUNT_TYPES);

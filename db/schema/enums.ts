@@ -1,0 +1,124 @@
+/**
+ * The fixed sets of values the database keeps: its enum types (pgEnum) and the text columns typed with
+ * `$type<…>()`. The schema owns them, so db/ imports nothing from core/; core/ re-exports each beside its
+ * labels and rules (core/catalog/categories.ts, core/orders/statuses.ts…). No imports here: the browser
+ * bundles these lists through core/.
+ */
+
+/** Product categories in the order of their public ids (spec §9: 1 fresh … 6 feeds). */
+export const PRODUCT_CATEGORIES = ['fresh', 'shellfish', 'smoked', 'dried', 'equipment', 'feeds'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const DELIVERY_METHODS = ['standard', 'express', 'joint', 'pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const DISCOUNT_TYPES = ['free_delivery', 'percent', 'amount'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. */
+export const ADMIN_CHANGE_KINDS = [
+  'product',
+  'order',
+  'user',
+  'delivery_rate',
+  'discount_code',
+  'job',
+] as const;
+export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
+
+export const ADMIN_CHANGE_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'status_changed',
+  'refunded',
+  'admin_granted',
+  'admin_revoked',
+  'retried',
+] as const;
+export type AdminChangeAction = (typeof ADMIN_CHANGE_ACTIONS)[number];
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Payment states of an order. The spec shows `success` and `pending`; `failed` (declined) and
+ * `expired` (abandoned past the time limit) are ours, so a reservation can be released.
+ */
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * What an order's history records (core/orders/events.ts): placed, paid, a status the shop set, a
+ * refund, and the ways an unpaid order ends (the payment failed, it expired, the shopper cancelled it).
+ */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'pending',
+  'refunded',
+  'payment_failed',
+  'expired',
+  'replaced',
+  'refund_requested',
+  'refund_failed',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * Why an order is cancelled (core/orders/lifecycle.ts): the shopper cancelled it, its payment was
+ * declined, it was not paid in time, a newer checkout of the same cart or code replaced it, the shop
+ * cancelled it before it was paid, or the shop refunded all of it.
+ */
+export const CANCEL_REASONS = ['shopper', 'declined', 'unpaid', 'replaced', 'shop', 'refunded'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/**
+ * A refund's progress: 'requested' while the provider is being asked (it claims the order, so a second
+ * request finds it taken), 'pending' when the provider took it and the money is on its way,
+ * 'processed' when it arrived, 'failed' when the provider refused.
+ */
+export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Why the shop gave money back (issue "Orders tell the truth"): the fish spoiled on arrival, it weighed
+ * short, a line was out of stock, the order was cancelled, another reason (the admin's note says), or
+ * a refund made at the payment provider that the shop found there.
+ */
+export const REFUND_REASONS = [
+  'spoiled',
+  'short_weight',
+  'out_of_stock',
+  'cancelled',
+  'other',
+  'provider',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** A line of an order given back (order_refunds.lines): which line, and how many of it. */
+export interface RefundedLine {
+  itemId: number;
+  quantity: number;
+}
+
+/**
+ * The shop's job queues: pg-boss keeps them as rows of its own schema, installed with the migrations
+ * (db/job-queue.ts, with their retry policies).
+ */
+export const QUEUES = {
+  /** One e-mail, rendered when it was caused (a receipt, a status change, a password link…). */
+  mail: 'mail',
+  /** A payment the provider told us about (webhook): verified with the provider, then settled. */
+  verifyPayment: 'verify-payment',
+  /** A refund an admin asked for: the call to the payment provider (core/orders/refunds.ts). */
+  refund: 'refund',
+  /** Every minute: unpaid orders give back capped code uses, and expire after 30 minutes. */
+  expireOrders: 'expire-orders',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
