@@ -17,7 +17,7 @@ import pino from 'pino';
 import { createPasswordAccount } from '#core/accounts/auth';
 import { openPostgres } from '#db/client';
 import { runMigrations } from '#db/migrate';
-import { seedDatabase } from '#db/seed';
+import { seedDatabase } from '../scripts/seed';
 import { createServices } from '#server/services';
 import { loadEnv } from '#server/env';
 
