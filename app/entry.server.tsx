@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { acceptsGzip } from '#core/accept-encoding';
+import { acceptsGzip } from '#server/accept-encoding';
 import type { ViewerKind } from '#core/accounts/roles';
 import { isDatabaseUnavailable } from '#db/errors';
 import { INLINE_CSS_SLOT, inlineCss } from './lib/inline-css.server';

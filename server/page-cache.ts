@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
-import { acceptsGzip } from '../core/accept-encoding';
-import { hasSessionCookie, hasToastCookie } from '../core/accounts/cookies';
+import { acceptsGzip } from './accept-encoding';
+import { hasSessionCookie, hasToastCookie } from './cookies';
 import type { ViewerKind } from '../core/accounts/roles';
 
 /**

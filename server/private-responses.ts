@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { hasPersonalCookie, hasSessionCookie } from '../core/accounts/cookies';
+import { hasPersonalCookie, hasSessionCookie } from './cookies';
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 

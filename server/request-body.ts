@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { hasSessionCookie } from '../core/accounts/cookies';
+import { hasSessionCookie } from './cookies';
 
 /** The most a form or JSON body may carry. Uploads will have a route and a limit of their own. */
 export const MAX_BODY_BYTES = 1024 * 1024;

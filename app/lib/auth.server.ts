@@ -5,7 +5,7 @@ import {
   sessionDueRenewal,
   type ServerAuthEndpoint,
 } from '#core/accounts/auth';
-import { authCookiesOf, carriesSessionCache, hasSessionCookie } from '#core/accounts/cookies';
+import { authCookiesOf, carriesSessionCache, hasSessionCookie } from '#server/cookies';
 import { SessionMemo } from '#core/accounts/session-memo';
 import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/accounts/roles';
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';

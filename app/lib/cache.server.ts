@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { hasPersonalCookie } from '#core/accounts/cookies';
+import { hasPersonalCookie } from '#server/cookies';
 
 /**
  * Catalogue pages may be cached briefly by a CDN for guests (no cookies at all); a page for anyone

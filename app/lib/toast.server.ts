@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCookie, redirect, type AppLoadContext } from 'react-router';
 import type { Toast, ToastInput } from './toast';
-import { hasToastCookie, TOAST_COOKIE } from '#core/accounts/cookies';
+import { hasToastCookie, TOAST_COOKIE } from '#server/cookies';
 
 /** A one-shot toast carried across a redirect in a signed cookie, shown by the root route. */
 function toastCookie(context: AppLoadContext) {

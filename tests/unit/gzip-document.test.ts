@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '#core/accept-encoding';
+import { acceptsGzip } from '#server/accept-encoding';
 import { coalesceChunks } from '~/lib/coalesce-chunks.server';
 import { gzipEncoding, precompress } from '~/lib/gzip-document.server';
 

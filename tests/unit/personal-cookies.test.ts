@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPersonalCookie, hasSessionCookie, hasToastCookie } from '#core/accounts/cookies';
+import { hasPersonalCookie, hasSessionCookie, hasToastCookie } from '#server/cookies';
 
 describe('personal cookies: one rule for the page cache, Cache-Control and the session lookup', () => {
   it('knows a session, with or without the HTTPS prefix, and a pending toast', () => {

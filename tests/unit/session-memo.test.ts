@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authCookiesOf, carriesSessionCache } from '#core/accounts/cookies';
+import { authCookiesOf, carriesSessionCache } from '#server/cookies';
 import { SessionMemo } from '#core/accounts/session-memo';
 
 describe('authCookiesOf', () => {
