@@ -22,9 +22,6 @@ export interface CheckoutDeps {
   now?: () => Date;
 }
 
-/** How long an unpaid order keeps its discount reservation before it expires. */
-export const PENDING_ORDER_LIFETIME_MS = 30 * 60 * 1000;
-
 export const ORDER_PROCESSING_ERROR = {
   title: 'Order Processing Error',
   message: 'There was an issue creating your order. Please contact support.',

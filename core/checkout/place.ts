@@ -10,14 +10,10 @@ import { type PaymentProvider, type StartedPayment } from '../payments/provider'
 import { orderFingerprint } from './fingerprint';
 import { findRate } from './pricing';
 import type { PlaceOrderInput } from './schemas';
-import {
-  newPaymentReference,
-  ORDER_PROCESSING_ERROR,
-  PENDING_ORDER_LIFETIME_MS,
-  type CheckoutDeps,
-} from './deps';
+import { newPaymentReference, ORDER_PROCESSING_ERROR, type CheckoutDeps } from './deps';
 import { orderItemSnapshot, priceCart } from './quote';
 import { changeOrder } from '../orders/lifecycle';
+import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
 import { recordPlacedOrder, type NewOrderRow } from '../orders/placing';
 
 /** Placing an order: one order per submission, its payment started, its code use reserved. */

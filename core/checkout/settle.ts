@@ -6,7 +6,8 @@ import { NotFound } from '../errors';
 import { changeOrder } from '../orders/lifecycle';
 import { findOwnOrder } from '../orders/service';
 import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
-import { PENDING_ORDER_LIFETIME_MS, type CheckoutDeps, CAPPED_CODE_HOLD_MS } from './deps';
+import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
+import { type CheckoutDeps, CAPPED_CODE_HOLD_MS } from './deps';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -82,6 +83,13 @@ async function markPaid(deps: CheckoutDeps, order: OrderRow, paidAt: Date | null
  * must refund the payment (logged as an error).
  */
 export type Settlement = 'paid' | 'failed' | 'pending' | 'unverified' | 'mismatch';
+
+/** Checkout runs the verify-payment queue (settlePayment), so it says what its job carries. */
+declare module '../jobs/queue' {
+  interface JobData {
+    'verify-payment': { reference: string };
+  }
+}
 
 const orderByReference = preparedPerDb((db) =>
   db

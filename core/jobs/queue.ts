@@ -2,14 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import type { QueueName } from './queues';
-import type { MailMessage } from '../mail/mailer';
-import type { RefundJob } from '../orders/refunds';
 
-/** What each queue's job carries (db/job-queue.ts lists the queues and how they retry). */
+/**
+ * What each queue's job carries (db/job-queue.ts lists the queues and how they retry). The domain that
+ * runs a queue declares its job here, `declare module '../jobs/queue' { interface JobData { … } }`, so
+ * this module imports none of them: mail (core/mail/mailer.ts), verify-payment (core/checkout/settle.ts),
+ * refund (core/orders/refunds.ts). A queue nobody declares does not compile (server/jobs.ts maps them all).
+ */
 export interface JobData {
-  mail: MailMessage;
-  'verify-payment': { reference: string };
-  refund: RefundJob;
+  /** The clock's housekeeping carries nothing. */
   'expire-orders': Record<string, never>;
 }
 

@@ -11,6 +11,13 @@ export interface MailMessage {
   messageId?: string;
 }
 
+/** Mail runs the mail queue, so it says what its job carries (core/jobs/queue.ts imports no domain). */
+declare module '../jobs/queue' {
+  interface JobData {
+    mail: MailMessage;
+  }
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Closes what it holds open (SMTP connections), at shutdown. */

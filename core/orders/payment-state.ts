@@ -1,5 +1,7 @@
-import { PENDING_ORDER_LIFETIME_MS } from '../checkout/deps';
 import type { PaymentStatus } from './statuses';
+
+/** How long an unpaid order keeps its discount reservation before it expires. */
+export const PENDING_ORDER_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
  * How a shopper sees an order's payment (issue 14): paid; awaiting payment (it can still be paid, for

@@ -8,7 +8,8 @@ import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '
 import { changeOrder, factsOf, type LifecycleDeps } from './lifecycle';
 import { ORDER_NOT_FOUND } from './management';
 import { lineRefund, refundedQuantities } from './refund-lines';
-import type { RefundedLine, RefundReason } from './statuses';
+import type { RefundRequest } from './schemas';
+import type { RefundedLine } from './statuses';
 import { keptKobo, LIFECYCLE_REFUSALS } from './transitions';
 
 /**
@@ -52,19 +53,18 @@ export interface RefundJob {
   amountKobo: number;
 }
 
+/** Orders run the refund queue, so they say what its job carries (core/jobs/queue.ts imports no domain). */
+declare module '../jobs/queue' {
+  interface JobData {
+    refund: RefundJob;
+  }
+}
+
 /**
  * How far a refund got while the admin's request waited for it: done ('processed'), with the provider
  * ('pending'), or still being asked for ('requested': the provider could not be reached yet).
  */
 export type RefundOutcome = RefundStarted['status'] | 'requested';
-
-/** What the admin asks for: why, and either some lines, an amount, or (neither) all that is kept. */
-export interface RefundRequest {
-  reason: RefundReason;
-  amountKobo?: number;
-  lines?: RefundedLine[];
-  note?: string | null;
-}
 
 /**
  * Claims the order for a refund and enqueues the call to the provider, in one transaction. A refund by

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { parseNaira } from '../money';
-import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, type RefundedLine } from './statuses';
-import type { RefundRequest } from './refunds';
+import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, type RefundedLine, type RefundReason } from './statuses';
 import { listPageParam, listSearchParam, listUserParam } from '../list-query';
 import { isOrderId } from '../ids';
 
@@ -44,6 +43,14 @@ export const REFUND_BY = ['all', 'lines', 'amount'] as const;
 /** A line's quantity on the refund form is the field `line-<item id>`. */
 export const refundLineField = (itemId: number) => `line-${itemId}`;
 const LINE_FIELD = /^line-(\d{1,9})$/;
+
+/** What the admin asks for: why, and either some lines, an amount, or (neither) all that is kept. */
+export interface RefundRequest {
+  reason: RefundReason;
+  amountKobo?: number;
+  lines?: RefundedLine[];
+  note?: string | null;
+}
 
 /**
  * The refund form of the admin's order details: why (the admin's reasons, or the cancel button's),

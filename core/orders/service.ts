@@ -2,11 +2,15 @@ import { and, count, desc, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { notifications, orderItems, orders } from '../../db/schema';
-import { PENDING_ORDER_LIFETIME_MS } from '../checkout/deps';
 import { deliveryBlocks } from '../delivery/rules';
 import { NotFound } from '../errors';
 import { listOrderEvents } from './events';
-import { payableUntil, shopperPaymentState, type ShopperPaymentState } from './payment-state';
+import {
+  PENDING_ORDER_LIFETIME_MS,
+  payableUntil,
+  shopperPaymentState,
+  type ShopperPaymentState,
+} from './payment-state';
 import { ORDER_STATUSES, type OrderStatus } from './statuses';
 import { describeOrder, type OrderWords } from './words';
 import { isOrderId } from '../ids';
