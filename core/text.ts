@@ -16,6 +16,14 @@ export function searchText(value: string): string {
 }
 
 /**
+ * Escapes LIKE wildcards so a search for "50%" finds "50%" literally (every list's search box: catalogue,
+ * orders, users).
+ */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
  * Whether text holds a NUL (U+0000), which PostgreSQL cannot store in text: a form that sends one is
  * refused with NUL_REFUSED rather than reaching the database (app/lib/forms.ts).
  */

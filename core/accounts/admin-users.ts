@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, reviews, session, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
-import { escapeLikePattern } from '../catalog/filters';
+import { escapeLikePattern } from '../text';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';

@@ -119,8 +119,3 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const page = Math.max(1, Math.min(parseWholeNumber(params.get('page')) ?? 1, 10_000));
   return { q, category, page };
 }
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%" literally. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

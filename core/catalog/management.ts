@@ -7,7 +7,7 @@ import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../accounts/roles';
 import { recordAdminChange } from '../audit/log';
 import { NotFound } from '../errors';
-import { escapeLikePattern } from './filters';
+import { escapeLikePattern } from '../text';
 import type { ProductFormInput, ProductListQuery } from './schemas';
 
 /** The admin's products screen (spec §2 "Products", §5): every function takes the actor. */

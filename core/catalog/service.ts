@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { NotFound } from '../errors';
 import type { ProductCategory } from './categories';
+import { escapeLikePattern } from '../text';
 import {
-  escapeLikePattern,
   PRICE_SLIDER_MAX_NAIRA,
   PRODUCTS_PER_PAGE,
   type ProductFilters,

@@ -6,7 +6,7 @@ import { recordAdminChange } from '../audit/log';
 import { changeOrder, factsOf, ORDER_STATE_COLUMNS, type LifecycleDeps } from './lifecycle';
 import { decide, keptKobo, statusChoices, type StatusChoice } from './transitions';
 import { releaseCodeUses } from '../discounts/uses';
-import { escapeLikePattern } from '../catalog/filters';
+import { escapeLikePattern } from '../text';
 import { Conflict, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';

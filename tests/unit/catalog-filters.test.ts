@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  escapeLikePattern,
-  parseProductFilters,
-  parseSearchQuery,
-  productFiltersToParams,
-} from '#core/catalog/filters';
+import { parseProductFilters, parseSearchQuery, productFiltersToParams } from '#core/catalog/filters';
+import { escapeLikePattern } from '#core/text';
 
 const parse = (query: string) => parseProductFilters(new URLSearchParams(query));
 
