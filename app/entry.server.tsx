@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { acceptsGzip } from '#server/accept-encoding';
-import type { ViewerKind } from '#core/accounts/roles';
+import type { ViewerKind } from '#core/roles';
 import { isDatabaseUnavailable } from '#db/errors';
 import { INLINE_CSS_SLOT, inlineCss } from './lib/inline-css.server';
 import { InlineCssProvider } from './lib/inline-css';

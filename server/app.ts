@@ -9,7 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER, isBrowserAuthEndpoint } from '../core/accounts/auth';
-import { adminActor, type ViewerKind } from '../core/accounts/roles';
+import { adminActor, type ViewerKind } from '../core/roles';
 import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache, isSharedPage } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';

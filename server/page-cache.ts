@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { acceptsGzip } from './accept-encoding';
 import { hasSessionCookie, hasToastCookie } from './cookies';
-import type { ViewerKind } from '../core/accounts/roles';
+import type { ViewerKind } from '../core/roles';
 
 /**
  * A short-lived, in-process cache of whole catalogue pages (docs/decisions/006 and 021).

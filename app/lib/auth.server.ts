@@ -7,7 +7,7 @@ import {
 } from '#core/accounts/auth';
 import { authCookiesOf, carriesSessionCache, hasSessionCookie } from '#server/cookies';
 import { SessionMemo } from '#core/accounts/session-memo';
-import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/accounts/roles';
+import { adminActor, isAdmin, type AdminActor, type ViewerKind } from '#core/roles';
 import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthorized } from '#core/errors';
 import type { ActionFailure } from './action-result';
 import type { ToastInput } from './toast';

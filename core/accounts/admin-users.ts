@@ -8,7 +8,7 @@ import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
 import { releaseCodeUses } from '../discounts/uses';
-import { SHOP_START_UP, type AdminActor } from './roles';
+import { SHOP_START_UP, type AdminActor } from '../roles';
 
 /**
  * The admin's users screen (spec §2 "Users", §5, §6, §8): search, roles and deletion. The role has

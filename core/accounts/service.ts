@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
 import { NotFound } from '../errors';
 import { missingProfileFields } from './profile';
-import type { AdminActor } from './roles';
+import type { AdminActor } from '../roles';
 import type { ProfileInput } from './schemas';
 import { keptRowCount } from '../paging-queries';
 

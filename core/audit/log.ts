@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { adminActivity, user } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import type { AdminChangeAction, AdminChangeKind } from './kinds';

@@ -4,7 +4,7 @@ import { deliveryRates, PRODUCT_ADMIN_SEARCH, products } from '../../db/schema';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { PRODUCT_CATEGORIES } from './categories';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { NotFound } from '../errors';
 import { escapeLikePattern } from '../text';

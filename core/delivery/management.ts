@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { deliveryRates } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, NotFound } from '../errors';
 import { DELIVERY_METHOD_LABELS } from './methods';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { discountCodes, orders } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';

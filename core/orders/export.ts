@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { nairaFigure } from '../money';
 import { listConditions } from './management';

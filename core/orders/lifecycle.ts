@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications, orderEvents, orderItems, orderRefunds, orders, user } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { countCodeUseAgain, releaseCodeUses } from '../discounts/uses';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { changeOrder, factsOf, ORDER_STATE_COLUMNS, type LifecycleDeps } from './lifecycle';
 import { decide, keptKobo, statusChoices, type StatusChoice } from './transitions';

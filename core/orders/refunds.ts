@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderRefunds, orders } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, user } from '../../db/schema';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import type { OrderStatus } from './statuses';
 import { ORDER_STATE_COLUMNS } from './lifecycle';
 import { describeOrder, type OrderWords } from './words';

@@ -4,7 +4,7 @@ import { orderItems, orders, products, reviews, user } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import type { ReviewInput } from './schemas';
 import { isRowId } from '../ids';
-import type { AdminActor } from '../accounts/roles';
+import type { AdminActor } from '../roles';
 import { NOT_A_BUYER } from './rules';
 
 export { NOT_A_BUYER };

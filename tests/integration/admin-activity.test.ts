@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor, SHOP_START_UP, type AdminActor } from '#core/accounts/roles';
+import { adminActor, SHOP_START_UP, type AdminActor } from '#core/roles';
 import { changedFields, describeAdminChange, fieldLabel, formatAuditValue } from '#core/audit/kinds';
 import { listActivityAdmins, listAdminActivity } from '#core/audit/log';
 import { createProduct, deleteProduct, updateProduct } from '#core/catalog/management';

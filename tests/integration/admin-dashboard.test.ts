@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { adminActor, type AdminActor } from '#core/roles';
 import { countUsers } from '#core/accounts/service';
 import { countProducts } from '#core/catalog/service';
 import {

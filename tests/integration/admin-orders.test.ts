@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { adminActor, type AdminActor } from '#core/roles';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   deleteOrder,

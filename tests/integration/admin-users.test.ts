@@ -10,7 +10,7 @@ import {
   revokeAdmin,
   USER_MESSAGES,
 } from '#core/accounts/admin-users';
-import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { adminActor, type AdminActor } from '#core/roles';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor } from '#core/accounts/roles';
+import { adminActor } from '#core/roles';
 import { CANCEL_MESSAGES } from '#core/checkout/cancel';
 import { placeOrder } from '#core/checkout/place';
 import { expireStaleOrders, settlePayment } from '#core/checkout/settle';

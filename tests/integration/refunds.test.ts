@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor, type AdminActor } from '#core/accounts/roles';
+import { adminActor, type AdminActor } from '#core/roles';
 import { settlePayment } from '#core/checkout/settle';
 import {
   carryOutRefund,

@@ -16,7 +16,7 @@ import { cookiesFromSetCookie, getCheckedSessionUser, signInWithPassword, signOu
 import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
-import { isAdmin } from '#core/accounts/roles';
+import { isAdmin } from '#core/roles';
 import { AdminLoginSchema } from '#core/accounts/schemas';
 import { Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
