@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -37,6 +38,90 @@ const frameworkImports = [
   'lucide-react',
 ];
 
+/**
+ * Walls between core's domains (issue 32, item 2), as Bulletproof React walls its features: a domain
+ * (a folder of core/) imports its own modules, the kernel at core/'s root (errors, ids, money, paging,
+ * roles, shop, text…), and only the other domains' modules named here. Everything else it asks for
+ * through its caller (a route, server/). A new folder in core/ is a domain with no crossings until it
+ * is given some here.
+ */
+const CORE_DOMAINS = readdirSync(path.join(import.meta.dirname, 'core'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const CORE_KERNEL = readdirSync(path.join(import.meta.dirname, 'core')).filter((name) =>
+  name.endsWith('.ts'),
+);
+
+/** Open to every domain: each admin change is recorded in its own transaction (audit/log.ts). */
+const EVERY_DOMAIN = ['audit/log.ts'];
+
+/** The other domains' modules each domain may import, and why. */
+const CORE_CROSSINGS = {
+  accounts: [
+    'jobs/queue.ts', // account e-mails go out through the job queue
+    'mail/mailer.ts', // …or straight away, for Better Auth's own messages
+    'mail/templates.ts',
+    'limits/attempts.ts', // password tries are counted
+    'discounts/uses.ts', // a deleted user's held code uses are given back (their one writer)
+    'reviews/service.ts', // a deleted user's reviews leave their products' ratings
+  ],
+  audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
+  cart: [],
+  catalog: [],
+  // Checkout is the workflow across domains: it prices, places and settles an order.
+  checkout: [
+    'accounts/profile.ts',
+    'cart/rules.ts',
+    'delivery/methods.ts',
+    'delivery/rules.ts',
+    'discounts/guessing.ts',
+    'discounts/rules.ts',
+    'discounts/uses.ts',
+    'jobs/queue.ts',
+    'orders/lifecycle.ts',
+    'orders/payment-state.ts',
+    'orders/placing.ts',
+    'orders/service.ts',
+    'orders/transitions.ts',
+    'payments/provider.ts',
+  ],
+  delivery: [],
+  discounts: ['limits/attempts.ts'], // guessed codes are counted
+  enquiries: ['jobs/queue.ts', 'mail/templates.ts', 'limits/attempts.ts'],
+  jobs: ['notifications/messages.ts'], // a failed job is described by its order's short id
+  limits: [],
+  mail: ['notifications/messages.ts'], // an e-mail says what the notification says
+  media: [],
+  newsletter: ['limits/attempts.ts'],
+  notifications: [],
+  // An order's lifecycle gives back code uses, sends its e-mails by the queue, refunds by the provider.
+  orders: [
+    'delivery/methods.ts',
+    'delivery/rules.ts',
+    'discounts/types.ts',
+    'discounts/uses.ts',
+    'jobs/queue.ts',
+    'mail/templates.ts',
+    'notifications/messages.ts',
+    'payments/provider.ts',
+  ],
+  payments: [],
+  recipes: [],
+  reviews: [],
+  wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them
+};
+// Not imports, so not walled here: mail, checkout and orders each declare their queue's job into
+// jobs/queue.ts's JobData (`declare module '../jobs/queue'`); jobs/ imports none of them.
+
+const coreDomainZones = CORE_DOMAINS.map((domain) => ({
+  target: `./core/${domain}`,
+  from: './core',
+  except: [`./${domain}`, ...CORE_KERNEL, ...EVERY_DOMAIN, ...(CORE_CROSSINGS[domain] ?? [])].map((p) =>
+    p.startsWith('./') ? p : `./${p}`,
+  ),
+  message: `core/${domain} reaches other domains only by the crossings named in eslint.config.js (CORE_CROSSINGS).`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +149,28 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
+      // Layers and domains (DESIGN §3, STYLE §6). Type imports count: a type-only cycle is a cycle too,
+      // which no-cycle cannot see (it skips them); tests/unit/import-graph.test.ts counts them.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './db',
+              from: ['./core', './server', './app', './scripts'],
+              message:
+                'db/ owns the schema and its enums; core/ and the seed (scripts/seed/) call db/, not back.',
+            },
+            {
+              target: './core',
+              from: ['./server', './app', './scripts'],
+              message: 'core/ is called by app/ and server/, never the other way round.',
+            },
+            ...coreDomainZones,
+          ],
+        },
+      ],
     },
     settings: {
       'import-x/resolver': { typescript: true, node: true },
