@@ -22,16 +22,14 @@ import {
   keepSessionCookies,
   pageClient,
   percentile,
-  recreateDatabase,
   sampleCpu,
-  SERVE_ARGS,
-  BENCH_NODE,
+  serveShop,
   benchNodeVersion,
   signIn,
-  startProcess,
   table,
   verdict,
 } from './lib';
+import { freshDatabase, shopEnv } from '../tests/support/shop';
 
 const PORT = 3611;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -51,7 +49,7 @@ async function prepare(pgUrl: string): Promise<string> {
     url.pathname = '/fc_bench_admin';
     return url.toString();
   }
-  const url = await recreateDatabase(pgUrl, 'fc_bench_admin');
+  const { url } = await freshDatabase(pgUrl, 'fc_bench_admin');
   console.log('• generating 10,000 products…');
   const database = await generateProducts(url, 10_000);
   await createBenchShopper(database, ADMIN.email, ADMIN.password);
@@ -185,22 +183,10 @@ async function main() {
     const profile = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
-    const shop = await startProcess(
-      BENCH_NODE,
-      [...profile, ...SERVE_ARGS],
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: BASE,
-        LOG_LEVEL: 'warn',
-        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-        LOGIN_RATE_LIMIT_MAX: '100',
-        // one server process per core, as README → Environment advises on PostgreSQL
-        WEB_CONCURRENCY: String(WORKERS),
-      },
-      `${BASE}/readyz`,
+    const shop = await serveShop(
+      shopEnv({ DATABASE_URL: url, PORT: String(PORT), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '100' }),
+      // one server process per core, as README → Environment advises on PostgreSQL
+      { processes: WORKERS, nodeFlags: profile },
     );
     const admins: { cookie: string; client: ReturnType<typeof pageClient> }[] = [];
     try {

@@ -29,16 +29,14 @@ import {
   keepSessionCookies,
   load,
   percentile,
-  recreateDatabase,
   sampleCpu,
-  SERVE_ARGS,
-  BENCH_NODE,
+  serveShop,
   benchNodeVersion,
   signIn,
-  startProcess,
   table,
   verdict,
 } from './lib';
+import { freshDatabase, shopEnv } from '../tests/support/shop';
 
 const APP_PORT = 3611;
 const BASE = `http://127.0.0.1:${APP_PORT}`;
@@ -262,7 +260,7 @@ async function main() {
     throw new Error('Run `npm run build` first (npm run bench:checkout does).');
   const postgres = await ensurePostgres();
   try {
-    const url = await recreateDatabase(postgres.url, 'fc_bench_checkout');
+    const { url } = await freshDatabase(postgres.url, 'fc_bench_checkout');
     const { carts, emails } = await prepare(url);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-data-'));
     // Receipts go out over SMTP, as in production (pooled connections), to a mail server in a process
@@ -272,27 +270,20 @@ async function main() {
     const profile = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
-    const app = await startProcess(
-      BENCH_NODE,
-      [...profile, ...SERVE_ARGS],
-      {
-        NODE_ENV: 'production',
+    const app = await serveShop(
+      shopEnv({
         PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
         DATABASE_URL: url,
-        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-        PUBLIC_URL: BASE,
         SMTP_URL: smtp.url,
         DATA_DIR: dataDir,
         LOGIN_RATE_LIMIT_MAX: '1000',
         // the demo provider: no Paystack keys
         PAYSTACK_SECRET_KEY: '',
         PAYSTACK_PUBLIC_KEY: '',
-        // one server process per core, as README → Environment advises on PostgreSQL
-        WEB_CONCURRENCY: String(WORKERS),
-      },
-      `${BASE}/readyz`,
+      }),
+      // one server process per core, as README → Environment advises on PostgreSQL
+      { processes: WORKERS, nodeFlags: profile },
     ).catch(async (error: unknown) => {
       await smtp.stop();
       throw error;

@@ -3,7 +3,7 @@
  * products, the shop and a bare node:http server as child processes, and autocannon runs.
  * Everything runs on this machine's loopback and stops by itself.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -12,14 +12,21 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { createPasswordAccount } from '#core/accounts/auth';
 import { openPostgres } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { seedDatabase } from '../scripts/seed';
-import { createServices } from '#server/services';
+import { createServices, type Services } from '#server/services';
 import { loadEnv } from '#server/env';
+import {
+  answers,
+  shopEnv,
+  startProcess as start,
+  startShop,
+  type ShopEnv,
+  type StartedProcess,
+} from '../tests/support/shop';
 
 export interface Postgres {
   url: string;
@@ -45,17 +52,6 @@ export async function ensurePostgres(): Promise<Postgres> {
       spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop', dir]);
     },
   };
-}
-
-export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 const NAMES = [
@@ -94,13 +90,13 @@ export async function createBenchShopper(
   email: string,
   password: string,
 ) {
-  const env = loadEnv({
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: tmpdir(),
-  });
-  const services = createServices(env, pino({ level: 'silent' }), database, { send: async () => {} });
-  await createPasswordAccount(services.auth, { email, password, name: 'Bench Shopper' });
+  await createPasswordAccount(benchServices(database).auth, { email, password, name: 'Bench Shopper' });
+}
+
+/** The shop's services on `database`, without a server: for what the benches write before it starts. */
+function benchServices(database: Awaited<ReturnType<typeof openPostgres>>): Services {
+  const env = loadEnv(shopEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmpdir() }));
+  return createServices(env, pino({ level: 'silent' }), database, { send: async () => {} });
 }
 
 /** Signs in through the login form and returns its session cookies. */
@@ -140,14 +136,10 @@ export async function generateProducts(url: string, count: number, options: { se
   const database = await openPostgres(url, 4);
   await runMigrations(database);
   if (options.seed !== false) {
-    const env = loadEnv({
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: tmpdir(),
+    await seedDatabase(database.db, benchServices(database).auth, pino({ level: 'silent' }), {
+      demo: true,
+      admin: {},
     });
-    const logger = pino({ level: 'silent' });
-    const services = createServices(env, logger, database, { send: async () => {} });
-    await seedDatabase(database.db, services.auth, logger, { demo: true, admin: {} });
   }
   const names = NAMES.map(([n]) => `'${n}'`).join(',');
   const categories = NAMES.map(([, c]) => `'${c}'`).join(',');
@@ -202,7 +194,7 @@ export function benchNodeVersion(): string {
 }
 
 /** How production runs the shop (package.json "serve"): plain Node on the bundle, heap capped. */
-export const SERVE_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8', 'build/server.mjs'];
+const SERVE_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=8'];
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -214,30 +206,36 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The shop as production runs it (package.json "serve": its supervisor on BENCH_NODE, heap capped)
+ * with `processes` server processes, on the PostgreSQL database of env.DATABASE_URL; ready once
+ * /readyz answers. `nodeFlags` (BENCH_CPU_PROF's) go before the heap caps.
+ */
+export async function serveShop(
+  env: ShopEnv,
+  options: { processes?: number; nodeFlags?: string[] } = {},
+): Promise<RunningProcess> {
+  const shop = await startShop({
+    engine: 'postgres',
+    env,
+    processes: options.processes ?? 1,
+    node: BENCH_NODE,
+    nodeArgs: [...(options.nodeFlags ?? []), ...SERVE_FLAGS],
+  });
+  return measured(shop);
+}
+
+/** A process besides the shop (a hello server, the bare framework), ready once `readyUrl` answers. */
 export async function startProcess(
   command: string,
   args: string[],
-  env: NodeJS.ProcessEnv,
+  env: ShopEnv,
   readyUrl: string,
 ): Promise<RunningProcess> {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} exited: ${stderr}`);
-    try {
-      const response = await fetch(readyUrl);
-      if (response.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${readyUrl} did not come up: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return measured(await start(command, args, { env, ready: () => answers(readyUrl) }));
+}
+
+function measured({ child, stop }: StartedProcess): RunningProcess {
   return {
     child,
     memory() {
@@ -260,13 +258,7 @@ export async function startProcess(
         largestRssMb: Math.round(largestNow / 1024),
       };
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      }),
+    stop: () => stop(),
   };
 }
 

@@ -19,15 +19,13 @@ import {
   generateProducts,
   keepSessionCookies,
   percentile,
-  recreateDatabase,
-  SERVE_ARGS,
-  BENCH_NODE,
+  serveShop,
   benchNodeVersion,
   signIn,
-  startProcess,
   table,
   verdict,
 } from './lib';
+import { freshDatabase, shopEnv } from '../tests/support/shop';
 
 const APP_PORT = 3621;
 const BASE = `http://127.0.0.1:${APP_PORT}`;
@@ -177,7 +175,7 @@ async function main() {
     throw new Error('Run `npm run build` first (npm run bench:soak does).');
   const postgres = await ensurePostgres();
   try {
-    const url = await recreateDatabase(postgres.url, 'fc_bench_soak');
+    const { url } = await freshDatabase(postgres.url, 'fc_bench_soak');
     console.log('• seeding the shop, 1,000 generated products and the shoppers…');
     const database = await generateProducts(url, 1_000);
     const emails = Array.from({ length: SHOPPERS }, (_, i) => `soak.shopper${i + 1}@freshcatch.ng`);
@@ -194,26 +192,18 @@ async function main() {
     ).map((row) => row.id);
     await database.close();
 
-    const app = await startProcess(
-      BENCH_NODE,
-      SERVE_ARGS,
-      {
-        NODE_ENV: 'production',
+    const app = await serveShop(
+      shopEnv({
         PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
         DATABASE_URL: url,
-        AUTH_SECRET: 'soak-secret-soak-secret-soak-secret',
         LOG_LEVEL: 'warn',
-        PUBLIC_URL: BASE,
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'freshcatch-soak-data-')),
         LOGIN_RATE_LIMIT_MAX: '1000',
         PAYSTACK_SECRET_KEY: '',
         PAYSTACK_PUBLIC_KEY: '',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
-        WEB_CONCURRENCY: '1',
-      },
-      `${BASE}/readyz`,
+      }),
     );
     try {
       const shoppers: Visitor[] = [];

@@ -25,8 +25,7 @@ import {
   generateProducts,
   load,
   percentile,
-  recreateDatabase,
-  SERVE_ARGS,
+  serveShop,
   BENCH_NODE,
   benchNodeVersion,
   signIn,
@@ -36,6 +35,7 @@ import {
   type LoadResult,
 } from './lib';
 import { phoneRuns } from './phone';
+import { chromiumLaunchOptions, freshDatabase, shopEnv } from '../tests/support/shop';
 
 const APP_PORT = 3601;
 const SHOPPER = { email: 'bench.shopper@freshcatch.ng', password: 'bench-shopper-password' };
@@ -57,7 +57,7 @@ function ensureBuild() {
 }
 
 async function throughput(pgUrl: string) {
-  const url = await recreateDatabase(pgUrl, 'fc_bench_storefront');
+  const { url } = await freshDatabase(pgUrl, 'fc_bench_storefront');
   console.log('• generating 10,000 products…');
   const database = await generateProducts(url, 10_000);
   // a generated product in the middle of the catalogue
@@ -75,20 +75,7 @@ async function throughput(pgUrl: string) {
     `http://127.0.0.1:${HELLO_PORT}/`,
   );
   const floor = await startFloor();
-  const app = await startProcess(
-    BENCH_NODE,
-    SERVE_ARGS,
-    {
-      NODE_ENV: 'production',
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-      LOG_LEVEL: 'info',
-      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
-    },
-    `http://127.0.0.1:${APP_PORT}/readyz`,
-  );
+  const app = await serveShop(shopEnv({ PORT: String(APP_PORT), DATABASE_URL: url, LOG_LEVEL: 'info' }));
   try {
     const cookie = await signIn(`http://127.0.0.1:${APP_PORT}`, SHOPPER.email, SHOPPER.password);
     const targets: [string, string, string?][] = [
@@ -229,7 +216,7 @@ function startFloor() {
 }
 
 async function search(pgUrl: string) {
-  const url = await recreateDatabase(pgUrl, 'fc_bench_search');
+  const { url } = await freshDatabase(pgUrl, 'fc_bench_search');
   console.log('• generating 100,000 products for search…');
   const database = await generateProducts(url, 100_000, { seed: false });
   const terms = [
@@ -275,22 +262,16 @@ async function search(pgUrl: string) {
 
 /** The shop on a small catalogue (the seed), for the browser runs: Lighthouse and the phone. */
 async function browserRuns(pgUrl: string) {
-  const url = await recreateDatabase(pgUrl, 'fc_bench_lighthouse');
+  const { url } = await freshDatabase(pgUrl, 'fc_bench_lighthouse');
   const database = await generateProducts(url, 0);
   await database.close();
-  const app = await startProcess(
-    BENCH_NODE,
-    SERVE_ARGS,
-    {
-      NODE_ENV: 'production',
+  const app = await serveShop(
+    shopEnv({
       PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
       DATABASE_URL: url,
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${APP_PORT}`,
-    },
-    `http://127.0.0.1:${APP_PORT}/readyz`,
+    }),
   );
   const pages = ['/', '/products', '/products/1'];
   try {
@@ -315,16 +296,8 @@ async function browserRuns(pgUrl: string) {
 /** Lighthouse's mobile score of each page, three runs each; judged against issue 16 unless `label`led. */
 async function lighthouseScores(baseUrl: string, pages: string[], label?: string) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
   });
   const rows: (string | number)[][] = [['page', 'scores', 'median', 'LCP ms (runs)', 'TBT ms (runs)', 'CLS']];
   const checks = [];

@@ -15,17 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import {
-  BENCH_NODE,
-  benchNodeVersion,
-  ensurePostgres,
-  recreateDatabase,
-  SERVE_ARGS,
-  signIn,
-  startProcess,
-  table,
-  verdict,
-} from './lib';
+import { benchNodeVersion, ensurePostgres, serveShop, signIn, table, verdict } from './lib';
+import { freshDatabase, shopEnv } from '../tests/support/shop';
 
 const PORT = 3631;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -54,23 +45,17 @@ async function upload(cookie: string, picture: Buffer, name: string): Promise<nu
 const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-uploads-'));
 console.log(`bench:uploads on ${benchNodeVersion()}`);
 const postgres = await ensurePostgres();
-const databaseUrl = await recreateDatabase(postgres.url, 'fc_bench_uploads');
-const shop = await startProcess(
-  BENCH_NODE,
-  SERVE_ARGS,
-  {
-    NODE_ENV: 'production',
+const { url: databaseUrl } = await freshDatabase(postgres.url, 'fc_bench_uploads');
+const shop = await serveShop(
+  shopEnv({
     PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: BASE,
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
-  },
-  `${BASE}/readyz`,
+  }),
 );
 try {
   const cookie = await signIn(BASE, ADMIN.email, ADMIN.password);
