@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT } from './tests/e2e/support/constants';
+import { chromiumLaunchOptions } from './tests/support/shop';
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 
@@ -24,17 +25,7 @@ export default defineConfig({
     // its toast library honour the setting), so axe judges what a person sees, never a fade half-way
     // on a slow CPU (issue 36: a toast caught fading in failed color-contrast on one machine, not another).
     contextOptions: { reducedMotion: 'reduce' },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

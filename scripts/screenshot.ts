@@ -4,21 +4,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../tests/support/shop';
 
 const urls = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? '360,1280').split(',').map(Number);
 mkdirSync('screenshots', { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const url of urls) {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 600 ? 760 : 900 } });

@@ -3,11 +3,9 @@
  * fresh database of the PostgreSQL server named by DATABASE_URL.
  */
 import { rmSync } from 'node:fs';
-import pg from 'pg';
 import { createPasswordAccount } from '#core/accounts/auth';
-import { loadEnv } from '#server/env';
-import { startServer } from '#server/start';
 import { createOrder, productNamed } from '../../support/factories';
+import { freshDatabase, shopEnv, startShop } from '../../support/shop';
 import * as schema from '#db/schema';
 import {
   E2E_ADMIN,
@@ -20,38 +18,25 @@ import {
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
-let databaseUrl = process.env.DATABASE_URL;
-let dropDatabase = async () => {};
-if (databaseUrl) {
-  const name = `fc_e2e_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
+const database = process.env.DATABASE_URL
+  ? await freshDatabase(process.env.DATABASE_URL, `fc_e2e_${process.pid}`)
+  : undefined;
 
-const env = loadEnv({
-  NODE_ENV: 'production',
-  PORT: String(E2E_PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
-  DATA_DIR: E2E_DATA_DIR,
-  DATABASE_URL: databaseUrl,
-  ADMIN_EMAIL: E2E_ADMIN.email,
-  ADMIN_PASSWORD: E2E_ADMIN.password,
-  LOGIN_RATE_LIMIT_MAX: '200',
-  // The suite signs up more shoppers a minute than one person could.
-  SIGNUP_RATE_LIMIT_MAX: '200',
-  LOG_LEVEL: 'warn',
+const running = await startShop({
+  engine: database ? 'postgres' : 'pglite',
+  env: shopEnv({
+    PORT: String(E2E_PORT),
+    PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+    DATA_DIR: E2E_DATA_DIR,
+    DATABASE_URL: database?.url,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOGIN_RATE_LIMIT_MAX: '200',
+    // The suite signs up more shoppers a minute than one person could.
+    SIGNUP_RATE_LIMIT_MAX: '200',
+    LOG_LEVEL: 'warn',
+  }),
 });
-const running = await startServer(env, 'production');
 
 // Fixture: a shopper who has bought one product (checkout itself is exercised by its own suite).
 {
@@ -73,7 +58,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     void running
       .stop()
-      .then(dropDatabase)
+      .then(() => database?.drop())
       .finally(() => process.exit(0));
   });
 }
