@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { HttpClient, locationOf } from '../support/http-client';
 import { childrenOf, freePort, jsonLines } from '../support/processes';
+import { freshDatabase, shopEnv, startShop, type SupervisedShop } from '../support/shop';
 
 // WEB_CONCURRENCY: one process per core. It needs PostgreSQL (the embedded database belongs to one
 // process, which tests/unit/env-and-format.test.ts checks), so this file runs in the PostgreSQL pass.
@@ -25,15 +24,13 @@ function statusOnNewConnection(url: string, cookie: string): Promise<number> {
 }
 
 describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2, PostgreSQL)', () => {
-  const name = `fc_cluster_${process.pid}`;
   let base = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-cluster-'));
-  let admin: pg.Client;
-  let shop: ChildProcess;
-  let output = '';
-  const logLines = () => jsonLines<{ msg?: string }>(output);
-  const serving = () =>
-    logLines().filter((line) => line.msg === 'FreshCatch is serving') as {
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  let shop: SupervisedShop;
+  const logLines = (output = shop.output()) => jsonLines<{ msg?: string }>(output);
+  const serving = (output?: string) =>
+    logLines(output).filter((line) => line.msg === 'FreshCatch is serving') as {
       worker: number;
       pid: number;
       url: string;
@@ -41,60 +38,44 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
     }[];
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${name}`;
+    database = await freshDatabase(databaseUrl!, `fc_cluster_${process.pid}`);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    shop = spawn(process.execPath, ['build/server.mjs'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        WEB_CONCURRENCY: '2',
-        DATABASE_URL: url.toString(),
+    shop = await startShop({
+      engine: 'postgres',
+      env: shopEnv({
+        DATABASE_URL: database.url,
         PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
         DATA_DIR: dataDir,
-        AUTH_SECRET: 'cluster-test-secret-cluster-test-secret',
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         LOG_LEVEL: 'info',
         SMTP_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      processes: 2,
+      logs: true,
+      ready: (started) => serving(started.output()).length >= 2,
+      timeoutMs: 60_000,
     });
-    shop.stdout!.on('data', (chunk) => (output += chunk));
-    shop.stderr!.on('data', (chunk) => (output += chunk));
-    const deadline = Date.now() + 60_000;
-    while (serving().length < 2) {
-      if (shop.exitCode !== null || Date.now() > deadline)
-        throw new Error(`the shop did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
   }, 90_000);
 
   afterAll(async () => {
-    if (shop && shop.exitCode === null) shop.kill('SIGKILL');
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (shop && shop.child.exitCode === null) shop.child.kill('SIGKILL');
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('prepares the database once, then two workers serve signed-in pages alike', async () => {
-    expect(childrenOf(shop.pid!)).toHaveLength(2);
+    expect(childrenOf(shop.child.pid!)).toHaveLength(2);
     // One worker runs the background jobs (the order-expiry sweep), not both.
     expect(
       serving()
         .map((line) => line.jobs)
         .sort(),
     ).toEqual([false, true]);
-    expect(output.match(/"msg":"administrator account created"/g)).toHaveLength(1);
-    expect(output.match(/"msg":"database seeded"/g)).toHaveLength(1);
+    expect(shop.output().match(/"msg":"administrator account created"/g)).toHaveLength(1);
+    expect(shop.output().match(/"msg":"database seeded"/g)).toHaveLength(1);
 
     const client = new HttpClient(base);
     const login = await client.postForm('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -120,20 +101,20 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
 
   it('replaces a worker that dies — the jobs go with the replacement — and stops cleanly on SIGTERM', async () => {
     const victim = serving().find((line) => line.jobs)!.pid;
-    expect(childrenOf(shop.pid!)).toContain(victim);
+    expect(childrenOf(shop.child.pid!)).toContain(victim);
     process.kill(victim, 'SIGKILL');
     const deadline = Date.now() + 30_000;
     while (serving().length < 3) {
-      if (Date.now() > deadline) throw new Error(`no replacement worker:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`no replacement worker:\n${shop.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(serving()[2]!.jobs).toBe(true);
-    expect(output).toContain('a server process died; starting another');
-    expect(childrenOf(shop.pid!)).toHaveLength(2);
+    expect(shop.output()).toContain('a server process died; starting another');
+    expect(childrenOf(shop.child.pid!)).toHaveLength(2);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
-    const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
-    shop.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => shop.child.once('exit', (code) => resolve(code)));
+    shop.child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
 });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { MemoryMailer } from '../support/memory-mailer';
 import { OwnPostgres } from '../support/own-postgres';
 import { childrenOf, freePort } from '../support/processes';
 import { quietLogger } from '../support/quiet-logger';
+import { shopEnv, startShop, type SupervisedShop } from '../support/shop';
 import { testEnv } from '../support/test-env';
 
 // Issue 15, item 2: the real parts fail while shoppers browse, place and pay — the production server
@@ -28,8 +28,7 @@ const BUYERS = 6;
 describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (PostgreSQL)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'freshcatch-faults-'));
   let postgres: OwnPostgres;
-  let shop: ChildProcess;
-  let output = '';
+  let shop: SupervisedShop;
   let base = '';
   const buyers: { client: HttpClient; productIds: number[] }[] = [];
   const statuses = new Map<number, number>();
@@ -37,8 +36,8 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
   async function waitFor(condition: () => boolean | Promise<boolean>, what: string, ms: number) {
     const deadline = Date.now() + ms;
     while (!(await condition())) {
-      if (shop.exitCode !== null || Date.now() > deadline)
-        throw new Error(`${what}:\n${output.slice(-3000)}`);
+      if (shop.child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`${what}:\n${shop.output().slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -64,29 +63,22 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
     postgres = OwnPostgres.start();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    shop = spawn(process.execPath, ['build/server.mjs'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
+    shop = await startShop({
+      engine: 'postgres',
+      env: shopEnv({
         DATABASE_URL: postgres.url,
-        WEB_CONCURRENCY: undefined,
         PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
         DATA_DIR: path.join(dir, 'data'),
-        AUTH_SECRET: 'faults-test-secret-faults-test-secret',
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         LOG_LEVEL: 'warn',
         SMTP_URL: '',
         PAGE_CACHE_SECONDS: '0',
         LOGIN_RATE_LIMIT_MAX: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      processes: 1,
+      logs: true,
     });
-    shop.stdout!.on('data', (chunk) => (output += chunk));
-    shop.stderr!.on('data', (chunk) => (output += chunk));
-    await waitFor(async () => (await readyStatus()) === 200, 'the shop did not start', 120_000);
 
     const products = await withDatabase(async (database) => {
       const services = createServices(
@@ -111,11 +103,7 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
   }, 180_000);
 
   afterAll(async () => {
-    if (shop && shop.exitCode === null) {
-      shop.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      if (shop.exitCode === null) shop.kill('SIGKILL');
-    }
+    await shop?.stop(1_000);
     postgres?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -209,7 +197,7 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
     let stop = false;
     const shopping = shopUntil(() => stop);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const pid = childrenOf(shop.pid!)[0];
+    const pid = childrenOf(shop.child.pid!)[0];
 
     postgres.stopServer();
     await waitFor(
@@ -225,7 +213,7 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
     await shopping;
 
     // The same server process served before and after: it recovered by itself.
-    expect(childrenOf(shop.pid!)[0]).toBe(pid);
+    expect(childrenOf(shop.child.pid!)[0]).toBe(pid);
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect([...statuses.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
     await checkNothingHalfWritten();
@@ -235,10 +223,10 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
     let stop = false;
     const shopping = shopUntil(() => stop);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    const [worker] = childrenOf(shop.pid!);
+    const [worker] = childrenOf(shop.child.pid!);
     process.kill(worker!, 'SIGKILL');
     await waitFor(
-      async () => childrenOf(shop.pid!).some((pid) => pid !== worker) && (await readyStatus()) === 200,
+      async () => childrenOf(shop.child.pid!).some((pid) => pid !== worker) && (await readyStatus()) === 200,
       'the supervisor did not bring the shop back',
       60_000,
     );

@@ -1,12 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { HttpClient, locationOf } from '../support/http-client';
 import { childrenOf, freePort, jsonLines } from '../support/processes';
+import {
+  freshDatabase,
+  ProcessDidNotStart,
+  shopEnv,
+  startShop,
+  type ShopEnv,
+  type SupervisedShop,
+} from '../support/shop';
 
 // `npm start` as a new user runs it: one server process, on the embedded database (or PostgreSQL in
 // the PostgreSQL pass), under a supervisor that replaces it when it dies.
@@ -23,71 +29,56 @@ async function statusOf(url: string): Promise<number> {
 }
 
 describe(`the default production server on ${engine} survives a crash`, () => {
-  const name = `fc_supervised_${process.pid}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-supervised-'));
-  let admin: pg.Client | undefined;
-  let shop: ChildProcess;
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  let shop: SupervisedShop;
   let base = '';
-  let output = '';
-  let env: NodeJS.ProcessEnv = {};
-  const serving = () =>
+  let env: ShopEnv = {};
+  const serving = (output = shop.output()) =>
     jsonLines<{ msg?: string; pid: number }>(output).filter((line) => line.msg === 'FreshCatch is serving');
 
   async function waitFor(condition: () => boolean | Promise<boolean>, what: string, ms: number) {
     const deadline = Date.now() + ms;
     while (!(await condition())) {
-      if (shop.exitCode !== null || Date.now() > deadline) throw new Error(`${what}:\n${output}`);
+      if (shop.child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`${what}:\n${shop.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
   beforeAll(async () => {
-    let url: string | undefined;
-    if (databaseUrl) {
-      admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      const own = new URL(databaseUrl);
-      own.pathname = `/${name}`;
-      url = own.toString();
-    }
+    if (databaseUrl) database = await freshDatabase(databaseUrl, `fc_supervised_${process.pid}`);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      WEB_CONCURRENCY: undefined,
+    env = shopEnv({
+      DATABASE_URL: database?.url,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
       DATA_DIR: dataDir,
-      AUTH_SECRET: 'supervisor-test-secret-supervisor-test',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
       SMTP_URL: '',
-    };
-    shop = spawn(process.execPath, ['build/server.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    shop.stdout!.on('data', (chunk) => (output += chunk));
-    shop.stderr!.on('data', (chunk) => (output += chunk));
-    await waitFor(() => serving().length === 1, 'the shop did not start', 90_000);
+    });
+    shop = await startShop({
+      engine: database ? 'postgres' : 'pglite',
+      env,
+      processes: 1,
+      logs: true,
+      ready: (started) => serving(started.output()).length === 1,
+      timeoutMs: 90_000,
+    });
   }, 120_000);
 
   afterAll(async () => {
-    if (shop && shop.exitCode === null) shop.kill('SIGKILL');
-    if (admin) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    if (shop && shop.child.exitCode === null) shop.child.kill('SIGKILL');
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('replaces a server process killed with SIGKILL within seconds, and the shop answers again', async () => {
     const first = serving()[0]!.pid;
-    expect(childrenOf(shop.pid!)).toEqual([first]);
+    expect(childrenOf(shop.child.pid!)).toEqual([first]);
     expect(await statusOf(`${base}/readyz`)).toBe(200);
 
     process.kill(first, 'SIGKILL');
@@ -100,8 +91,8 @@ describe(`the default production server on ${engine} survives a crash`, () => {
     expect(Date.now() - killedAt).toBeLessThan(15_000);
     const second = serving()[1]!.pid;
     expect(second).not.toBe(first);
-    expect(childrenOf(shop.pid!)).toEqual([second]);
-    expect(output).toContain('a server process died; starting another');
+    expect(childrenOf(shop.child.pid!)).toEqual([second]);
+    expect(shop.output()).toContain('a server process died; starting another');
 
     // The database is whole and usable: the administrator signs in, and pages render.
     const client = new HttpClient(base);
@@ -114,16 +105,16 @@ describe(`the default production server on ${engine} survives a crash`, () => {
   it.runIf(!databaseUrl)(
     'keeps the embedded database locked for its server process: a second start is refused',
     async () => {
-      const second = spawn(process.execPath, ['build/server.mjs'], {
+      const second = await startShop({
+        engine: database ? 'postgres' : 'pglite',
         env: { ...env, PORT: String(await freePort()) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let said = '';
-      second.stdout!.on('data', (chunk) => (said += chunk));
-      second.stderr!.on('data', (chunk) => (said += chunk));
-      const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
-      expect(code).toBe(1);
-      expect(said).toMatch(new RegExp(`already in use by another process \\(pid ${shop.pid}\\)`));
+        processes: 1,
+        logs: true,
+      }).catch((error: unknown) => error);
+      expect(second).toBeInstanceOf(ProcessDidNotStart);
+      const { exitCode, output } = second as ProcessDidNotStart;
+      expect(exitCode).toBe(1);
+      expect(output).toMatch(new RegExp(`already in use by another process \\(pid ${shop.child.pid}\\)`));
       expect(await statusOf(`${base}/readyz`)).toBe(200);
     },
     60_000,
@@ -165,8 +156,8 @@ describe(`the default production server on ${engine} survives a crash`, () => {
   }, 150_000);
 
   it('stops cleanly on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
-    shop.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => shop.child.once('exit', (code) => resolve(code)));
+    shop.child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 30_000);
 });

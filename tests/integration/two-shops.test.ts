@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { HttpClient } from '../support/http-client';
 import { MemoryMailer } from '../support/memory-mailer';
 import { freePort } from '../support/processes';
 import { quietLogger } from '../support/quiet-logger';
+import { freshDatabase, shopEnv, startShop, type SupervisedShop } from '../support/shop';
 import { testEnv } from '../support/test-env';
 
 // Issue 15, item 6: two separate server processes on one PostgreSQL database behind nginx (Debian's
@@ -25,14 +25,12 @@ const databaseUrl = process.env.DATABASE_URL;
 
 describe.runIf(databaseUrl)('two shops behind one nginx, on one database (PostgreSQL)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'freshcatch-two-shops-'));
-  const name = `fc_two_shops_${process.pid}`;
-  let admin: pg.Client;
-  let url = '';
+  let shared: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   let base = '';
   let s3: S3rver;
   let s3Endpoint = '';
   let nginx: ChildProcess;
-  const shops: { child: ChildProcess; url: string; output: string }[] = [];
+  const shops: SupervisedShop[] = [];
   let database: Database;
 
   async function waitForOk(target: string, what: string, ms = 120_000) {
@@ -44,27 +42,21 @@ describe.runIf(databaseUrl)('two shops behind one nginx, on one database (Postgr
         // not yet
       }
       if (Date.now() > deadline)
-        throw new Error(`${what} did not come up:\n${shops.map((s) => s.output.slice(-1500)).join('\n')}`);
+        throw new Error(`${what} did not come up:\n${shops.map((s) => s.output().slice(-1500)).join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 
-  async function startShop(index: number) {
-    const port = await freePort();
-    const shop = { child: undefined as unknown as ChildProcess, url: `http://127.0.0.1:${port}`, output: '' };
-    shop.child = spawn(process.execPath, ['build/server.mjs'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        WEB_CONCURRENCY: '1',
-        PORT: String(port),
-        HOST: '127.0.0.1',
+  async function startOneShop(index: number) {
+    const shop = await startShop({
+      engine: 'postgres',
+      env: shopEnv({
+        DATABASE_URL: shared!.url,
+        PORT: String(await freePort()),
         PUBLIC_URL: base,
         TRUST_PROXY: 'loopback',
         // Each its own disk: nothing may depend on files another process wrote.
         DATA_DIR: path.join(dir, `shop-${index}`),
-        AUTH_SECRET: 'two-shops-secret-two-shops-secret',
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         LOG_LEVEL: 'warn',
@@ -78,23 +70,17 @@ describe.runIf(databaseUrl)('two shops behind one nginx, on one database (Postgr
         S3_SECRET_ACCESS_KEY: 'S3RVER',
         S3_FORCE_PATH_STYLE: 'true',
         S3_PUBLIC_URL: `${s3Endpoint}/media`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      processes: 1,
+      logs: true,
     });
-    shop.child.stdout!.on('data', (chunk) => (shop.output += chunk));
-    shop.child.stderr!.on('data', (chunk) => (shop.output += chunk));
     shops.push(shop);
-    await waitForOk(`${shop.url}/readyz`, `shop ${index}`);
   }
 
   beforeAll(async () => {
     if (!existsSync(NGINX))
       throw new Error(`${NGINX} is missing: install Debian's nginx package (.ci/run does).`);
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    url = Object.assign(new URL(databaseUrl!), { pathname: `/${name}` }).toString();
+    shared = await freshDatabase(databaseUrl!, `fc_two_shops_${process.pid}`);
 
     const s3Dir = path.join(dir, 's3');
     mkdirSync(s3Dir);
@@ -109,8 +95,8 @@ describe.runIf(databaseUrl)('two shops behind one nginx, on one database (Postgr
 
     const proxyPort = await freePort();
     base = `http://127.0.0.1:${proxyPort}`;
-    await startShop(1); // prepares the database
-    await startShop(2);
+    await startOneShop(1); // prepares the database
+    await startOneShop(2);
 
     const conf = path.join(dir, 'nginx.conf');
     for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, temp));
@@ -155,20 +141,15 @@ http {
     });
     await waitForOk(`${base}/readyz`, 'nginx');
 
-    database = await openDatabase({ databaseUrl: url, dataDir: dir });
+    database = await openDatabase({ databaseUrl: shared.url, dataDir: dir });
   }, 240_000);
 
   afterAll(async () => {
     nginx?.kill('SIGQUIT');
-    for (const shop of shops) shop.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    for (const shop of shops) if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
+    await Promise.all(shops.map((shop) => shop.stop(1_500)));
     await database?.close();
     await s3?.close();
-    if (admin) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    await shared?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
