@@ -179,14 +179,10 @@ async function main() {
   const postgres = await ensurePostgres();
   try {
     const url = await prepare(postgres.url);
-    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
-    const profile = process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [];
     const shop = await serveShop(
       shopEnv({ DATABASE_URL: url, PORT: String(PORT), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '100' }),
       // one server process per core, as README → Environment advises on PostgreSQL
-      { processes: WORKERS, nodeFlags: profile },
+      { processes: WORKERS, cpuProfile: true },
     );
     const admins: { cookie: string; client: ReturnType<typeof pageClient> }[] = [];
     try {

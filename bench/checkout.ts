@@ -266,10 +266,6 @@ async function main() {
     // Receipts go out over SMTP, as in production (pooled connections), to a mail server in a process
     // of its own.
     const smtp = await startSmtpSink();
-    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
-    const profile = process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : [];
     const app = await serveShop(
       shopEnv({
         PORT: String(APP_PORT),
@@ -283,7 +279,7 @@ async function main() {
         PAYSTACK_PUBLIC_KEY: '',
       }),
       // one server process per core, as README → Environment advises on PostgreSQL
-      { processes: WORKERS, nodeFlags: profile },
+      { processes: WORKERS, cpuProfile: true },
     ).catch(async (error: unknown) => {
       await smtp.stop();
       throw error;

@@ -209,18 +209,21 @@ export interface RunningProcess {
 /**
  * The shop as production runs it (package.json "serve": its supervisor on BENCH_NODE, heap capped)
  * with `processes` server processes, on the PostgreSQL database of env.DATABASE_URL; ready once
- * /readyz answers. `nodeFlags` (BENCH_CPU_PROF's) go before the heap caps.
+ * /readyz answers. With `cpuProfile`, BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there
+ * (open it in Chrome DevTools).
  */
 export async function serveShop(
   env: ShopEnv,
-  options: { processes?: number; nodeFlags?: string[] } = {},
+  options: { processes?: number; cpuProfile?: boolean } = {},
 ): Promise<RunningProcess> {
+  const dir = options.cpuProfile && process.env.BENCH_CPU_PROF;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   const shop = await startShop({
     engine: 'postgres',
     env,
     processes: options.processes ?? 1,
     node: BENCH_NODE,
-    nodeArgs: [...(options.nodeFlags ?? []), ...SERVE_FLAGS],
+    nodeArgs: [...profile, ...SERVE_FLAGS],
   });
   return measured(shop);
 }
