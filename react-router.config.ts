@@ -6,4 +6,6 @@ export default {
   // works out its partial manifest for each request (~0.3–0.5 ms of CPU on every page), and a phone
   // never waits for a /__manifest round trip before a link it has not seen yet can navigate.
   routeDiscovery: { mode: 'initial' },
+  // Middleware guards whole areas (the admin layout): docs/decisions/035.
+  future: { v8_middleware: true },
 } satisfies Config;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { acceptsGzip } from '#server/accept-encoding';
 import type { ViewerKind } from '#core/roles';
 import { isDatabaseUnavailable } from '#db/errors';
@@ -14,15 +14,19 @@ import { gzipEncoding } from './lib/gzip-document.server';
 import { EARLY_TAP_SCRIPT } from './lib/early-taps';
 import { rewriteHead } from './lib/script-priority.server';
 import { getViewerKind } from './lib/auth.server';
+import { shop, type ShopContext } from './lib/context';
 
 /**
  * What kind of visitor a page request comes from, for the server's page cache (server/page-cache.ts),
  * looked up exactly as the root loader looks it up and remembered on the same load context, so a page
  * rendered afterwards reads the same answer without a second lookup.
  */
-export function pageViewer(request: Request, context: AppLoadContext): Promise<ViewerKind> {
+export function pageViewer(request: Request, context: ShopContext): Promise<ViewerKind> {
   return getViewerKind(request, context);
 }
+
+/** The router context of one request, made here so its keys are this build's (server/app.ts). */
+export { shopContext as requestContext } from './lib/context';
 
 export const streamTimeout = 5_000;
 
@@ -33,13 +37,12 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const loadContext = context as AppLoadContext;
   if (isDatabaseUnavailable(error)) {
-    loadContext.requestState.databaseUnavailable = true;
-    loadContext.services.logger.warn({ err: error, url: request.url }, 'database unavailable');
+    shop(context).requestState.databaseUnavailable = true;
+    shop(context).services.logger.warn({ err: error, url: request.url }, 'database unavailable');
     return;
   }
-  loadContext.services.logger.error({ err: error, url: request.url }, 'request failed');
+  shop(context).services.logger.error({ err: error, url: request.url }, 'request failed');
 };
 
 export default function handleRequest(
@@ -47,7 +50,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: ShopContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -55,7 +58,7 @@ export default function handleRequest(
     // Crawlers and link-preview bots get the whole page at once; people get it streamed.
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-    const nonce = loadContext.cspNonce;
+    const nonce = shop(loadContext).cspNonce;
     // Pages go out gzipped with the stylesheet deflated once for all of them, not compressed again
     // for each (decision 031).
     const gzip = acceptsGzip(request.headers.get('accept-encoding'));

@@ -6,7 +6,8 @@ import { errorPageHtml } from './error-page';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { AppLoadContext, ServerBuild } from 'react-router';
+import type { RouterContextProvider, ServerBuild } from 'react-router';
+import type { ShopRequest } from '../app/lib/context';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER, isBrowserAuthEndpoint } from '../core/accounts/auth';
 import { adminActor, type ViewerKind } from '../core/roles';
@@ -222,19 +223,26 @@ export async function createApp(services: Services, options: AppOptions) {
   app.all('/api/auth/{*path}', toNodeHandler(services.auth));
 
   // One per request: the page cache asks who the visitor is on it before React Router renders with it.
-  const getLoadContext = (req: Request, res: Response): AppLoadContext =>
-    ((res.locals.loadContext as AppLoadContext | undefined) ??= newLoadContext(req, res));
-  const newLoadContext = (req: Request, res: Response): AppLoadContext => ({
-    services,
-    cspNonce: res.locals.cspNonce as string,
-    clientIp: req.headers[CLIENT_IP_HEADER] as string,
-    // React Router's adapter appends the route's own headers, so these are kept alongside them.
-    // A lookup after the headers went out (a streamed, deferred loader) cannot set cookies any more.
-    appendSetCookie: (cookie: string) => {
-      if (!res.headersSent) res.append('Set-Cookie', cookie);
-    },
-    requestState: { databaseUnavailable: false },
-  });
+  const shopRequestOf = (req: Request, res: Response): ShopRequest =>
+    ((res.locals.shopRequest as ShopRequest | undefined) ??= {
+      services,
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.headers[CLIENT_IP_HEADER] as string,
+      // React Router's adapter appends the route's own headers, so these are kept alongside them.
+      // A lookup after the headers went out (a streamed, deferred loader) cannot set cookies any more.
+      appendSetCookie: (cookie: string) => {
+        if (!res.headersSent) res.append('Set-Cookie', cookie);
+      },
+      requestState: { databaseUnavailable: false },
+    });
+  // The router's context is made by the build's own entry (its context keys are the build's objects).
+  const contextFor =
+    (build: ServerBuild) =>
+    (req: Request, res: Response): RouterContextProvider =>
+      ((res.locals.routerContext as RouterContextProvider | undefined) ??= shopEntry(build).requestContext(
+        shopRequestOf(req, res),
+      ));
+  const requestStateOf = (req: Request, res: Response) => shopRequestOf(req, res).requestState;
 
   // Uploaded pictures (core/media): content-hashed names, so they never change.
   app.use(
@@ -254,7 +262,12 @@ export async function createApp(services: Services, options: AppOptions) {
     app.all('/{*path}', async (req, res, next) => {
       try {
         const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-        await createPageHandler({ build, mode: 'development', getLoadContext })(req, res, next);
+        await createPageHandler({
+          build,
+          mode: 'development',
+          getLoadContext: contextFor(build),
+          requestStateOf,
+        })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -271,12 +284,9 @@ export async function createApp(services: Services, options: AppOptions) {
     // spares every page request a look at the disk.
     const publicFiles = express.static(clientDir, { maxAge: '1d', index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    const getLoadContext = contextFor(options.build);
     if (env.PAGE_CACHE_SECONDS > 0) {
-      const { pageViewer } = options.build.entry.module as unknown as {
-        pageViewer?: (request: globalThis.Request, context: AppLoadContext) => Promise<ViewerKind>;
-      };
-      if (typeof pageViewer !== 'function')
-        throw new Error('The build has no pageViewer in app/entry.server.tsx: rebuild it (npm run build)');
+      const { pageViewer } = shopEntry(options.build);
       app.use(
         createPageCache({
           ttlMs: env.PAGE_CACHE_SECONDS * 1000,
@@ -284,7 +294,7 @@ export async function createApp(services: Services, options: AppOptions) {
           maxBytes: 32 * 1024 * 1024,
           viewerOf: (req, res) => pageViewer(fetchRequestFor(req, res), getLoadContext(req, res)),
           renderedPage: (req, res) => {
-            const { requestState } = getLoadContext(req, res);
+            const requestState = requestStateOf(req, res);
             return {
               sharedWithSignedIn: isSharedPage(requestState),
               failed: requestState.databaseUnavailable,
@@ -293,7 +303,10 @@ export async function createApp(services: Services, options: AppOptions) {
         }).middleware,
       );
     }
-    app.all('/{*path}', createPageHandler({ build: options.build, mode: 'production', getLoadContext }));
+    app.all(
+      '/{*path}',
+      createPageHandler({ build: options.build, mode: 'production', getLoadContext, requestStateOf }),
+    );
   }
 
   /** Plain text for programs; the shop's own small page for a browser (it asks for HTML first). */
@@ -324,6 +337,21 @@ export async function createApp(services: Services, options: AppOptions) {
   };
   app.use(errorHandler);
   return app;
+}
+
+/** What the server asks of the build's entry (app/entry.server.tsx) beside rendering. */
+interface ShopEntry {
+  requestContext(request: ShopRequest): RouterContextProvider;
+  pageViewer(request: globalThis.Request, context: RouterContextProvider): Promise<ViewerKind>;
+}
+
+function shopEntry(build: ServerBuild): ShopEntry {
+  const entry = build.entry.module as unknown as Partial<ShopEntry>;
+  if (typeof entry.requestContext !== 'function' || typeof entry.pageViewer !== 'function')
+    throw new Error(
+      'The build has no requestContext or pageViewer in app/entry.server.tsx: rebuild it (npm run build)',
+    );
+  return entry as ShopEntry;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,9 +1,10 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import {
   createRequestHandler as createReactRouterHandler,
-  type AppLoadContext,
+  type RouterContextProvider,
   type ServerBuild,
 } from 'react-router';
+import type { RequestState } from '../app/lib/context';
 import { bufferedBody } from './request-body';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 import { writeBody } from './write-body';
@@ -16,14 +17,17 @@ import { writeBody } from './write-body';
 export function createPageHandler(options: {
   build: ServerBuild;
   mode: 'production' | 'development';
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** What went wrong while answering (set by entry.server.tsx's handleError). */
+  requestStateOf: (req: ExpressRequest, res: ExpressResponse) => RequestState;
 }): RequestHandler {
   const handle = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const context = options.getLoadContext(req, res);
       const response = await handle(fetchRequestFor(req, res), context);
-      await sendResponse(res, context.requestState.databaseUnavailable ? unavailable(response) : response);
+      const failed = options.requestStateOf(req, res).databaseUnavailable;
+      await sendResponse(res, failed ? unavailable(response) : response);
     } catch (error) {
       next(error);
     }

@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { data, redirect } from 'react-router';
 import {
   CLIENT_IP_HEADER,
   SERVER_AUTH_ENDPOINTS,
@@ -13,6 +13,7 @@ import type { ActionFailure } from './action-result';
 import type { ToastInput } from './toast';
 import { emailConfirmationCallback } from './return-target';
 import { redirectWithToast } from './toast.server';
+import { shop, type ShopContext } from './context';
 
 /**
  * Who is asking, as the database has them now: a session ended anywhere (sign-out, a password change
@@ -40,7 +41,7 @@ const checkedSessionCache = new WeakMap<object, Promise<CheckedSessionUser | nul
  * loaders (root, layout, screen) share the request's load context instead: they all read the same
  * incoming cookie. An action keeps its own (its loaders run after it, and may see a session it ended).
  */
-function lookupKey(request: Request, context: AppLoadContext): object {
+function lookupKey(request: Request, context: ShopContext): object {
   return request.method === 'GET' || request.method === 'HEAD' ? context : request;
 }
 
@@ -49,7 +50,7 @@ function lookupKey(request: Request, context: AppLoadContext): object {
  * anything personal a page shows or an action writes belongs to a session that is still alive (issue
  * 36). Looked up once per request.
  */
-export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, context: ShopContext): Promise<SessionUser | null> {
   return getCheckedSessionUser(request, context);
 }
 
@@ -60,13 +61,13 @@ export function getSessionUser(request: Request, context: AppLoadContext): Promi
  * session cookie (up to SESSION_CACHE_SECONDS old): a session ended elsewhere may still see the
  * signed-in header on a catalogue page for that long, and nothing else.
  */
-export async function getViewerKind(request: Request, context: AppLoadContext): Promise<ViewerKind> {
+export async function getViewerKind(request: Request, context: ShopContext): Promise<ViewerKind> {
   const user = await viewerOf(request, context);
   if (!user) return 'guest';
   return user.showsAdminTools ? 'admin' : 'shopper';
 }
 
-function viewerOf(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+function viewerOf(request: Request, context: ShopContext): Promise<SessionUser | null> {
   const key = lookupKey(request, context);
   // Every admin request and every action is checked against the database anyway: one lookup, not two.
   const checked = checkedSessionCache.get(key);
@@ -82,13 +83,13 @@ function isAdminPath(request: Request): boolean {
 /** The signed-in user as the database has them now: a revoked session or a removed role counts. */
 export function getCheckedSessionUser(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
 ): Promise<CheckedSessionUser | null> {
-  context.requestState.readsVisitor = true;
+  shop(context).requestState.readsVisitor = true;
   return checkedSessionUserOf(request, context);
 }
 
-function checkedSessionUserOf(request: Request, context: AppLoadContext): Promise<CheckedSessionUser | null> {
+function checkedSessionUserOf(request: Request, context: ShopContext): Promise<CheckedSessionUser | null> {
   return once(checkedSessionCache, lookupKey(request, context), () =>
     lookUpSessionUser(request, context, { checked: true, renew: 'when-due' }),
   );
@@ -98,7 +99,7 @@ function checkedSessionUserOf(request: Request, context: AppLoadContext): Promis
  * After this request changed what the session cookie carries (the user's name), reissues it from the
  * database so the next page shows the change.
  */
-export async function refreshSessionCookie(request: Request, context: AppLoadContext): Promise<void> {
+export async function refreshSessionCookie(request: Request, context: ShopContext): Promise<void> {
   await lookUpSessionUser(request, context, { checked: true, renew: 'always' });
 }
 
@@ -136,11 +137,11 @@ function memoKey(request: Request): string {
  */
 async function lookUpSessionUser(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
   options: { checked: false } | { checked: true; renew: 'always' | 'when-due' },
 ): Promise<CheckedSessionUser | null> {
   if (!hasSessionCookie(request.headers.get('Cookie'))) return null;
-  const { auth } = context.services;
+  const { auth } = shop(context).services;
   if (options.checked && options.renew === 'when-due') {
     const session = await auth.api.getSession({
       headers: request.headers,
@@ -162,7 +163,7 @@ async function lookUpSessionUser(
   });
   // A renewed session, a refreshed cookie cache, or the removal of a dead session's cookies.
   const setCookies = headers.getSetCookie();
-  for (const cookie of setCookies) context.appendSetCookie(cookie);
+  for (const cookie of setCookies) shop(context).appendSetCookie(cookie);
   if (!session) return null;
   const user = checkedUser(session.user);
   if (setCookies.length === 0) recentSessions.set(cookies, user);
@@ -197,7 +198,7 @@ function returnPath(request: Request): string {
 /** Shopper routes: a guest goes to /login, which brings them back here afterwards. */
 export async function requireUser(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
   options: { toast?: ToastInput } = {},
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, context);
@@ -231,7 +232,7 @@ const DENIED_TOASTS: Record<string, ToastInput> = {
  * access-denied flag. Anything else (a form post, a fetcher) is refused with 401 or 403 and §6's
  * 'Access Denied', in the one action-failure shape.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminActor> {
+export async function requireAdmin(request: Request, context: ShopContext): Promise<AdminActor> {
   const user = await getCheckedSessionUser(request, context);
   const actor = adminActor(user);
   if (actor) return actor;
@@ -264,7 +265,7 @@ export async function adminScreenWithoutForm({
   context,
 }: {
   request: Request;
-  context: AppLoadContext;
+  context: ShopContext;
 }) {
   await requireAdmin(request, context);
   const failure: ActionFailure = {
@@ -287,17 +288,17 @@ export interface AuthCallResult {
  */
 export async function callAuthEndpoint(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
   path: ServerAuthEndpoint,
   body: Record<string, unknown>,
   cookieOverride?: string,
 ): Promise<AuthCallResult> {
   if (!SERVER_AUTH_ENDPOINTS.includes(path)) throw new Error(`${path} is not an endpoint the shop calls`);
-  const { env, auth } = context.services;
+  const { env, auth } = shop(context).services;
   const headers = new Headers({
     'Content-Type': 'application/json',
     Origin: env.PUBLIC_URL,
-    [CLIENT_IP_HEADER]: context.clientIp,
+    [CLIENT_IP_HEADER]: shop(context).clientIp,
   });
   const cookie = cookieOverride ?? request.headers.get('Cookie');
   if (cookie) headers.set('Cookie', cookie);
@@ -336,7 +337,7 @@ export function authErrorMessage(result: AuthCallResult, fallback: string): stri
  */
 export async function signInWithPassword(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
   credentials: { email: string; password: string; redirectTo?: string },
 ): Promise<{ user: CheckedSessionUser; setCookies: string[] }> {
   const result = await callAuthEndpoint(request, context, '/sign-in/email', {
@@ -376,14 +377,14 @@ export async function signInWithPassword(
 /** Ends the session named by `cookie` (this request's, unless another is given). */
 export async function signOut(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
   cookie?: string,
 ): Promise<AuthCallResult> {
   return callAuthEndpoint(request, context, '/sign-out', {}, cookie);
 }
 
-export function socialProviders(context: AppLoadContext) {
-  const { env } = context.services;
+export function socialProviders(context: ShopContext) {
+  const { env } = shop(context).services;
   return {
     google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     facebook: Boolean(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET),

@@ -1,5 +1,5 @@
-import type { AppLoadContext } from 'react-router';
 import { hasPersonalCookie } from '#server/cookies';
+import { shop, type ShopContext } from './context';
 
 /**
  * Catalogue pages may be cached briefly by a CDN for guests (no cookies at all); a page for anyone
@@ -24,7 +24,7 @@ export function catalogueHeaders(request: Request): HeadersInit {
  * that reads the user anyway (getSessionUser, requireUser) makes the page personal again, so the
  * mistake costs speed, never privacy. The visitor's kind comes from `getViewerKind`.
  */
-export function sharedCatalogueHeaders(request: Request, context: AppLoadContext): HeadersInit {
-  context.requestState.sharedWithSignedIn = true;
+export function sharedCatalogueHeaders(request: Request, context: ShopContext): HeadersInit {
+  shop(context).requestState.sharedWithSignedIn = true;
   return catalogueHeaders(request);
 }

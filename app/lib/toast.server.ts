@@ -1,26 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { createCookie, redirect, type AppLoadContext } from 'react-router';
+import { createCookie, redirect } from 'react-router';
 import type { Toast, ToastInput } from './toast';
 import { hasToastCookie, TOAST_COOKIE } from '#server/cookies';
+import { shop, type ShopContext } from './context';
 
 /** A one-shot toast carried across a redirect in a signed cookie, shown by the root route. */
-function toastCookie(context: AppLoadContext) {
+function toastCookie(context: ShopContext) {
   return createCookie(TOAST_COOKIE, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     maxAge: 60,
-    secrets: [context.services.env.AUTH_SECRET],
-    secure: context.services.env.PUBLIC_URL.startsWith('https://'),
+    secrets: [shop(context).services.env.AUTH_SECRET],
+    secure: shop(context).services.env.PUBLIC_URL.startsWith('https://'),
   });
 }
 
-export async function toastHeader(context: AppLoadContext, toast: ToastInput): Promise<string> {
+export async function toastHeader(context: ShopContext, toast: ToastInput): Promise<string> {
   return toastCookie(context).serialize({ id: randomUUID(), ...toast } satisfies Toast);
 }
 
 export async function redirectWithToast(
-  context: AppLoadContext,
+  context: ShopContext,
   url: string,
   toast: ToastInput,
   setCookies: string[] = [],
@@ -34,7 +35,7 @@ export async function redirectWithToast(
 /** Reads and clears the pending toast. */
 export async function takeToast(
   request: Request,
-  context: AppLoadContext,
+  context: ShopContext,
 ): Promise<{ toast: Toast | null; setCookie?: string }> {
   const cookieHeader = request.headers.get('Cookie');
   if (!hasToastCookie(cookieHeader)) return { toast: null };

@@ -18,6 +18,7 @@ import { shortOrderId } from '#core/notifications/messages';
 import { getUserOrder } from '#core/orders/service';
 import { ORDER_EVENT_LABELS, type CancelReason, type OrderEventKind } from '#core/orders/statuses';
 import type { Route } from './+types/account-order';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Order #${shortOrderId(data.details.order.id)} — FreshCatch` : 'Order — FreshCatch' },
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const { db, checkout } = context.services;
+  const { db, checkout } = shop(context).services;
   const details = await orThrowResponse(() => getUserOrder(db, user.id, params.id));
   const { order } = details;
   // "Pay now" resumes the same payment (its reference, its payment page), with the provider that took it.
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   return formAction(request, OrderPageActionSchema, async () => {
-    await cancelUnpaidOrder(context.services.checkout, user.id, params.id);
+    await cancelUnpaidOrder(shop(context).services.checkout, user.id, params.id);
     return { toast: { title: 'Order cancelled', description: CANCEL_MESSAGES.cancelled } };
   });
 }

@@ -25,6 +25,7 @@ import {
 import { listUserOrders, userOrderStats } from '#core/orders/service';
 import { ORDER_STATUSES, type OrderStatus } from '#core/orders/statuses';
 import type { Route } from './+types/account';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'My Account — FreshCatch' },
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as OrderStatus)
     : null;
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [profile, unread, orders, stats, notifications, rates] = await Promise.all([
     getProfile(db, user.id),
     unreadNotificationCount(db, user.id),
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context);
   if (!user) return actionFailure(new Unauthorized('Please log in again.', 'Sign In Required'));
-  const { db } = context.services;
+  const { db } = shop(context).services;
   return formAction(request, AccountActionSchema, async (input) => {
     switch (input.intent) {
       case 'profile': {
@@ -93,11 +94,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await markAllNotificationsRead(db, user.id);
         return {};
       case 'change-password': {
-        const { env } = context.services;
+        const { env } = shop(context).services;
         await countCurrentPasswordTry(
           db,
           { max: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
-          { userId: user.id, clientAddress: context.clientIp },
+          { userId: user.id, clientAddress: shop(context).clientIp },
         );
         const result = await callAuthEndpoint(request, context, '/change-password', {
           currentPassword: input.currentPassword,

@@ -10,6 +10,7 @@ import { useActionResult } from '~/lib/use-action-result';
 import { BulkEnquirySchema } from '#core/enquiries/schemas';
 import { createBulkEnquiry } from '#core/enquiries/service';
 import type { Route } from './+types/bulk';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Bulk Delivery — FreshCatch' },
@@ -25,8 +26,8 @@ export const headers = retryAfterOfAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, BulkEnquirySchema, async (enquiry) => {
-    await createBulkEnquiry(context.services.db, context.services.jobs, enquiry, {
-      clientAddress: context.clientIp,
+    await createBulkEnquiry(shop(context).services.db, shop(context).services.jobs, enquiry, {
+      clientAddress: shop(context).clientIp,
     });
     return {};
   });

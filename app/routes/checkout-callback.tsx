@@ -6,6 +6,7 @@ import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { settleOwnPayment } from '#core/checkout/settle';
 import type { Route } from './+types/checkout-callback';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Confirming your payment — FreshCatch' },
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const reference = url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '';
   const settled = await orThrowResponse(() =>
-    settleOwnPayment(context.services.checkout, user.id, reference),
+    settleOwnPayment(shop(context).services.checkout, user.id, reference),
   );
   // Checkout again with this order's delivery, pickup point and code as the shopper chose them.
   const backToCheckout = `/checkout?reference=${encodeURIComponent(reference)}`;

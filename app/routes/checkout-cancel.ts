@@ -3,6 +3,7 @@ import { requireUser } from '~/lib/auth.server';
 import { CancelPaymentSchema } from '#core/checkout/schemas';
 import { settleOwnPayment } from '#core/checkout/settle';
 import type { Route } from './+types/checkout-cancel';
+import { shop } from '~/lib/context';
 
 /**
  * The shopper closed the payment popup. The provider is asked what happened; a transaction it still
@@ -12,6 +13,6 @@ import type { Route } from './+types/checkout-cancel';
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   return formAction(request, CancelPaymentSchema, async ({ reference }) => ({
-    settled: await settleOwnPayment(context.services.checkout, user.id, reference),
+    settled: await settleOwnPayment(shop(context).services.checkout, user.id, reference),
   }));
 }

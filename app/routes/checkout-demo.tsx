@@ -11,6 +11,7 @@ import { formatNaira } from '#core/money';
 import { findOwnOrder, getUserOrderByReference } from '#core/orders/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import type { Route } from './+types/checkout-demo';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment — FreshCatch' },
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The signed-in shopper's own order with this reference, read by `read`, while payments are the demo's. */
-type Db = Route.LoaderArgs['context']['services']['db'];
+type Db = ReturnType<typeof shop>['services']['db'];
 
 async function demoOrder<Order>(
   request: Request,
@@ -26,7 +27,7 @@ async function demoOrder<Order>(
   read: (db: Db, userId: string) => Promise<Order>,
 ): Promise<Order> {
   const user = await requireUser(request, context);
-  const { db, payments } = context.services;
+  const { db, payments } = shop(context).services;
   if (payments.name !== 'demo') throw data({ message: 'Demo payments are off.' }, { status: 404 });
   return orThrowResponse(() => read(db, user.id));
 }
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     DemoPaymentDecisionSchema,
     async ({ decision }) => {
       await decideDemoPayment(
-        context.services.db,
+        shop(context).services.db,
         order.paymentReference,
         decision === 'pay' ? 'success' : 'failed',
       );

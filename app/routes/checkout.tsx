@@ -39,6 +39,7 @@ import {
 import type { AppliedDiscount, DiscountCheck, DiscountRefusal } from '#core/discounts/rules';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/checkout';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Checkout — FreshCatch' },
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, {
     toast: { type: 'error', title: 'Authentication Required', description: 'Please log in to check out.' },
   });
-  const { db, payments, env } = context.services;
+  const { db, payments, env } = shop(context).services;
   const profile = await getProfile(db, user.id);
   // Back from a payment that did not go through (/checkout/callback): its order's choices again.
   const reference = new URL(request.url).searchParams.get('reference');
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rates = await loadRates(db);
   } catch (error) {
     // Spec §8: without stored rates checkout still works on the default rates, and says so.
-    context.services.logger.error({ err: error }, 'could not load delivery rates');
+    shop(context).services.logger.error({ err: error }, 'could not load delivery rates');
     ratesFailed = true;
   }
   const locations = locationSuggestions(rates.map((r) => r.location));
@@ -87,11 +88,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { checkout } = context.services;
+  const { checkout } = shop(context).services;
   return jsonAction(
     request,
     PlaceOrderSchema,
-    (order) => placeOrder(checkout, user.id, order, { clientAddress: context.clientIp }),
+    (order) => placeOrder(checkout, user.id, order, { clientAddress: shop(context).clientIp }),
     {
       errorTitle: ORDER_PROCESSING_ERROR.title,
     },

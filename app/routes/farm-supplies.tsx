@@ -3,6 +3,7 @@ import { ProductShelf } from '~/components/content/category-landing';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/farm-supplies';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Farm Supplies — FreshCatch' },
@@ -18,7 +19,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [equipment, feeds] = await Promise.all([
     listCategoryHighlights(db, ['equipment'], 4),
     listCategoryHighlights(db, ['feeds'], 4),

@@ -3,6 +3,7 @@ import { ProductShelf } from '~/components/content/category-landing';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/fresh-fish';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Fresh Fish — FreshCatch' },
@@ -19,7 +20,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
-    { products: await listCategoryHighlights(context.services.db, ['fresh'], 8) },
+    { products: await listCategoryHighlights(shop(context).services.db, ['fresh'], 8) },
     { headers: sharedCatalogueHeaders(request, context) },
   );
 }

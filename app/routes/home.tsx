@@ -7,6 +7,7 @@ import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { responsiveImage } from '~/lib/images';
 import { listPopularProducts } from '#core/catalog/service';
 import type { Route } from './+types/home';
+import { shop } from '~/lib/context';
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -14,7 +15,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /** The same page for everyone (the popular products are the shop's, not the visitor's): cached and shared. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const popular = await listPopularProducts(context.services.db, 4);
+  const popular = await listPopularProducts(shop(context).services.db, 4);
   return data({ popular }, { headers: sharedCatalogueHeaders(request, context) });
 }
 

@@ -3,6 +3,7 @@ import { formAction } from '~/lib/actions.server';
 import { NewsletterSchema } from '#core/accounts/schemas';
 import { subscribeToNewsletter } from '#core/newsletter/service';
 import type { Route } from './+types/newsletter';
+import { shop } from '~/lib/context';
 
 export function loader() {
   return redirect('/');
@@ -10,7 +11,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, NewsletterSchema, async ({ email }) => {
-    await subscribeToNewsletter(context.services.db, email, { clientAddress: context.clientIp });
+    await subscribeToNewsletter(shop(context).services.db, email, { clientAddress: shop(context).clientIp });
     return {
       toast: {
         title: 'Subscribed',

@@ -11,6 +11,7 @@ import { formatNaira } from '#core/money';
 import { DomainError } from '#core/errors';
 import { getUserOrderByReference } from '#core/orders/service';
 import type { Route } from './+types/order-success';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Order Successful — FreshCatch' },
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const reference = new URL(request.url).searchParams.get('reference') ?? '';
   try {
-    const order = await getUserOrderByReference(context.services.db, user.id, reference);
+    const order = await getUserOrderByReference(shop(context).services.db, user.id, reference);
     return {
       order:
         order.paymentStatus === 'success'

@@ -25,6 +25,7 @@ import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { ProductForShopper } from './api/product-for-shopper';
 import type { Route } from './+types/product';
 import { TRY_AGAIN, withRetries } from '~/lib/retries';
+import { shop } from '~/lib/context';
 
 const parseProductId = (raw: string | undefined) =>
   parseRowIdParam(raw, 'Error loading product details. This product may not exist.');
@@ -95,7 +96,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
-  const { db, env } = context.services;
+  const { db, env } = shop(context).services;
   const [product, viewer] = await Promise.all([
     orThrowResponse(() => getProduct(db, id)),
     getViewerKind(request, context),
@@ -118,7 +119,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productId = parseProductId(params.id);
   const user = await requireUser(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   return formAction(request, ReviewActionSchema, async (input) => {
     if (input.intent === 'delete-review') {
       // The schema cannot refuse a deletion: the admin check is the first thing it meets.

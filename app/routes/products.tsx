@@ -18,6 +18,7 @@ import {
 } from '#core/catalog/filters';
 import { listProductLocations, listProducts } from '#core/catalog/service';
 import type { Route } from './+types/products';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const single =
@@ -38,7 +39,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseProductFilters(new URL(request.url).searchParams);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [page, locations] = await Promise.all([listProducts(db, filters), listProductLocations(db)]);
   return data({ filters, page, locations }, { headers: sharedCatalogueHeaders(request, context) });
 }

@@ -8,6 +8,7 @@ import { previewImage, responsiveImage } from '~/lib/images';
 import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
 import type { Route } from './+types/recipe';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: 'Recipe not found — FreshCatch' }];
@@ -42,9 +43,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseRowIdParam(params.id, 'This recipe does not exist.');
-  const recipe = await orThrowResponse(() => getRecipe(context.services.db, id));
+  const recipe = await orThrowResponse(() => getRecipe(shop(context).services.db, id));
   return data(
-    { recipe, origin: context.services.env.PUBLIC_URL },
+    { recipe, origin: shop(context).services.env.PUBLIC_URL },
     { headers: sharedCatalogueHeaders(request, context) },
   );
 }

@@ -4,6 +4,7 @@ import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { responsiveImage } from '~/lib/images';
 import { listRecipes } from '#core/recipes/service';
 import type { Route } from './+types/recipes';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Recipes — FreshCatch' },
@@ -19,7 +20,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
-    { recipes: await listRecipes(context.services.db) },
+    { recipes: await listRecipes(shop(context).services.db) },
     { headers: sharedCatalogueHeaders(request, context) },
   );
 }

@@ -1,4 +1,5 @@
 import type { Route } from './+types/robots';
+import { shop } from '~/lib/context';
 
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
@@ -9,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /checkout',
     'Disallow: /cart',
     'Disallow: /api/',
-    `Sitemap: ${context.services.env.PUBLIC_URL}/sitemap.xml`,
+    `Sitemap: ${shop(context).services.env.PUBLIC_URL}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, {

@@ -12,6 +12,7 @@ import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type ProductPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
 import { countFigure } from '#core/paging';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query.q ? `“${loaderData.query.q}” — Search — FreshCatch` : 'Search — FreshCatch' },
@@ -24,7 +25,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseSearchQuery(new URL(request.url).searchParams);
-  const results: ProductPage | null = query.q ? await searchProducts(context.services.db, query) : null;
+  const results: ProductPage | null = query.q ? await searchProducts(shop(context).services.db, query) : null;
   return data({ query, results }, { headers: sharedCatalogueHeaders(request, context) });
 }
 

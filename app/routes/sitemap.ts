@@ -1,6 +1,7 @@
 import { listProductIdsForSitemap } from '#core/catalog/service';
 import { listRecipes } from '#core/recipes/service';
 import type { Route } from './+types/sitemap';
+import { shop } from '~/lib/context';
 
 const STATIC_PATHS = [
   '/',
@@ -18,7 +19,7 @@ const STATIC_PATHS = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.services;
+  const { db, env } = shop(context).services;
   const [products, recipes] = await Promise.all([listProductIdsForSitemap(db), listRecipes(db)]);
   const url = (path: string, lastmod?: Date) =>
     `<url><loc>${env.PUBLIC_URL}${path}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;

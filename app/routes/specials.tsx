@@ -8,6 +8,7 @@ import { formatNaira } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { listSpecialPacks, type ResolvedPack } from '#core/catalog/special-packs';
 import type { Route } from './+types/specials';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Special Packs — FreshCatch' },
@@ -23,7 +24,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
-    { packs: await listSpecialPacks(context.services.db) },
+    { packs: await listSpecialPacks(shop(context).services.db) },
     { headers: sharedCatalogueHeaders(request, context) },
   );
 }

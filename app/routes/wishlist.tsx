@@ -16,6 +16,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import type { ProductSummary } from '#core/catalog/service';
 import { listWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/wishlist';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'My Wishlist — FreshCatch' },
@@ -24,7 +25,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
-  return { signedIn: user !== null, products: user ? await listWishlist(context.services.db, user.id) : [] };
+  return {
+    signedIn: user !== null,
+    products: user ? await listWishlist(shop(context).services.db, user.id) : [],
+  };
 }
 
 function RemoveButton({ product, signedIn }: { product: ProductSummary; signedIn: boolean }) {

@@ -1,13 +1,13 @@
-import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getCheckedSessionUser, getSessionUser, getViewerKind } from '~/lib/auth.server';
 import { isSharedPage } from '#server/page-cache';
+import { shop, shopContext, type ShopRequest } from '~/lib/context';
 
 // docs/decisions/021: a catalogue page may be stored for every signed-in visitor of one kind only while
 // nothing of who the visitor is was read. A guest's request is enough to see the marking: the lookup
 // ends at "no session cookie" without a database, and marks (or not) all the same.
 function guestRequest() {
-  const context = { requestState: { databaseUnavailable: false } } as unknown as AppLoadContext;
+  const context = shopContext({ requestState: { databaseUnavailable: false } } as ShopRequest);
   return { request: new Request('http://shop.test/products'), context };
 }
 
@@ -15,12 +15,12 @@ describe('pages shared among visitors of one kind', () => {
   it('reading the visitor’s kind keeps a page shareable; reading the user makes it personal', async () => {
     const kind = guestRequest();
     expect(await getViewerKind(kind.request, kind.context)).toBe('guest');
-    expect(kind.context.requestState.readsVisitor).toBeUndefined();
+    expect(shop(kind.context).requestState.readsVisitor).toBeUndefined();
 
     for (const read of [getSessionUser, getCheckedSessionUser]) {
       const user = guestRequest();
       expect(await read(user.request, user.context)).toBeNull();
-      expect(user.context.requestState.readsVisitor, read.name).toBe(true);
+      expect(shop(user.context).requestState.readsVisitor, read.name).toBe(true);
     }
   });
 

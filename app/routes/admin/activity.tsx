@@ -21,6 +21,7 @@ import { listActivityAdmins, listAdminActivity, type ActivityEntry } from '#core
 import { ActivityQuerySchema } from '#core/audit/schemas';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/activity';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Activity — FreshCatch Admin' }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .data ?? {
     page: 1,
   };
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [list, admins] = await Promise.all([
     listAdminActivity(db, admin, query),
     listActivityAdmins(db, admin),

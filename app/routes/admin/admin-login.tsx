@@ -21,6 +21,7 @@ import { AdminLoginSchema } from '#core/accounts/schemas';
 import { Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
 import type { Route } from './+types/admin-login';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SHOP.adminPortalName}` },
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isAdmin(user)) {
       // Credentials were right but this is not an administrator: end that new session at once.
       const out = await signOut(request, context, cookiesFromSetCookie(setCookies));
-      for (const cookie of out.setCookies) context.appendSetCookie(cookie);
+      for (const cookie of out.setCookies) shop(context).appendSetCookie(cookie);
       throw new Forbidden('You do not have administrator privileges', 'Access denied');
     }
     return redirectWithToast(

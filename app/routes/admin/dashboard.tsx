@@ -15,12 +15,13 @@ import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import { countOrdersForDashboard, latestPaidOrders, salesByDay } from '#core/orders/reports';
 import type { Route } from './+types/dashboard';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatch Admin' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [products, users, orders, sales, latest, failed] = await Promise.all([
     countProducts(db),
     countUsers(db, admin),
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db, jobs } = context.services;
+  const { db, jobs } = shop(context).services;
   return formAction(request, JobActionSchema, async (input) => {
     await retryFailedJob(db, jobs, admin, input);
     return { toast: { title: JOB_MESSAGES.retried } };

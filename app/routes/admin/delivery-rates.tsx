@@ -22,6 +22,7 @@ import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { DeliveryRateActionSchema, DeliveryRateListQuerySchema } from '#core/delivery/schemas';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/delivery-rates';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Delivery Rates — FreshCatch Admin' }];
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const query = safeParse(DeliveryRateListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
     .data ?? { edit: undefined };
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [rates, editing] = await Promise.all([
     listDeliveryRatesForAdmin(db, admin),
     typeof query.edit === 'number'
@@ -50,7 +51,7 @@ export const DELIVERY_RATE_TOASTS = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   return formAction(request, DeliveryRateActionSchema, async (input) => {
     if (input.intent === 'delete') {
       await deleteDeliveryRate(db, admin, input.rateId);

@@ -38,6 +38,7 @@ import { discountTypeLabel } from '#core/discounts/types';
 import { DiscountCodeActionSchema, DiscountCodeListQuerySchema } from '#core/discounts/schemas';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/discount-codes';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Discount Codes — FreshCatch Admin' }];
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const query = safeParse(DiscountCodeListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
     .data ?? { page: 1 };
-  const { db, logger } = context.services;
+  const { db, logger } = shop(context).services;
   // Spec §8: the list and the FREEDELIVERY count fail on their own (an inline alert; a warning with 0).
   const [list, uses, editing] = await Promise.allSettled([
     listDiscountCodesForAdmin(db, admin, query),
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const back = new URL(request.url);
   back.searchParams.delete('edit');
   const listUrl = back.pathname + back.search;

@@ -4,6 +4,7 @@ import { textStream } from '~/lib/text-stream.server';
 import { orderExportCsv } from '#core/orders/export';
 import { OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders-export';
+import { shop } from '~/lib/context';
 
 /**
  * GET /admin/orders/export?<the list's filters> → every matching order as CSV (all pages), streamed
@@ -12,7 +13,7 @@ import type { Route } from './+types/orders-export';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const { db, logger } = context.services;
+  const { db, logger } = shop(context).services;
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const query = safeParse(OrderListQuerySchema, params).data ?? { page: 1 };
   const body = textStream(orderExportCsv(db, admin, query), (error) =>

@@ -42,6 +42,7 @@ import {
 import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, REFUND_REASON_LABELS } from '#core/orders/statuses';
 import { safeParse } from 'zod/mini';
 import type { Route } from './+types/orders';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders — FreshCatch Admin' }];
 
@@ -52,7 +53,7 @@ function readQuery(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const query = readQuery(new URL(request.url));
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [list, details] = await Promise.all([
     listOrdersForAdmin(db, admin, query),
     query.order ? orThrowResponse(() => getOrderForAdmin(db, admin, query.order!)) : null,
@@ -62,14 +63,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   return formAction(request, OrderActionSchema, async (input) => {
     if (input.intent === 'status') {
-      await updateOrderStatus(context.services.checkout, admin, input.orderId, input.status);
+      await updateOrderStatus(shop(context).services.checkout, admin, input.orderId, input.status);
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
     }
     if (input.intent === 'refund') {
-      const outcome = await refundOrder(context.services.checkout, admin, input.orderId, input.request);
+      const outcome = await refundOrder(shop(context).services.checkout, admin, input.orderId, input.request);
       return {
         toast:
           outcome === 'requested'

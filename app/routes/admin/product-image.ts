@@ -5,6 +5,7 @@ import { Invalid } from '#core/errors';
 import { MAX_UPLOAD_BYTES, renderImageFiles, UPLOAD_FAILED } from '#core/media/images';
 import { LARGEST_WIDTH, variantFile } from '#core/media/variants';
 import type { Route } from './+types/product-image';
+import { shop } from '~/lib/context';
 
 /** GET: what an upload may be (the product form reads it). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const { storage } = context.services;
+  const { storage } = shop(context).services;
   return attempt(async () => {
     let file: FormDataEntryValue | null = null;
     try {

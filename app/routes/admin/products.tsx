@@ -28,6 +28,7 @@ import {
 import { ProductActionSchema, ProductListQuerySchema } from '#core/catalog/schemas';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/products';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products — FreshCatch Admin' }];
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const query = safeParse(ProductListQuerySchema, params).data ?? { page: 1 };
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const [list, locations, editing] = await Promise.all([
     listProductsForAdmin(db, admin, query),
     listProductLocationChoices(db, admin),
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const back = new URL(request.url);
   back.searchParams.delete('edit');
   const listUrl = back.pathname + back.search;

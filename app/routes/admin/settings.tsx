@@ -8,12 +8,13 @@ import { settledData, useActionResult } from '~/lib/use-action-result';
 import { AdminProfileSchema } from '#core/accounts/schemas';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import type { Route } from './+types/settings';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings — FreshCatch Admin' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const profile = await orThrowResponse(() => getProfile(context.services.db, admin.id));
+  const profile = await orThrowResponse(() => getProfile(shop(context).services.db, admin.id));
   return { profile: { name: profile.name, phone: profile.phone, address: profile.address } };
 }
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   return formAction(request, AdminProfileSchema, async (input) => {
-    await updateProfile(context.services.db, admin.id, input);
+    await updateProfile(shop(context).services.db, admin.id, input);
     // The name is carried in the signed session cookie: reissue it so the menu shows the new one.
     await refreshSessionCookie(request, context);
     return { toast: { title: 'Success', description: 'Profile updated successfully' } };

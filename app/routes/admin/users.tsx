@@ -28,6 +28,7 @@ import {
 import { UserActionSchema, UserListQuerySchema } from '#core/accounts/schemas';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/users';
+import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users — FreshCatch Admin' }];
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .data ?? {
     page: 1,
   };
-  const { db, logger } = context.services;
+  const { db, logger } = shop(context).services;
   const [list, details] = await Promise.all([
     listUsersForAdmin(db, admin, query),
     query.user ? orThrowResponse(() => getUserForAdmin(db, admin, query.user!)) : null,
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db } = context.services;
+  const { db } = shop(context).services;
   return formAction(request, UserActionSchema, async (input) => {
     if (input.intent === 'grant-admin') {
       await grantAdmin(db, admin, input.userId);

@@ -6,6 +6,7 @@ import { quoteOrder } from '#core/checkout/quote';
 import { discountToast } from '#core/discounts/rules';
 import { Unauthorized } from '#core/errors';
 import type { Route } from './+types/checkout-quote';
+import { shop } from '~/lib/context';
 
 /**
  * POST /api/checkout/quote: the order priced as the server will charge it, with the discount code's
@@ -18,9 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       new Unauthorized('You must be logged in to complete this purchase.', 'Authentication Error'),
     );
   }
-  const { checkout } = context.services;
+  const { checkout } = shop(context).services;
   return jsonAction(request, QuoteSchema, async (order) => {
-    const quote = await quoteOrder(checkout, user.id, order, { clientAddress: context.clientIp });
+    const quote = await quoteOrder(checkout, user.id, order, { clientAddress: shop(context).clientIp });
     return {
       price: quote.price,
       discount: quote.discount

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { settleRefund } from '#core/orders/refunds';
 import type { Route } from './+types/paystack-webhook';
+import { shop } from '~/lib/context';
 
 /**
  * POST /api/webhooks/paystack. The signature (HMAC-SHA512 of the raw body) is checked in constant
@@ -9,7 +10,7 @@ import type { Route } from './+types/paystack-webhook';
  * expected and change nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { payments, jobs, db, logger } = context.services;
+  const { payments, jobs, db, logger } = shop(context).services;
   // By capability, not by class: the route and the services may come from different bundles.
   if (payments.name !== 'paystack' || !payments.isValidWebhook)
     return data({ error: 'Paystack is not configured.' }, { status: 404 });
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { id, amount } = payload as { id?: unknown; amount?: unknown };
     // Paystack sends the amount as a number or a numeric string (shared/reference/paystack.md §4).
     const kobo = Number(amount);
-    await settleRefund(context.services.checkout, refunded, outcome, {
+    await settleRefund(shop(context).services.checkout, refunded, outcome, {
       id: typeof id === 'number' || typeof id === 'string' ? String(id) : undefined,
       amountKobo: Number.isSafeInteger(kobo) && kobo > 0 ? kobo : undefined,
     });

@@ -4,6 +4,7 @@ import { parseRowIdParam } from '~/lib/errors.server';
 import { hasBoughtProduct } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/product-for-shopper';
+import { shop } from '~/lib/context';
 
 export interface ProductForShopper {
   inWishlist: boolean;
@@ -18,7 +19,7 @@ export interface ProductForShopper {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const productId = parseRowIdParam(params.id, 'This product may not exist.');
-  const { db } = context.services;
+  const { db } = shop(context).services;
   const user = await getSessionUser(request, context);
   const [inWishlist, mayReview] = user
     ? await Promise.all([isInWishlist(db, user.id, productId), hasBoughtProduct(db, user.id, productId)])

@@ -5,12 +5,13 @@ import { WishlistChangeSchema } from '#core/wishlist/schemas';
 import { addToWishlist, mergeIntoWishlist, removeFromWishlist } from '#core/wishlist/service';
 import { Unauthorized } from '#core/errors';
 import type { Route } from './+types/wishlist';
+import { shop } from '~/lib/context';
 
 /** POST /api/wishlist: add, remove or merge — always the signed-in user's own list. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, context);
   if (!user) return actionFailure(new Unauthorized('Please log in to keep a wishlist on your account.'));
-  const { db } = context.services;
+  const { db } = shop(context).services;
   return formAction(
     request,
     WishlistChangeSchema,
