@@ -14,6 +14,7 @@ import {
 import { toast as showToast, Toaster } from './lib/toasts';
 import type { Route } from './+types/root';
 import { WishlistMerge } from './components/catalog/wishlist-merge';
+import { AccessDenied, isRefusal } from './components/layout/access-denied';
 import { ErrorPage } from './components/layout/error-page';
 import { NotFound } from './components/layout/not-found';
 import { SiteShell } from './components/layout/site-shell';
@@ -141,6 +142,8 @@ export default function App() {
  * still wears the shop's header and footer, as every other error page does.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A refusal at an area's door (the admin area's middleware) reaches this boundary, not the area's.
+  if (isRefusal(error)) return <AccessDenied error={error} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return <SiteShell>{notFound ? <NotFound /> : <ErrorPage />}</SiteShell>;
 }

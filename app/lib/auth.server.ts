@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { createContext, data, redirect, type MiddlewareFunction } from 'react-router';
 import {
   CLIENT_IP_HEADER,
   SERVER_AUTH_ENDPOINTS,
@@ -190,8 +190,13 @@ function checkedUser(user: {
   });
 }
 
+/**
+ * Where to come back to: the address as the visitor sees it. React Router's `?index` (which route of a
+ * path a form posts to) is left out: loaders never see it, but middleware gets the request as sent.
+ */
 function returnPath(request: Request): string {
   const url = new URL(request.url);
+  if (url.searchParams.has('index')) url.searchParams.delete('index');
   return url.pathname + url.search;
 }
 
@@ -226,11 +231,12 @@ const DENIED_TOASTS: Record<string, ToastInput> = {
 };
 
 /**
- * Every admin loader and action starts here (a layout's loader protects nothing but itself). The role
- * is read from the database on every request, never from the cookie cache. Pages (GET) keep the spec's
- * redirects: guests to /admin/login with a way back, signed-in non-admins to /admin/login with the
- * access-denied flag. Anything else (a form post, a fetcher) is refused with 401 or 403 and §6's
- * 'Access Denied', in the one action-failure shape.
+ * Who may use the admin area: the role is read from the database on every request, never from the
+ * cookie cache. Pages (GET) keep the spec's redirects: guests to /admin/login with a way back, signed-in
+ * non-admins to /admin/login with the access-denied flag. Anything else (a form post, a fetcher) is
+ * refused with 401 or 403 and §6's 'Access Denied', in the one action-failure shape. The admin area's
+ * middleware asks it for every admin route; a screen outside the area with one admin-only intent (a
+ * product page's review deletion) asks it itself.
  */
 export async function requireAdmin(request: Request, context: ShopContext): Promise<AdminActor> {
   const user = await getCheckedSessionUser(request, context);
@@ -249,25 +255,33 @@ export async function requireAdmin(request: Request, context: ShopContext): Prom
     throw data(failure, { status: user ? 403 : 401 });
   }
   if (!user) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(returnPath(request))}`);
-  // The layout and the screen both ask, for the same address: whichever answers, it is the same answer.
   const toast = DENIED_TOASTS[new URL(request.url).pathname];
   if (toast) throw await redirectWithToast(context, '/admin/login?denied=1', toast);
   throw redirect('/admin/login?denied=1');
 }
 
+const adminContext = createContext<AdminActor>();
+
 /**
- * The action of an admin screen that takes no form: a post is refused like any admin action (401/403
- * for non-admins), and an admin is told there is nothing to post here (405). So every admin route
+ * The admin area's door, the admin layout's middleware (routes/admin/admin-layout.tsx): every request
+ * for a route under it (a page, a data request, a form post, a resource route) passes here before any
+ * loader or action runs, so no admin route can be left unguarded. It hands the admin on: adminOf().
+ */
+export const adminArea: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(adminContext, await requireAdmin(request, context));
+};
+
+/** The administrator the admin area's middleware let in (routes under the admin layout only). */
+export function adminOf(context: ShopContext): AdminActor {
+  return context.get(adminContext);
+}
+
+/**
+ * The action of an admin screen that takes no form: a non-admin's post was refused at the door (401 or
+ * 403: adminArea), and an admin is told there is nothing to post here (405). So every admin route
  * answers a post the same way, whatever it holds.
  */
-export async function adminScreenWithoutForm({
-  request,
-  context,
-}: {
-  request: Request;
-  context: ShopContext;
-}) {
-  await requireAdmin(request, context);
+export function adminScreenWithoutForm() {
   const failure: ActionFailure = {
     ok: false,
     error: { title: 'Not allowed', message: 'This screen takes no form.' },

@@ -5,7 +5,7 @@ import { Pagination } from '~/components/catalog/pagination';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { EmailAddress } from '~/components/ui/email-address';
 import { SelectField } from '~/components/ui/field';
-import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
+import { adminScreenWithoutForm, adminOf } from '~/lib/auth.server';
 import { formatAdminDateTime } from '~/lib/dates';
 import { useListHref } from '~/lib/use-list-href';
 import {
@@ -26,7 +26,7 @@ import { shop } from '~/lib/context';
 export const meta: Route.MetaFunction = () => [{ title: 'Activity — FreshCatch Admin' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const query = safeParse(ActivityQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
     .data ?? {
     page: 1,

@@ -7,8 +7,9 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AdminShell } from '~/components/admin/admin-shell';
+import { AccessDenied, isRefusal } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
-import { adminScreenWithoutForm, requireAdmin } from '~/lib/auth.server';
+import { adminArea, adminOf, adminScreenWithoutForm } from '~/lib/auth.server';
 import type { Route } from './+types/admin-layout';
 
 export const meta: Route.MetaFunction = () => [
@@ -16,8 +17,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+/** The admin area's one door: every route under this layout is refused to anyone but an admin. */
+export const middleware: Route.MiddlewareFunction[] = [adminArea];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = adminOf(context);
   return { email: admin.email };
 }
 
@@ -40,18 +44,8 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const body = isRouteErrorResponse(error) ? (error.data as ErrorData | null) : null;
   const message = body?.error?.message ?? body?.message ?? null;
-  if (status === 401 || status === 403) {
-    // Refused by requireAdmin: nothing of the admin area for someone who may not use it.
-    return (
-      <main className="mx-auto max-w-xl p-8 text-center" role="alert">
-        <h1 className="text-2xl font-bold">Access Denied</h1>
-        <p className="mt-2 text-slate-700">{message}</p>
-        <Link to="/" className={buttonClasses({ className: 'mt-4' })}>
-          Return to marketplace
-        </Link>
-      </main>
-    );
-  }
+  // Nothing of the admin area for someone who may not use it.
+  if (isRefusal(error)) return <AccessDenied error={error} />;
   return (
     <AdminShell email={layout?.email ?? null}>
       <section role="alert" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

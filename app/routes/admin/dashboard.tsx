@@ -4,7 +4,7 @@ import { SalesChart } from '~/components/admin/sales-chart';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth.server';
 import { formatShopperDate, formatAdminDateTime } from '~/lib/dates';
 import { useActionResult } from '~/lib/use-action-result';
 import { countUsers } from '#core/accounts/service';
@@ -19,8 +19,8 @@ import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatch Admin' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminOf(context);
   const { db } = shop(context).services;
   const [products, users, orders, sales, latest, failed] = await Promise.all([
     countProducts(db),
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const { db, jobs } = shop(context).services;
   return formAction(request, JobActionSchema, async (input) => {
     await retryFailedJob(db, jobs, admin, input);

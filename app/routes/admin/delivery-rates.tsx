@@ -7,7 +7,7 @@ import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionResult } from '~/lib/use-action-result';
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Delivery Rates — Fres
 const LIST = '/admin/delivery-rates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const query = safeParse(DeliveryRateListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
     .data ?? { edit: undefined };
   const { db } = shop(context).services;
@@ -50,7 +50,7 @@ export const DELIVERY_RATE_TOASTS = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const { db } = shop(context).services;
   return formAction(request, DeliveryRateActionSchema, async (input) => {
     if (input.intent === 'delete') {

@@ -11,7 +11,7 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Discount Codes — Fres
 const LIST = '/admin/discount-codes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const query = safeParse(DiscountCodeListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
     .data ?? { page: 1 };
   const { db, logger } = shop(context).services;
@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const { db } = shop(context).services;
   const back = new URL(request.url);
   back.searchParams.delete('edit');

@@ -2,7 +2,7 @@ import { Link, useFetcher, useLoaderData } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
-import { refreshSessionCookie, requireAdmin } from '~/lib/auth.server';
+import { refreshSessionCookie, adminOf } from '~/lib/auth.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { AdminProfileSchema } from '#core/accounts/schemas';
@@ -12,15 +12,15 @@ import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings — FreshCatch Admin' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminOf(context);
   const profile = await orThrowResponse(() => getProfile(shop(context).services.db, admin.id));
   return { profile: { name: profile.name, phone: profile.phone, address: profile.address } };
 }
 
 /** The admin's own profile (spec §2 "Settings", §8): saved, then the header shows the new name. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   return formAction(request, AdminProfileSchema, async (input) => {
     await updateProfile(shop(context).services.db, admin.id, input);
     // The name is carried in the signed session cookie: reissue it so the menu shows the new one.

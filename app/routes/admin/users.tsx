@@ -10,7 +10,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { EmailAddress } from '~/components/ui/email-address';
 import { formAction } from '~/lib/actions.server';
-import { requireAdmin } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth.server';
 import { formatShortDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Users — FreshCatch Ad
 const LIST = '/admin/users';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const query = safeParse(UserListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
     .data ?? {
     page: 1,
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = adminOf(context);
   const { db } = shop(context).services;
   return formAction(request, UserActionSchema, async (input) => {
     if (input.intent === 'grant-admin') {
