@@ -14,6 +14,7 @@ import {
 import { toast as showToast, Toaster } from './lib/toasts';
 import type { Route } from './+types/root';
 import { WishlistMerge } from './components/catalog/wishlist-merge';
+import type { RootData } from './lib/session-user';
 import { AccessDenied, isRefusal } from './components/layout/access-denied';
 import { ErrorPage } from './components/layout/error-page';
 import { NotFound } from './components/layout/not-found';
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only what kind of visitor this is, never who: catalogue pages are shared by every signed-in
   // shopper (or admin) alike (server/page-cache.ts), and this data is part of each page.
   return data(
-    { user: viewer === 'guest' ? null : { isAdmin: viewer === 'admin' }, toast },
+    { user: viewer === 'guest' ? null : { isAdmin: viewer === 'admin' }, toast } satisfies RootData,
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }

@@ -1,12 +1,11 @@
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '~/root';
+import { useRootData } from '~/lib/session-user';
 import { Footer } from './footer';
 import { Header } from './header';
 import { WhatsAppButton } from './whatsapp-button';
 
 /** The shop's header, main landmark, footer and WhatsApp button around a page. */
 export function SiteShell({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   return (
     <div className="flex min-h-screen flex-col">
       <a
