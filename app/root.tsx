@@ -117,7 +117,7 @@ export default function App() {
       <WishlistMerge />
       <Toaster
         position="top-center"
-        // Below the header (64 px), so a toast never covers its links (issue 14).
+        // Below the header (64 px), so a toast never covers its links.
         offset={{ top: 72 }}
         mobileOffset={{ top: 72 }}
         closeButton

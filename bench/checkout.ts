@@ -5,7 +5,7 @@
  *      does: POST /checkout.data (the server prices the cart and reserves the order), POST the demo
  *      payment page (Pay), GET /checkout/callback (verifies the payment and marks the order paid).
  *      That closed loop, buyers who never pause, measures the **capacity** (orders/s);
- *   3. an **open** model (issue 16): buyers arrive at random (Poisson) at half that capacity, each
+ *   3. an **open** model: buyers arrive at random (Poisson) at half that capacity, each
  *      placing, paying and verifying once; the p50/p95/p99 of the whole order count from the moment
  *      the buyer arrived, so a shop that falls behind is charged for the queue it builds.
  * Checks in the database that every order the buyers were told about is paid exactly once. The shop

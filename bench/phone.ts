@@ -1,5 +1,5 @@
 /**
- * A cheap Android phone on a weak network (issue 16): Chromium with its CPU slowed 4× and the network
+ * A cheap Android phone on a weak network: Chromium with its CPU slowed 4× and the network
  * throttled through the DevTools protocol, a 360 px screen and an empty cache (a first visit). For each
  * page it reports the Largest Contentful Paint and when Add to Cart (or, where a page has none, its
  * first control) actually works: the moment the button's element is live in React, which the app marks

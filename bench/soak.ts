@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 15, item 4): the shop on PostgreSQL under a steady mix a real day has,
+ * `npm run bench:soak`: the shop on PostgreSQL under a steady mix a real day has,
  * for SOAK_MINUTES (10 by default) —
  *   guests browsing and searching, signed-in shoppers, checkouts with the demo provider (place → pay →
  *   verify), and an admin working — each arriving at a fixed rate whether or not the shop keeps up

@@ -147,7 +147,7 @@ async function throughput(pgUrl: string) {
         `${ratio(rrHello, bareHello!).toFixed(2)}× the bare one`,
     );
     return [
-      // issue 16
+      // Signed-in shoppers, the framework's hello and memory.
       [
         'React Router hello ≥ 0.02× node:http hello',
         verdict(ratio(rrHello, nodeHello) >= 0.02),
@@ -174,7 +174,7 @@ async function throughput(pgUrl: string) {
         verdict(memory.largestPeakMb <= 250),
         `${memory.largestPeakMb} MB (all processes: ${memory.peakMb} MB)`,
       ],
-      // issue 3 (guests)
+      // Guests.
       [
         'list (guest) ≥ 0.01× node:http hello',
         verdict(ratio(list, nodeHello) >= 0.01),
@@ -293,7 +293,10 @@ async function browserRuns(pgUrl: string) {
   }
 }
 
-/** Lighthouse's mobile score of each page, three runs each; judged against issue 16 unless `label`led. */
+/**
+ * Lighthouse's mobile score of each page, three runs each; judged against the targets (score ≥ 95, TBT ≤
+ * 150 ms, LCP ≤ 2.5 s, every run) unless `label`led.
+ */
 async function lighthouseScores(baseUrl: string, pages: string[], label?: string) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:uploads` (issue 36): what picture uploads do to a server process's memory. The shop
+ * `npm run bench:uploads`: what picture uploads do to a server process's memory. The shop
  * runs as `npm run serve` runs it (the supervisor and one server process, 128 MB heap cap) on
  * PostgreSQL (DATABASE_URL, or a throwaway cluster), so that the embedded database's own memory does
  * not hide the pictures'; an admin sends eight pictures at once, twice:

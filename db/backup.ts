@@ -1,5 +1,5 @@
 /**
- * Backups of the shop's database (issue 15), for both engines:
+ * Backups of the shop's database, for both engines:
  * - PostgreSQL: `pg_dump` in its custom format, restored with `pg_restore` in one transaction (all of
  *   it or none of it), dropping what the backup replaces first.
  * - The embedded PGlite: PGlite's own dump of its data directory (a gzipped tar). Restoring loads it

@@ -14,7 +14,7 @@ const STOP_GRACE_MS = 15_000;
  * fixes the policy at the first fork, so the supervisor calls this before any. Under Node's default
  * round robin the supervisor accepts each connection and hands it to a process: one handed to a
  * process that dies in that moment stays held by the supervisor and is never answered (the client
- * hangs until it gives up: issue 36; nodejs/node#21746). Now a process that dies takes only the
+ * hangs until it gives up; nodejs/node#21746). Now a process that dies takes only the
  * connections it had accepted, which the system closes at once, and the rest wait for a live one.
  */
 export function acceptInWorkers(): void {

@@ -4,7 +4,7 @@ import { escapeHtml } from '../core/text';
 /**
  * The page a browser gets when a request fails before React Router can render one (a malformed
  * address, a body that is too large, the database away): the shop's name, colours and a way home,
- * in one small self-contained document (issue 14: not an unstyled line of text).
+ * in one small self-contained document, not an unstyled line of text.
  */
 export function errorPageHtml(title: string, message: string): string {
   return `<!doctype html>

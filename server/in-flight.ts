@@ -5,7 +5,7 @@ import { RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './unavailable';
  * Keeps the answers a server still owes. The function it returns is for a process about to die of
  * an error: it stops taking connections (a live process takes them instead), closes idle ones, and
  * answers every request it holds 503 with Retry-After, or cuts it off if its answer had begun, so that
- * no client is left waiting for a process that is gone (issue 36).
+ * no client is left waiting for a process that is gone.
  */
 export function trackRequestsInFlight(server: Server): () => void {
   const inFlight = new Set<ServerResponse>();

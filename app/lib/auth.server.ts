@@ -47,8 +47,8 @@ function lookupKey(request: Request, context: ShopContext): object {
 
 /**
  * The signed-in user of this request, or null: read from the database (the session and the user), so
- * anything personal a page shows or an action writes belongs to a session that is still alive (issue
- * 36). Looked up once per request.
+ * anything personal a page shows or an action writes belongs to a session that is still alive.
+ * Looked up once per request.
  */
 export function getSessionUser(request: Request, context: ShopContext): Promise<SessionUser | null> {
   return getCheckedSessionUser(request, context);

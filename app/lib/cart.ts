@@ -20,7 +20,7 @@ export const CART_STORAGE_KEY = 'freshcatch-cart';
 export const CART_TOAST_MS = 3000;
 
 /**
- * The stored cart, repaired on load (issue 14): a quantity edited or corrupted in storage is brought
+ * The stored cart, repaired on load: a quantity edited or corrupted in storage is brought
  * back to 1–999 and the shopper is told once; the repaired cart is written back.
  */
 function loadCart(raw: string | null): CartItem[] {

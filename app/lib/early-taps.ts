@@ -1,5 +1,5 @@
 /**
- * Taps on Add to Cart before the page has hydrated (issue 16: on a cheap phone over a weak network the
+ * Taps on Add to Cart before the page has hydrated (on a cheap phone over a weak network the
  * page is readable seconds before its JavaScript runs). A few lines of script in the page's head note
  * each such tap on an element marked `data-early-tap="{product id}"` and mark the button as waiting;
  * once the button is live it adds what was tapped. Nothing is lost, and nothing is added twice: a

@@ -178,7 +178,7 @@ export default function CartRoute() {
 }
 
 /**
- * "Clear Cart" asks first, in place (issue "Orders tell the truth"): a tap that empties a cart filled
+ * "Clear Cart" asks first, in place: a tap that empties a cart filled
  * over 2G is costly to undo. No dialog library: the storefront's scripts stay as small as they are.
  */
 function ClearCart({ onClear }: { onClear: () => void }) {

@@ -139,7 +139,7 @@ export default function RecipeRoute() {
 
 /**
  * A recipe that does not exist: the shop's not-found view inside the page, so this route's meta
- * ('Recipe not found') gives the title (issue 14).
+ * ('Recipe not found') gives the title.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -85,7 +85,7 @@ export default function SignUpRoute() {
   const [confirm, setConfirm] = useState('');
   const serverErrors = useActionResult(actionData, { failureToast });
 
-  // A field's message goes once the shopper edits that field (issue 14); a new check brings them back.
+  // A field's message goes once the shopper edits that field; a new check brings them back.
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setEdited(new Set()), [actionData]);
   const errors: FieldErrors = { ...(clientErrors ?? serverErrors) };

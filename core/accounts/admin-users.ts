@@ -215,7 +215,7 @@ export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Pr
 }
 
 /**
- * Deletes a user and their data (issue 13): the account, sessions, sign-in methods, wishlist,
+ * Deletes a user and their data: the account, sessions, sign-in methods, wishlist,
  * notifications and reviews go (the products' ratings are recomputed); unpaid orders go (a use of a
  * code they still held is given back); paid orders stay as the shop's financial records, with the
  * recipient's name, phone and address cleared and no customer. An order still waiting for its payment

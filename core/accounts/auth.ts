@@ -134,7 +134,7 @@ export function createAuth(options: AuthOptions) {
         location: { type: 'string', required: false, input: false },
       },
     },
-    // Whatever path a user's row is written by, its name obeys the profile form's rule (issue 36). Our
+    // Whatever path a user's row is written by, its name obeys the profile form's rule. Our
     // forms refuse a name outside it with their own words; what else writes one (a Google or Facebook
     // profile) has it trimmed and cut to the rule rather than the sign-in refused.
     databaseHooks: {

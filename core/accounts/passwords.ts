@@ -3,7 +3,7 @@ import { spendAttempt } from '../limits/attempts';
 
 /**
  * Counts one try at the current password on the account's change-password form, before Better Auth
- * checks it: per account and per client address, with the login limit's numbers (issue 36). Someone
+ * checks it: per account and per client address, with the login limit's numbers. Someone
  * holding a stolen session cannot guess their way to the account for good.
  */
 export async function countCurrentPasswordTry(

@@ -3,7 +3,7 @@ import { discountTypeLabel, isDiscountType } from '../discounts/types';
 import { formatNaira, formatWeight } from '../money';
 
 /**
- * What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. The
+ * What the audit log records: the kinds of thing an admin changes and how. The
  * values are the schema's (db/schema/enums.ts); their words are here.
  */
 export {

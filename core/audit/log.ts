@@ -8,7 +8,7 @@ import type { AdminChangeAction, AdminChangeKind } from './kinds';
 import type { ActivityQuery } from './schemas';
 
 /**
- * The audit log (issue 13, item 5): every admin change is recorded by `recordAdminChange`, inside the
+ * The audit log: every admin change is recorded by `recordAdminChange`, inside the
  * transaction that makes the change, so there is never a change without its row or a row without its
  * change. Rows are never updated or deleted (a trigger refuses it).
  */

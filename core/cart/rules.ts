@@ -115,7 +115,7 @@ export interface StoredCart {
 }
 
 /**
- * What was stored in the browser, repaired (issue 14): an unparseable value gives an empty cart (spec
+ * What was stored in the browser, repaired: an unparseable value gives an empty cart (spec
  * §4); a line that does not name a product with a readable price and weight is dropped; a quantity that
  * is not a whole number from 1 to 999 is clamped into that range and reported. (A product that no
  * longer exists is dropped when the prices are refreshed from the server.)

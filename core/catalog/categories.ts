@@ -29,7 +29,7 @@ export function categoryId(category: ProductCategory): number {
 }
 
 /**
- * What a price is for (issue 14): fish by weight ("per kg", "per 500 g"); equipment by the item and
+ * What a price is for: fish by weight ("per kg", "per 500 g"); equipment by the item and
  * feeds by the bag, whatever they weigh ("per 45 kg" read as a price by weight).
  */
 export function priceUnitLabel(product: { category: ProductCategory; weightGrams: number }): string {

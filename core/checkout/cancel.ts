@@ -15,7 +15,7 @@ export const CANCEL_MESSAGES = {
 };
 
 /**
- * The shopper cancels their own unpaid order (issue 14). The payment provider is asked first: a payment
+ * The shopper cancels their own unpaid order. The payment provider is asked first: a payment
  * that went through is kept and the order stays (paid). Otherwise the order ends, cancelled by the
  * shopper, and its discount code use is given back (core/orders/lifecycle.ts). A payment that still
  * arrives later is honoured, as for any order that ended unpaid.

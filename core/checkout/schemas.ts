@@ -51,5 +51,5 @@ export const DemoPaymentDecisionSchema = z.object({
   decision: z.enum(['pay', 'decline'], 'Choose Pay or Decline.'),
 });
 
-/** The order page's form (issue 14): the shopper cancels their unpaid order. */
+/** The order page's form: the shopper cancels their unpaid order. */
 export const OrderPageActionSchema = z.object({ intent: z.literal('cancel') }, { error: 'Unknown request.' });

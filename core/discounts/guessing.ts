@@ -12,7 +12,7 @@ import { giveBackAttempt, takeAttempt, type AttemptLimit } from '../limits/attem
 export const CODE_GUESSES = { max: 20, windowMinutes: 15 } as const;
 
 /**
- * Unknown codes one client address may try per window, whatever the account (issue 36: a second
+ * Unknown codes one client address may try per window, whatever the account (so a second
  * account from the same address does not start afresh). Twice a shopper's tries: a household, an
  * office or a mobile network's shared address holds several shoppers.
  */

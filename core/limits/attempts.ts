@@ -6,7 +6,7 @@ import { TooManyRequests } from '../errors';
 /**
  * Tries a person may make of one thing — guess a password, sign up for the newsletter — counted per
  * subject (an account, a client address) in fixed windows, in the database so that every server
- * process counts the same tries (issue 36).
+ * process counts the same tries.
  */
 export interface AttemptLimit {
   /** Names the thing tried, in the counter's key. */

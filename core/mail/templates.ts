@@ -53,7 +53,7 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
 }
 
 /**
- * Someone signed up with an address that already has an account (issue 14): the sign-up screen says
+ * Someone signed up with an address that already has an account: the sign-up screen says
  * the same as for a new address (no account enumeration), and the owner is told here, with the way in.
  */
 export function accountExistsEmail(

@@ -18,7 +18,7 @@ export const TOO_LARGE = 'This picture is larger than 5 MB. Please choose a smal
 /**
  * What one decoded picture may weigh: pixels × bytes per channel sample. 40 megapixels of an
  * ordinary 8-bit picture (a 48 MP phone photo is scaled while it decodes), half that at 16 bits, whose
- * samples take twice the memory: a 300 KB 16-bit PNG of 40 megapixels decodes to 320 MB (issue 36).
+ * samples take twice the memory: a 300 KB 16-bit PNG of 40 megapixels decodes to 320 MB.
  */
 export const MAX_DECODED_PIXEL_BYTES = 40_000_000;
 export const TOO_MANY_PIXELS =

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents } from '../../db/schema';
 
-/** An order's history (issue 14), written by core/orders/lifecycle.ts with each change; read here. */
+/** An order's history, written by core/orders/lifecycle.ts with each change; read here. */
 export async function listOrderEvents(db: Db, orderId: string) {
   return db
     .select({ kind: orderEvents.kind, at: orderEvents.createdAt })

@@ -19,7 +19,7 @@ import type { OrderEventKind, RefundedLine, RefundReason } from './statuses';
 import { decide, type Notice, type OrderChange, type OrderFacts } from './transitions';
 
 /**
- * The one writer of an order's state (issue "Orders tell the truth"). Every change — pay, decline,
+ * The one writer of an order's state. Every change — pay, decline,
  * expire, replace, shopper cancel, the shop's status changes and cancels, refunds asked, accepted,
  * failed or found — comes through `changeOrder`, which in the caller's transaction locks the order,
  * asks the transition table (transitions.ts) what the change does, and writes the new state, the

@@ -167,7 +167,7 @@ export interface AdminOrderDetails {
   linesLeft: RefundHistory['linesLeft'];
 }
 
-/** Everything the details dialog shows (issue 12: items, amounts, payment, delivery, recipient). */
+/** Everything the details dialog shows (items, amounts, payment, delivery, recipient). */
 export async function getOrderForAdmin(
   db: Db,
   _admin: AdminActor,

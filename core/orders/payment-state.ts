@@ -4,7 +4,7 @@ import type { PaymentStatus } from './statuses';
 export const PENDING_ORDER_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
- * How a shopper sees an order's payment (issue 14): paid; awaiting payment (it can still be paid, for
+ * How a shopper sees an order's payment: paid; awaiting payment (it can still be paid, for
  * 30 minutes after it was placed); expired (unpaid past that, even before the expiry job has run);
  * failed (declined).
  */

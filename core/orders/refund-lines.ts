@@ -2,7 +2,7 @@ import type { DiscountType } from '../discounts/types';
 import type { RefundedLine } from './statuses';
 
 /**
- * A refund by line (issue "Orders tell the truth"): the owner gives back some of an order's lines
+ * A refund by line: the owner gives back some of an order's lines
  * (two of the three catfish spoiled) and the shop works out what the buyer paid for them. Pure.
  *
  * A line gives back its share of what was paid for the goods: its price less its share of a product

@@ -16,7 +16,7 @@ import { keptKobo, LIFECYCLE_REFUSALS } from './transitions';
  * Refunds of paid orders (beyond the spec: perishables get cancelled). An admin asks; one transaction
  * claims the order (the lifecycle locks it and sets `refund_status = 'requested'`, so a double click, two
  * admins or a webhook racing the button can never refund twice), records the request in the audit log
- * and enqueues the call to the provider as a job (issue 15): a provider that cannot be reached is asked
+ * and enqueues the call to the provider as a job: a provider that cannot be reached is asked
  * again by the queue, with backoff, and the request is never lost. The job tells the customer once, by
  * notification and e-mail; the provider's webhook settles the outcome.
  */
@@ -125,7 +125,7 @@ async function refundOfLines(tx: Tx, order: typeof orders.$inferSelect, chosen: 
 /**
  * The refund job: asks the provider for the refund of a claimed order. It first asks what refunds the
  * provider already has of the payment: one it made that we never recorded (the process died between
- * its answer and ours, issue "Orders tell the truth") is recorded, not asked for again. A provider that
+ * its answer and ours) is recorded, not asked for again. A provider that
  * cannot be reached throws (the queue asks again later); one that refuses for good leaves the refund
  * 'failed' with its reason, and the admin may try again.
  */
@@ -202,7 +202,7 @@ async function recordUnrecordedRefund(
 export const REFUND_RECONCILE_AFTER_MS = 5 * 60 * 1000;
 
 /**
- * The periodic job that reconciles refunds left 'requested' (issue "Orders tell the truth"): for each
+ * The periodic job that reconciles refunds left 'requested': for each
  * one older than REFUND_RECONCILE_AFTER_MS it asks the provider, and records a refund the provider made.
  * It never asks for a refund itself: that is the refund job's, which the queue retries (and which an
  * admin can retry from the dashboard once it has failed for good).

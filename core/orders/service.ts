@@ -84,7 +84,7 @@ export async function listUserOrders(
 
 export type OrderStats = Record<OrderStatus | 'total', number>;
 
-/** The Orders tab's counts; an unpaid order past its time to pay is not pending (issue 14). */
+/** The Orders tab's counts; an unpaid order past its time to pay is not pending. */
 export async function userOrderStats(db: Db, userId: string): Promise<OrderStats> {
   const lapsed = new Date(Date.now() - PENDING_ORDER_LIFETIME_MS);
   const rows = await db
@@ -156,7 +156,7 @@ export interface UserOrderDetails {
 }
 
 /**
- * The order page (issue 14): the user's own order by its id, with its items as bought, history and
+ * The order page: the user's own order by its id, with its items as bought, history and
  * notifications. Someone else's order is as unknown as a made-up id (404).
  */
 export async function getUserOrder(db: Db, userId: string, orderId: string): Promise<UserOrderDetails> {

@@ -2,7 +2,7 @@ import { formatNaira } from '../money';
 import type { CancelReason, OrderEventKind, OrderStatus, PaymentStatus, RefundStatus } from './statuses';
 
 /**
- * The order's lifecycle as a declared table (issue "Orders tell the truth"): what each change does to
+ * The order's lifecycle as a declared table: what each change does to
  * an order in a given state, or why it is refused. Pure, so every rule is tested without a database;
  * core/orders/lifecycle.ts is the one module that applies it and writes an order's state.
  *

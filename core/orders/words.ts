@@ -11,7 +11,7 @@ import {
 } from './statuses';
 
 /**
- * What an order's state reads as, for people (issue "Orders tell the truth"): one function, so the
+ * What an order's state reads as, for people: one function, so the
  * shopper's list and order page, the admin's list, details and dashboard, the CSV and the e-mails say
  * the same. The spec's status words where it has them (Pending, Processing, Shipped, Delivered,
  * Cancelled, Paid); why an order is cancelled, and what was refunded, where it does not.
@@ -61,7 +61,7 @@ const CANCELLED_BECAUSE: Record<CancelReason, Record<Reader, string>> = {
 
 /**
  * An order awaiting payment past its 30 minutes reads as not paid in time even before the expiry job
- * has run (issue 14).
+ * has run.
  */
 function lapsed(order: OrderStateForWords, now: Date): boolean {
   return order.paymentStatus === 'pending' && now.getTime() >= payableUntil(order).getTime();

@@ -5,7 +5,7 @@ export const adminChangeKind = pgEnum('admin_change_kind', ADMIN_CHANGE_KINDS);
 export const adminChangeAction = pgEnum('admin_change_action', ADMIN_CHANGE_ACTIONS);
 
 /**
- * Every admin change (issue 13, item 5), written in the same transaction as the change itself
+ * Every admin change, written in the same transaction as the change itself
  * (core/audit/log.ts). Append-only: a trigger (migration 0010) refuses UPDATE and DELETE. The admin
  * is kept by id, name and e-mail as they were, with no foreign key, so deleting an account never
  * rewrites the history of what it did.

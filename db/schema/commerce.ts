@@ -276,7 +276,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Each refund of an order, one row per refund (issue "Orders tell the truth"): how much, why, which
+ * Each refund of an order, one row per refund: how much, why, which
  * lines, and how far it got. The order's own refund columns say where its latest refund stands and
  * what was refunded in all; core/orders/lifecycle.ts writes both, in the same transaction.
  */

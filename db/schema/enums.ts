@@ -15,7 +15,7 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DISCOUNT_TYPES = ['free_delivery', 'percent', 'amount'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-/** What the audit log records (issue 13, item 5): the kinds of thing an admin changes and how. */
+/** What the audit log records: the kinds of thing an admin changes and how. */
 export const ADMIN_CHANGE_KINDS = [
   'product',
   'order',
@@ -86,7 +86,7 @@ export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] a
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
- * Why the shop gave money back (issue "Orders tell the truth"): the fish spoiled on arrival, it weighed
+ * Why the shop gave money back: the fish spoiled on arrival, it weighed
  * short, a line was out of stock, the order was cancelled, another reason (the admin's note says), or
  * a refund made at the payment provider that the shop found there.
  */

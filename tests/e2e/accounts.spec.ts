@@ -81,7 +81,7 @@ test("a field's message clears once it is typed in, and the others stay", async 
 test('a guest sent from /account to /login comes back after logging in', async ({ page }) => {
   const shopper = await createVerifiedShopper(page);
   await page.goto('/account');
-  // Issue 4: a guest on /account sees 'Sign In Required', whose Login link remembers the way back.
+  // A guest on /account sees 'Sign In Required', whose Login link remembers the way back.
   await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('main').getByRole('link', { name: 'Login' }).click();

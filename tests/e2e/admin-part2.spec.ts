@@ -4,7 +4,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { E2E_ADMIN } from './support/constants';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
-// Issue 13: discount codes, delivery rates, roles and the audit log, as an admin and a shopper use them.
+// Discount codes, delivery rates, roles and the audit log, as an admin and a shopper use them.
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();

@@ -7,7 +7,7 @@ const PHONE_WIDTH = 360;
 
 /**
  * Nothing on the page reaches past the screen's edge: not the page itself, and not a table scrolling
- * sideways inside its box (issue 31: the orders table was 920 px wide in a 326 px box, Amount, Status
+ * sideways inside its box (the orders table once was 920 px wide in a 326 px box, Amount, Status
  * and View off-screen with no hint).
  */
 async function expectNoSidewaysScroll(page: Page) {
@@ -40,7 +40,7 @@ test('on a 360 px phone the dashboard ends where its content does', async ({ pag
   await expect(page.getByText('Paid revenue per day')).toBeVisible();
   // The chart's figures are still there for screen readers…
   await expect(page.getByRole('table', { name: 'Paid orders and revenue per day' })).toBeAttached();
-  // …but take no room: the page scrolled ~700 px past its last card into an invisible table (issue 31).
+  // …but take no room: the page once scrolled ~700 px past its last card into an invisible table.
   const { scrollHeight, bodyHeight } = await page.evaluate(() => ({
     scrollHeight: document.documentElement.scrollHeight,
     bodyHeight: document.body.getBoundingClientRect().height,

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from './support/fixtures';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
-// Issue 14, item 6: a cart restored from browser storage with impossible quantities is repaired, not
+// A cart restored from browser storage with impossible quantities is repaired, not
 // crashed on.
 test('a stored cart with a negative and a huge quantity is repaired with a toast, and checkout works', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from './support/fixtures';
 import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 
-// Issue 14, items 1–2: the order page, and paying a pending order later.
+// The order page, and paying a pending order later.
 test('leave the payment page → the order waits in the Orders tab → open it → Pay now → paid, with its history', async ({
   page,
 }) => {

@@ -3,7 +3,7 @@ import { logIn } from './support/accounts';
 import { E2E_BUYER } from './support/constants';
 import { expect, expectAccessible, test } from './support/fixtures';
 
-// Issue 14, item 3: on a 360 × 740 phone nothing floats over the controls a buyer taps.
+// On a 360 × 740 phone nothing floats over the controls a buyer taps.
 
 /** Whether a tap on each corner (inset 3 px) and the centre of `control` lands on it. */
 async function everyPartReaches(page: Page, control: Locator): Promise<boolean[]> {

@@ -219,7 +219,7 @@ describe('guards (spec §2)', () => {
     }
   });
 
-  it('shows a guest on /account "Sign In Required" (spec §2, issue 4) with a login link back to it', async () => {
+  it('shows a guest on /account "Sign In Required" (spec §2) with a login link back to it', async () => {
     const response = await new HttpClient(server.url).get('/account?tab=orders');
     expect(response.status).toBe(200);
     const html = await response.text();

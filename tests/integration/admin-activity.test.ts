@@ -10,7 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13, item 5: every admin change is recorded in the same transaction, with who, when, what and
+// Every admin change is recorded in the same transaction, with who, when, what and
 // the values before and after; /admin/activity lists them newest first, by kind and by admin.
 let server: TestServer;
 let admin: AdminActor;

@@ -17,7 +17,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 12 "Dashboard": the counters of spec §2, with "pending" meaning paid orders waiting for the
+// The dashboard: the counters of spec §2, with "pending" meaning paid orders waiting for the
 // shop, paid revenue per day for 30 days, and the latest paid orders.
 let server: TestServer;
 let admin: AdminActor;

@@ -7,7 +7,7 @@ import { createCheckoutShopper, productNamed, signedInClient } from '../support/
 import { type HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13, item 2: delivery rates (spec §2 "Delivery Rates", §5 "Delivery rate form", §9).
+// Delivery rates (spec §2 "Delivery Rates", §5 "Delivery rate form", §9).
 let server: TestServer;
 let client: HttpClient;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createOrder, createUser, productNamed, signedInClient } from '../suppor
 import { type HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13, item 3: discount codes (spec §2 "Discount Codes", §4, §5 "Discount code form", §8, §9).
+// Discount codes (spec §2 "Discount Codes", §4, §5 "Discount code form", §8, §9).
 let server: TestServer;
 let client: HttpClient;
 beforeAll(async () => {
@@ -106,7 +106,7 @@ describe('saving a code', () => {
         'Usage limit must be a whole number, at least 0',
       ],
       [{ code: 'BADDATE', discountAmount: '5', expiresAt: 'soon' }, 'Expiry must be a date'],
-      // Issue 36: was stored as 2026-03-03.
+      // Was once stored as 2026-03-03.
       [
         { code: 'FEB31', discountAmount: '5', expiresAt: '2026-02-31' },
         'There is no such date as 2026-02-31',

@@ -20,7 +20,7 @@ import { createOrder, createUser, productNamed, signedInClient } from '../suppor
 import { type HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 12 "Orders": the admin finds, reads, moves and deletes orders (spec §2, §4, §5, §8).
+// The admin finds, reads, moves and deletes orders (spec §2, §4, §5, §8).
 let server: TestServer;
 let admin: AdminActor;
 let client: HttpClient;
@@ -197,7 +197,7 @@ describe('status changes (spec §4)', () => {
       'processing',
       'This order has been delivered: it cannot go back to processing.',
     );
-    // Nothing unpaid is shipped (issue "Orders tell the truth": it answered 200).
+    // Nothing unpaid is shipped (it once answered 200).
     const { order: unpaid } = await orderFor({ status: 'pending', paymentStatus: 'pending' });
     await refused(unpaid.id, 'shipped', 'This order has not been paid, so it cannot be shipped.');
     // A paid order is not cancelled without its refund.

@@ -18,7 +18,7 @@ import { createOrder, createUser, productNamed, signedInClient } from '../suppor
 import { locationOf, type HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 12 "Products": the admin adds, edits and deletes products, with pictures uploaded and
+// The admin adds, edits and deletes products, with pictures uploaded and
 // re-encoded (spec §2, §5, §8).
 let server: TestServer;
 let client: HttpClient;

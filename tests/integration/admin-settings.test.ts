@@ -4,7 +4,7 @@ import * as schema from '#db/schema';
 import { createUser, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13, item 4: /admin/settings (spec §2 "Settings", §8 "Admin settings profile save").
+// /admin/settings (spec §2 "Settings", §8 "Admin settings profile save").
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', PAGE_CACHE_SECONDS: '0' } });

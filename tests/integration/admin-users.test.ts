@@ -17,7 +17,7 @@ import { createOrder, createUser, productNamed, signedInClient } from '../suppor
 import { type HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 13, item 1: users and roles (spec §2 "Users", §5, §6, §8).
+// Users and roles (spec §2 "Users", §5, §6, §8).
 let server: TestServer;
 let admin: AdminActor;
 let client: HttpClient;

@@ -7,7 +7,7 @@ import { createOrder, createUser, productNamed, signedInClient } from '../suppor
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 36, item 1: accounts have one door. Better Auth's own endpoints — its admin API above all —
+// Accounts have one door. Better Auth's own endpoints — its admin API above all —
 // answer a browser only where our e-mails and the sign-in providers send it; everything else an
 // account does goes through core/accounts, with its rules and the activity log.
 let server: TestServer;

@@ -8,7 +8,7 @@ import * as schema from '#db/schema';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 11: a capped code cannot be hoarded by unpaid orders, an account has at most 3 unpaid orders,
+// A capped code cannot be hoarded by unpaid orders, an account has at most 3 unpaid orders,
 // and one checkout submission places one order however often it arrives.
 let server: TestServer;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { quietLogger } from '../support/quiet-logger';
 import { shopEnv, startShop, type SupervisedShop } from '../support/shop';
 import { testEnv } from '../support/test-env';
 
-// Issue 15, item 2: the real parts fail while shoppers browse, place and pay — the production server
+// The real parts fail while shoppers browse, place and pay — the production server
 // (build/server.mjs, under its supervisor) on a PostgreSQL server of this file's own:
 // - PostgreSQL is stopped (a fast shutdown cuts every connection) and started again: /readyz answers
 //   503 in the gap, the shop recovers by itself, and every paid order is paid exactly once.

@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 15, item 3: text people type — names, addresses, reviews, product descriptions — is shown as
+// Text people type — names, addresses, reviews, product descriptions — is shown as
 // text everywhere it appears (storefront, account, admin, the page's data for hydration, e-mails),
 // never run as markup.
 const NAME = '<img src=x onerror=alert("name")>Ada';

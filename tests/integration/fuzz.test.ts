@@ -8,7 +8,7 @@ import { HttpClient } from '../support/http-client';
 import { routeTablePaths } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 15, item 3: every route of the route table — its form action, its JSON (.data) action, its
+// Every route of the route table — its form action, its JSON (.data) action, its
 // query string — is sent random, oversize, wrong-type, unicode and malformed requests as a guest, a
 // shopper and an admin. None may answer 5xx or show a stack trace, and a refused request (4xx) may not
 // change the database.

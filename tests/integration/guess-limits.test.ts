@@ -9,7 +9,7 @@ import { createCheckoutShopper, createUser, productNamed } from '../support/fact
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 36, items 3 and 5: every guess is counted, per client address and per account, in the
+// Every guess is counted, per client address and per account, in the
 // database. The server believes X-Forwarded-For from the loopback proxy here (TRUST_PROXY), so each
 // test can come from addresses of its own.
 let server: TestServer;

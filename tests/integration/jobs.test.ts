@@ -11,7 +11,7 @@ import { createTestDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
 
-// Issue 15, item 1: e-mails, payment checks and the order expiry are durable jobs in the shop's own
+// E-mails, payment checks and the order expiry are durable jobs in the shop's own
 // database, enqueued in the transaction that causes them, retried with backoff, and left 'failed' for
 // an admin to see on the dashboard and retry.
 let server: TestServer;

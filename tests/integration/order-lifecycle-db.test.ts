@@ -8,7 +8,7 @@ import * as schema from '#db/schema';
 import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue "Orders tell the truth": random sequences of changes, several at once, against the database,
+// Random sequences of changes, several at once, against the database,
 // through the one writer. After each batch the order keeps its invariants: money taken is money kept
 // plus money refunded, nothing unpaid is fulfilled, one event per change that records one, its refund
 // rows agree with its refund state.

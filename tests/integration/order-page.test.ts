@@ -13,7 +13,7 @@ import { ADMIN_EMAIL } from '../support/constants';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 14, items 1 and 2: the shopper's order page, "Pay now" and "Cancel order".
+// The shopper's order page, "Pay now" and "Cancel order".
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', PAGE_CACHE_SECONDS: '0' } });

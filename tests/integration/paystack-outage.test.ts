@@ -8,7 +8,7 @@ import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
 
-// Issue 15, item 2: Paystack slow (answering after 30 s) or failing (500). The shopper hears within a
+// Paystack slow (answering after 30 s) or failing (500). The shopper hears within a
 // bounded time (every call to Paystack has a timeout, PAYSTACK_TIMEOUT_MS), the order stays pending,
 // nothing is marked paid without a verified payment, and the webhook's verification job settles the
 // order once Paystack answers again.

@@ -4,7 +4,7 @@ import { SHOPPER_PASSWORD } from '../support/constants';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 11 §6: whatever is rendered for a signed-in visitor is theirs alone.
+// Whatever is rendered for a signed-in visitor is theirs alone.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100' } });

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, queryRows } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
 
-// Issue "Orders tell the truth": a shop that upgrades keeps its refunds. Migration 0023 reads what each
+// A shop that upgrades keeps its refunds. Migration 0023 reads what each
 // order recorded (a failed refund gave nothing back); 0024 gives each recorded refund its row and moves the
 // demo provider's single refund into its own table.
 const scratch = mkdtempSync(path.join(tmpdir(), 'fc-refund-migration-'));

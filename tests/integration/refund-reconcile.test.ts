@@ -15,7 +15,7 @@ import { ADMIN_EMAIL } from '../support/constants';
 import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue "Orders tell the truth", finding 5: a demo refund interrupted by a crash (the provider had
+// A demo refund interrupted by a crash (the provider had
 // refunded, our transaction had not committed) read 'failed' on the retry, told the admin "nothing was
 // refunded", and the customer was never told. The refund job now asks the provider first, and a job
 // reconciles refunds left 'requested'.

@@ -20,7 +20,7 @@ import type { PaystackStandIn } from '../support/paystack-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
 
-// Issue 12 "Refund": a paid order is refunded once, whatever clicks, admins and webhooks race.
+// A paid order is refunded once, whatever clicks, admins and webhooks race.
 let stand: PaystackStandIn;
 let server: TestServer;
 let shop: Awaited<ReturnType<typeof startPaystackShop>>;
@@ -50,7 +50,7 @@ async function paidOrder(quantity = 1) {
   return { shopper, placed, order: await orderById(placed.orderId) };
 }
 
-/** The audit rows about an order (issue 13: a refund is recorded with the refund, never without it). */
+/** The audit rows about an order (a refund is recorded with the refund, never without it). */
 const auditOf = (orderId: string) =>
   server.database.db.select().from(schema.adminActivity).where(eq(schema.adminActivity.subjectId, orderId));
 const refund = (orderId: string) =>

@@ -82,8 +82,8 @@ describe('request bodies are bounded before they are read', () => {
 
   it('gives the picture upload its 5 MB allowance only to an admin the database confirms, and no more', async () => {
     const allowance = MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES;
-    // Issue 36: any cookie named like a session token got the allowance, and was refused only after
-    // its 2 MB had been read. Now a forged cookie, and a shopper's real one, are refused before.
+    // Found by an outside probe: any cookie named like a session token got the allowance, and was refused
+    // only after its 2 MB had been read. Now a forged cookie, and a shopper's real one, are refused before.
     const shopper = await createUser(server.services);
     const shopperCookie = (await signedInClient(server, shopper.email)).cookieHeader();
     for (const cookie of ['better-auth.session_token=anything', shopperCookie]) {

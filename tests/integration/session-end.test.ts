@@ -6,7 +6,7 @@ import { createOrder, createUser, productNamed, signedInClient } from '../suppor
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 36, item 2: a session ends when it ends. Whoever kept a copy of its cookies (a second tab, a
+// A session ends when it ends. Whoever kept a copy of its cookies (a second tab, a
 // shared computer, a thief) sees and writes nothing personal with it from the next request on.
 let server: TestServer;
 beforeAll(async () => {

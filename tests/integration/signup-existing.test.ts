@@ -5,7 +5,7 @@ import { createUser } from '../support/factories';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 14, item 5: a sign-up with an address that already has an account shows the same screen as for
+// A sign-up with an address that already has an account shows the same screen as for
 // a new address (no account enumeration), and that address is told how to get in.
 let server: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { SmtpStandIn } from '../support/smtp-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { until } from '../support/wait';
 
-// Issue 15, item 2: the mail server is down (connections refused), then in trouble (451 to every
+// The mail server is down (connections refused), then in trouble (451 to every
 // message), while shoppers pay. Orders still succeed; every receipt goes out, once, when it is back.
 // The shop's real mailer (nodemailer over SMTP) talks to a real SMTP server (smtp-server).
 let smtp: SmtpStandIn;

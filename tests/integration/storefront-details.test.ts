@@ -4,7 +4,7 @@ import { productNamed } from '../support/factories';
 import { HttpClient } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Issue 14, item 7: small things a new buyer saw.
+// Small things a new buyer saw.
 let server: TestServer;
 let guest: HttpClient;
 beforeAll(async () => {

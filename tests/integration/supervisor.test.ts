@@ -121,8 +121,9 @@ describe(`the default production server on ${engine} survives a crash`, () => {
   );
 
   it('leaves no request hanging when its process is killed under load: each is answered or refused at once', async () => {
-    // Issue 36: one in eight kills left a request hanging until the client gave up (300 s): under
-    // Node's round robin the supervisor had accepted it and was handing it to the process that died.
+    // Found by an outside probe: one in eight kills left a request hanging until the client gave up
+    // (300 s): under Node's round robin the supervisor had accepted it and was handing it to the process
+    // that died.
     const outcomes = { answered: 0, refused: 0, hung: 0 };
     let running = true;
     const load = async () => {

@@ -17,7 +17,7 @@ import { quietLogger } from '../support/quiet-logger';
 import { freshDatabase, shopEnv, startShop, type SupervisedShop } from '../support/shop';
 import { testEnv } from '../support/test-env';
 
-// Issue 15, item 6: two separate server processes on one PostgreSQL database behind nginx (Debian's
+// Two separate server processes on one PostgreSQL database behind nginx (Debian's
 // package, started here with its own configuration; docs/operations.md → "Two shops behind one proxy"). nginx
 // sends each request to the next shop in turn and says which in X-Upstream.
 const NGINX = '/usr/sbin/nginx';

@@ -171,7 +171,7 @@ describe('emailConfirmed=true (spec §2)', () => {
   });
 });
 
-describe('the return target a confirmation link keeps (issue 31)', () => {
+describe('the return target a confirmation link keeps', () => {
   it('lands every confirmation link on /email-confirmation, with the target when there is one', () => {
     expect(emailConfirmationCallback(undefined)).toBe('/email-confirmation');
     expect(emailConfirmationCallback('/')).toBe('/email-confirmation');

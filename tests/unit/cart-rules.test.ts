@@ -98,7 +98,7 @@ describe('cart store rules (spec §4)', () => {
   });
 });
 
-describe('a stored cart that cannot be trusted is repaired (issue 14)', () => {
+describe('a stored cart that cannot be trusted is repaired', () => {
   it('clamps negative, fractional, huge and non-numeric quantities to 1–999 and says which', () => {
     const stored = JSON.stringify([
       { ...catfish, quantity: -3 },

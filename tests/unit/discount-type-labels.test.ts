@@ -4,7 +4,7 @@ import { DISCOUNT_TYPES, discountTypeLabel, isDiscountType } from '#core/discoun
 
 // Spec §3 stores a code's type as free_delivery, percent or amount; §5 and §9 speak of "type percent",
 // "type amount", "an amount discount", "a percent discount" and "a free-delivery code". People read
-// those words (issue 31: the list showed 'free_delivery').
+// those words (the list once showed 'free_delivery').
 describe('discount types named for people', () => {
   it('names each type in the spec’s words', () => {
     expect(discountTypeLabel('amount')).toBe('Amount');

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Import cycles counted with type imports (issue 32, item 2). ESLint's import-x/no-cycle skips `import
+ * Import cycles counted with type imports. ESLint's import-x/no-cycle skips `import
  * type`, so a cycle made of types alone (jobs/queue → orders/refunds → orders/management → … →
  * jobs/queue, before) passes lint; this walks every import TypeScript sees, types and `import()` included.
  * The walls between layers and domains are ESLint's (import-x/no-restricted-paths, eslint.config.js).

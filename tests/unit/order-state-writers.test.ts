@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * An order's state has one writer (issue "Orders tell the truth"): core/orders/lifecycle.ts changes it
+ * An order's state has one writer: core/orders/lifecycle.ts changes it
  * and core/orders/placing.ts writes a new order. Any other module of the shop that updates an order's
  * status, payment, cancellation or refund, writes an order event or a refund row, fails this test.
  */

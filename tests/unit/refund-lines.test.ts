@@ -4,7 +4,7 @@ import { lineRefund, REFUND_LINE_REFUSALS, refundedQuantities } from '#core/orde
 import { OrderActionSchema, REFUND_FORM_MESSAGES } from '#core/orders/schemas';
 import { safeParse } from 'zod/mini';
 
-// Issue "Orders tell the truth": a partial refund by line gives back what was paid for those lines.
+// A partial refund by line gives back what was paid for those lines.
 const lines = [
   { id: 11, productName: 'Live Catfish (Table Size)', quantity: 3, totalPriceKobo: 2_190_000 },
   { id: 12, productName: 'Smoked Mackerel', quantity: 2, totalPriceKobo: 900_000 },

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { trackRequestsInFlight } from '#server/in-flight';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from '#server/unavailable';
 
-// Issue 36: a server process that dies of an error answers what it holds instead of leaving the
-// client waiting (until the client gives up, 300 s in the probe).
+// A server process that dies of an error answers what it holds instead of leaving the
+// client waiting (until the client gives up, 300 s in an outside probe).
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) {

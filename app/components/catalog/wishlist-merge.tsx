@@ -5,7 +5,7 @@ import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { useSessionUser } from '~/lib/session-user';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 
-/** When a guest with a local wishlist signs in, the list joins the account once (spec §4, issue 3). */
+/** When a guest with a local wishlist signs in, the list joins the account once (spec §4). */
 export function WishlistMerge() {
   const user = useSessionUser();
   const ids = useGuestWishlist();

@@ -10,7 +10,7 @@ const BAND_PX = 88;
 /**
  * Whether a control marked `data-keep-clear` (the product page's Add to Cart, the footer's Subscribe)
  * is in the band the button covers: then the button steps aside, so a tap on any part of the control
- * reaches it (issue 14).
+ * reaches it.
  */
 function useKeepClear(): boolean | null {
   const { pathname } = useLocation();
