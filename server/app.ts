@@ -236,12 +236,13 @@ export async function createApp(services: Services, options: AppOptions) {
       requestState: { databaseUnavailable: false },
     });
   // The router's context is made by the build's own entry (its context keys are the build's objects).
-  const contextFor =
-    (build: ServerBuild) =>
-    (req: Request, res: Response): RouterContextProvider =>
-      ((res.locals.routerContext as RouterContextProvider | undefined) ??= shopEntry(build).requestContext(
+  const contextFor = (build: ServerBuild) => {
+    const { requestContext } = shopEntry(build);
+    return (req: Request, res: Response): RouterContextProvider =>
+      ((res.locals.routerContext as RouterContextProvider | undefined) ??= requestContext(
         shopRequestOf(req, res),
       ));
+  };
   const requestStateOf = (req: Request, res: Response) => shopRequestOf(req, res).requestState;
 
   // Uploaded pictures (core/media): content-hashed names, so they never change.

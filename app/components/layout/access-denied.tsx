@@ -8,8 +8,7 @@ export function isRefusal(error: unknown): boolean {
 
 /** The page for a refusal: nothing of the area refused, only why and the way back to the marketplace. */
 export function AccessDenied({ error }: { error: unknown }) {
-  const body = isRouteErrorResponse(error) ? (error.data as ErrorData | null) : null;
-  const message = body?.error?.message ?? body?.message ?? null;
+  const message = errorMessage(error);
   return (
     <main className="mx-auto max-w-xl p-8 text-center" role="alert">
       <h1 className="text-2xl font-bold">Access Denied</h1>
@@ -19,6 +18,12 @@ export function AccessDenied({ error }: { error: unknown }) {
       </Link>
     </main>
   );
+}
+
+/** The message an error response carries (the action-failure shape, or a plain `{ message }`), if any. */
+export function errorMessage(error: unknown): string | null {
+  const body = isRouteErrorResponse(error) ? (error.data as ErrorData | null) : null;
+  return body?.error?.message ?? body?.message ?? null;
 }
 
 type ErrorData = { message?: string; error?: { message?: string } };

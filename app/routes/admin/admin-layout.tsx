@@ -7,7 +7,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AdminShell } from '~/components/admin/admin-shell';
-import { AccessDenied, isRefusal } from '~/components/layout/access-denied';
+import { AccessDenied, errorMessage, isRefusal } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
 import { adminArea, adminOf, adminScreenWithoutForm } from '~/lib/auth.server';
 import type { Route } from './+types/admin-layout';
@@ -42,8 +42,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>('routes/admin/admin-layout');
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const body = isRouteErrorResponse(error) ? (error.data as ErrorData | null) : null;
-  const message = body?.error?.message ?? body?.message ?? null;
+  const message = errorMessage(error);
   // Nothing of the admin area for someone who may not use it.
   if (isRefusal(error)) return <AccessDenied error={error} />;
   return (
@@ -63,5 +62,3 @@ export function ErrorBoundary() {
     </AdminShell>
   );
 }
-
-type ErrorData = { message?: string; error?: { message?: string } };
