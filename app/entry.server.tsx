@@ -13,7 +13,7 @@ import { coalesceChunks } from './lib/coalesce-chunks.server';
 import { gzipEncoding } from './lib/gzip-document.server';
 import { EARLY_TAP_SCRIPT } from './lib/early-taps';
 import { rewriteHead } from './lib/script-priority.server';
-import { getViewerKind } from './lib/auth.server';
+import { getViewerKind } from './lib/auth/session.server';
 import { shop, type ShopContext } from './lib/context';
 
 /**

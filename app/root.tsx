@@ -20,7 +20,7 @@ import { ErrorPage } from './components/layout/error-page';
 import { NotFound } from './components/layout/not-found';
 import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
-import { getViewerKind } from './lib/auth.server';
+import { getViewerKind } from './lib/auth/session.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useStylesheet } from './lib/inline-css';
 import { useNonce } from './lib/nonce';

@@ -1,15 +1,37 @@
 /**
- * Domain errors. `core/` throws these; one mapper at the HTTP edge (app/lib/errors.server.ts) turns
- * them into responses. The message is safe to show to the user.
+ * Domain errors. `core/` throws these, each with a kind that says what went wrong in the shop's terms;
+ * one mapper at the HTTP edge (app/lib/errors.server.ts) gives each kind its status code and turns the
+ * error into a response. The message is safe to show to the user.
  */
 const DOMAIN_ERROR = Symbol.for('freshcatch.domain-error');
+
+export const ERROR_KINDS = [
+  /** The input breaks a rule: a field is missing or wrong. */
+  'invalid',
+  /** Nobody is signed in, or the credentials are wrong. */
+  'unauthorized',
+  /** Signed in, but not allowed to do this. */
+  'forbidden',
+  /** No such thing (or not this visitor's to see). */
+  'not-found',
+  /** There is nothing of this kind to do here (a screen that takes no form). */
+  'not-supported',
+  /** The thing is not in a state that allows this (already done, still in use). */
+  'conflict',
+  /** Too many tries: wait and try again. */
+  'too-many-requests',
+  /** A service we depend on is down: try again later. */
+  'unavailable',
+] as const;
+
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export class DomainError extends Error {
   readonly [DOMAIN_ERROR] = true;
 
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
+    readonly kind: ErrorKind,
     readonly title?: string,
   ) {
     super(message);
@@ -33,31 +55,37 @@ export class Invalid extends DomainError {
     readonly fieldErrors: Record<string, string[]> = {},
     title?: string,
   ) {
-    super(message, 400, title);
+    super(message, 'invalid', title);
   }
 }
 
 export class Unauthorized extends DomainError {
   constructor(message = 'Please sign in to continue.', title?: string) {
-    super(message, 401, title);
+    super(message, 'unauthorized', title);
   }
 }
 
 export class Forbidden extends DomainError {
   constructor(message = "You don't have permission to do that.", title?: string) {
-    super(message, 403, title);
+    super(message, 'forbidden', title);
   }
 }
 
 export class NotFound extends DomainError {
   constructor(message = 'Not found.', title?: string) {
-    super(message, 404, title);
+    super(message, 'not-found', title);
+  }
+}
+
+export class NotSupported extends DomainError {
+  constructor(message: string, title?: string) {
+    super(message, 'not-supported', title);
   }
 }
 
 export class Conflict extends DomainError {
   constructor(message: string, title?: string) {
-    super(message, 409, title);
+    super(message, 'conflict', title);
   }
 }
 
@@ -68,6 +96,12 @@ export class TooManyRequests extends DomainError {
     /** When the client may try again: sent as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message, 429, title);
+    super(message, 'too-many-requests', title);
+  }
+}
+
+export class Unavailable extends DomainError {
+  constructor(message = 'Please try again later', title?: string) {
+    super(message, 'unavailable', title);
   }
 }

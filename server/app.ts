@@ -203,7 +203,7 @@ export async function createApp(services: Services, options: AppOptions) {
 
   // Better Auth answers a browser only on the few paths our e-mails and sign-in providers send it to
   // (isBrowserAuthEndpoint); everything else there, its admin API included, is not found. Our forms
-  // call the rest on the server, through app/lib/auth.server.ts.
+  // call the rest on the server, through app/lib/auth/gateway.server.ts.
   app.all('/api/auth/{*path}', (req, _res, next) => {
     // The address as it came (req.path has been through Express's own reading of it).
     const asSent = req.originalUrl.split('?')[0]!;

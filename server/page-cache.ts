@@ -47,7 +47,7 @@ interface Entry {
 /**
  * Whether a page rendered for a signed-in visitor may be stored for every visitor of their kind: its
  * route declared it shared (`sharedCatalogueHeaders`), and nothing read who the visitor is
- * (app/lib/auth.server.ts marks every read of the user). A loader on a shared page that reads the user
+ * (app/lib/auth/session.server.ts marks every read of the user). A loader on a shared page that reads the user
  * makes that page personal again, so it can never be served to another shopper (docs/decisions/021).
  */
 export function isSharedPage(requestState: {

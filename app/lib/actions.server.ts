@@ -18,10 +18,12 @@ export async function formAction<S extends $ZodType, T extends object | Response
   work: (input: output<S>, form: FormData) => Promise<T>,
   options: { invalidMessage?: string } = {},
 ) {
-  const form = await readForm(request);
-  const parsed = parseForm(schema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors, options.invalidMessage);
-  return attempt(async () => succeed(await work(parsed.data, form)));
+  return attempt(async () => {
+    const form = await readForm(request);
+    const parsed = parseForm(schema, form);
+    if (!parsed.ok) return invalidForm(parsed.fieldErrors, options.invalidMessage);
+    return succeed(await work(parsed.data, form));
+  });
 }
 
 /** `formAction` for a JSON body (fetchers that send `encType: 'application/json'`). */

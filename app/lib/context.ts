@@ -21,7 +21,7 @@ export interface RequestState {
   /** Set by a page the same for every signed-in visitor of one kind (app/lib/cache.server.ts). */
   sharedWithSignedIn?: boolean;
   /**
-   * Set whenever anything of who the visitor is was read (app/lib/auth.server.ts): such a page is
+   * Set whenever anything of who the visitor is was read (app/lib/auth/session.server.ts): such a page is
    * never shared, whatever its route declared.
    */
   readsVisitor?: boolean;

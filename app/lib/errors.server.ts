@@ -1,24 +1,52 @@
 import { data } from 'react-router';
-import { DomainError, type Invalid, type TooManyRequests } from '#core/errors';
+import { DomainError, Invalid, NotFound, type ErrorKind, type TooManyRequests } from '#core/errors';
 import { parseRowId } from '#core/ids';
 import type { ActionFailure } from './action-result';
 
 /**
- * The one place that turns domain errors into HTTP answers (STYLE §3). Anything else is a bug and
- * goes to the error boundary (logged, never shown with its stack).
+ * The one place that turns domain errors into HTTP answers (STYLE §3), and the one owner of the status
+ * codes the app sends: core/ says what kind of thing went wrong, this module says which status that is.
+ * Anything that is not a domain error is a bug and goes to the error boundary (logged, never shown with
+ * its stack).
  */
 
 export type { ActionFailure };
 
-const DEFAULT_TITLES: Record<number, string> = {
-  400: 'Please check the form',
-  401: 'Sign in required',
-  403: 'Not allowed',
-  404: 'Not found',
-  409: 'Already done',
-  429: 'Please wait',
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'not-supported': 405,
+  conflict: 409,
+  'too-many-requests': 429,
+  unavailable: 503,
 };
 
+const DEFAULT_TITLES: Record<ErrorKind, string> = {
+  invalid: 'Please check the form',
+  unauthorized: 'Sign in required',
+  forbidden: 'Not allowed',
+  'not-found': 'Not found',
+  'not-supported': 'Not allowed',
+  conflict: 'Already done',
+  'too-many-requests': 'Please wait',
+  unavailable: 'Error',
+};
+
+/** The status code a domain error is answered with. */
+export function statusOf(error: DomainError): number {
+  return STATUS_OF_KIND[error.kind];
+}
+
+function initOf(error: DomainError): ResponseInit {
+  const retryAfter = 'retryAfterSeconds' in error ? (error as TooManyRequests).retryAfterSeconds : undefined;
+  return retryAfter
+    ? { status: statusOf(error), headers: { 'Retry-After': String(retryAfter) } }
+    : { status: statusOf(error) };
+}
+
+/** A refused action in the one action-failure shape: title, message and field errors. */
 export function actionFailure(error: unknown) {
   if (!DomainError.is(error)) throw error;
   const fieldErrors =
@@ -27,12 +55,21 @@ export function actionFailure(error: unknown) {
       : {};
   const body: ActionFailure = {
     ok: false,
-    error: { title: error.title ?? DEFAULT_TITLES[error.status] ?? 'Error', message: error.message },
+    error: { title: error.title ?? DEFAULT_TITLES[error.kind], message: error.message },
     fieldErrors,
   };
-  const retryAfter = 'retryAfterSeconds' in error ? (error as TooManyRequests).retryAfterSeconds : undefined;
-  if (retryAfter) return data(body, { status: error.status, headers: { 'Retry-After': String(retryAfter) } });
-  return data(body, { status: error.status });
+  return data(body, initOf(error));
+}
+
+/**
+ * A domain error as a loader's (or a resource route's) answer: `{ message }` by default, for the route's
+ * error boundary; a caller that is not a page (a webhook, a JSON API) may give the body its protocol wants.
+ */
+export function errorResponse<T = { message: string }>(
+  error: DomainError,
+  body: T = { message: error.message } as T,
+) {
+  return data(body, initOf(error));
 }
 
 /**
@@ -58,7 +95,7 @@ export async function orThrowResponse<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (DomainError.is(error)) throw data({ message: error.message }, { status: error.status });
+    if (DomainError.is(error)) throw errorResponse(error);
     throw error;
   }
 }
@@ -67,13 +104,13 @@ export function invalidForm(
   fieldErrors: Record<string, string>,
   message = 'Please check the highlighted fields.',
 ) {
-  const body: ActionFailure = { ok: false, error: { title: 'Please check the form', message }, fieldErrors };
-  return data(body, { status: 400 });
+  const body: ActionFailure = { ok: false, error: { title: DEFAULT_TITLES.invalid, message }, fieldErrors };
+  return data(body, initOf(new Invalid(message)));
 }
 
 /** The one rule for a route's id parameter: a row id, or the route's 404 with its own words. */
 export function parseRowIdParam(raw: string | undefined, notFoundMessage: string): number {
   const id = parseRowId(raw);
-  if (id === null) throw data({ message: notFoundMessage }, { status: 404 });
+  if (id === null) throw errorResponse(new NotFound(notFoundMessage));
   return id;
 }

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { Invalid } from '#core/errors';
@@ -78,6 +77,6 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data({ message: 'Expected a form.' }, { status: 400 });
+    throw new Invalid('Expected a form.');
   }
 }

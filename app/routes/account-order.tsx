@@ -6,7 +6,7 @@ import { ProductImage } from '~/components/catalog/product-image';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
-import { requireUser } from '~/lib/auth.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { formatAdminDateTime, formatShopperDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { useActionResult } from '~/lib/use-action-result';
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = shopperOf(context);
   const { db, checkout } = shop(context).services;
   const details = await orThrowResponse(() => getUserOrder(db, user.id, params.id));
   const { order } = details;
@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = shopperOf(context);
   return formAction(request, OrderPageActionSchema, async () => {
     await cancelUnpaidOrder(shop(context).services.checkout, user.id, params.id);
     return { toast: { title: 'Order cancelled', description: CANCEL_MESSAGES.cancelled } };

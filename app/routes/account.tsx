@@ -7,15 +7,16 @@ import { ProfileTab } from '~/components/account/profile-tab';
 import { SettingsTab } from '~/components/account/settings-tab';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { authErrorMessage, callAuthEndpoint, getSessionUser, refreshSessionCookie } from '~/lib/auth.server';
+import { changePassword } from '~/lib/auth/gateway.server';
+import { shopperOf, shopperOrGuestOf } from '~/lib/auth/guards.server';
+import { refreshSessionCookie } from '~/lib/auth/session.server';
 import { formAction, withHeaders } from '~/lib/actions.server';
-import { actionFailure, retryAfterOfAction } from '~/lib/errors.server';
+import { retryAfterOfAction } from '~/lib/errors.server';
 import { AccountActionSchema } from '#core/accounts/schemas';
 import { countCurrentPasswordTry } from '#core/accounts/passwords';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import { loadRates } from '#core/checkout/quote';
 import { locationSuggestions } from '#core/delivery/methods';
-import { Invalid, Unauthorized } from '#core/errors';
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -39,7 +40,7 @@ type Tab = (typeof TABS)[number];
 export const headers = retryAfterOfAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context);
+  const user = shopperOrGuestOf(context);
   if (!user) return { signedIn: false as const };
   const params = new URL(request.url).searchParams;
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
@@ -73,8 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context);
-  if (!user) return actionFailure(new Unauthorized('Please log in again.', 'Sign In Required'));
+  const user = shopperOf(context);
   const { db } = shop(context).services;
   return formAction(request, AccountActionSchema, async (input) => {
     switch (input.intent) {
@@ -100,22 +100,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           { max: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
           { userId: user.id, clientAddress: shop(context).clientIp },
         );
-        const result = await callAuthEndpoint(request, context, '/change-password', {
+        const { setCookies } = await changePassword(request, context, {
           currentPassword: input.currentPassword,
           newPassword: input.password,
-          revokeOtherSessions: true,
         });
-        if (result.status !== 200) {
-          const wrongPassword = result.body?.code === 'INVALID_PASSWORD';
-          throw new Invalid(
-            authErrorMessage(result, 'Could not change the password. Please try again.'),
-            wrongPassword ? { currentPassword: ['Your current password is not right'] } : {},
-          );
-        }
         // The session is renewed with the new password: keep this browser signed in.
         return withHeaders(
           { toast: { title: 'Password changed', description: 'Your other devices have been signed out.' } },
-          result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]),
+          setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]),
         );
       }
     }

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { requireUser } from '~/lib/auth.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { settleOwnPayment } from '#core/checkout/settle';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
  * this page proves nothing: the payment is verified with the provider before anything changes.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = shopperOf(context);
   const url = new URL(request.url);
   const reference = url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '';
   const settled = await orThrowResponse(() =>

@@ -1,5 +1,5 @@
 import { formAction } from '~/lib/actions.server';
-import { requireUser } from '~/lib/auth.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { CancelPaymentSchema } from '#core/checkout/schemas';
 import { settleOwnPayment } from '#core/checkout/settle';
 import type { Route } from './+types/checkout-cancel';
@@ -11,7 +11,7 @@ import { shop } from '~/lib/context';
  * is not final) and expires after 30 minutes, when its discount reservation is released.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = shopperOf(context);
   return formAction(request, CancelPaymentSchema, async ({ reference }) => ({
     settled: await settleOwnPayment(shop(context).services.checkout, user.id, reference),
   }));

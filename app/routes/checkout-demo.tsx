@@ -1,10 +1,11 @@
 import { FlaskConical } from 'lucide-react';
-import { data, Form, redirect, useLoaderData, useNavigation } from 'react-router';
+import { Form, redirect, useLoaderData, useNavigation } from 'react-router';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
-import { requireUser } from '~/lib/auth.server';
-import { orThrowResponse } from '~/lib/errors.server';
+import { shopperOf } from '~/lib/auth/guards.server';
+import { errorResponse, orThrowResponse } from '~/lib/errors.server';
+import { NotFound } from '#core/errors';
 import { DemoPaymentDecisionSchema } from '#core/checkout/schemas';
 import { shortOrderId } from '#core/notifications/messages';
 import { formatNaira } from '#core/money';
@@ -22,18 +23,17 @@ export const meta: Route.MetaFunction = () => [
 type Db = ReturnType<typeof shop>['services']['db'];
 
 async function demoOrder<Order>(
-  request: Request,
   context: Route.LoaderArgs['context'],
   read: (db: Db, userId: string) => Promise<Order>,
 ): Promise<Order> {
-  const user = await requireUser(request, context);
+  const user = shopperOf(context);
   const { db, payments } = shop(context).services;
-  if (payments.name !== 'demo') throw data({ message: 'Demo payments are off.' }, { status: 404 });
+  if (payments.name !== 'demo') throw errorResponse(new NotFound('Demo payments are off.'));
   return orThrowResponse(() => read(db, user.id));
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const order = await demoOrder(request, context, (db, userId) =>
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = await demoOrder(context, (db, userId) =>
     getUserOrderByReference(db, userId, params.reference),
   );
   if (order.paymentStatus !== 'pending')
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // Deciding needs the order's payment, not its items.
-  const order = await demoOrder(request, context, (db, userId) => findOwnOrder(db, userId, params.reference));
+  const order = await demoOrder(context, (db, userId) => findOwnOrder(db, userId, params.reference));
   const callback = `/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`;
   // An order that was already paid, declined or expired takes no new decision.
   if (order.paymentStatus !== 'pending') return redirect(callback);

@@ -9,7 +9,7 @@ import { inputClasses } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
 import type { ActionResult } from '~/lib/action-result';
 import { jsonAction } from '~/lib/actions.server';
-import { requireUser } from '~/lib/auth.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { useCart } from '~/lib/cart';
 import { settledData, showToast, useActionResult } from '~/lib/use-action-result';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
@@ -47,9 +47,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, {
-    toast: { type: 'error', title: 'Authentication Required', description: 'Please log in to check out.' },
-  });
+  const user = shopperOf(context);
   const { db, payments, env } = shop(context).services;
   const profile = await getProfile(db, user.id);
   // Back from a payment that did not go through (/checkout/callback): its order's choices again.
@@ -87,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = shopperOf(context);
   const { checkout } = shop(context).services;
   return jsonAction(
     request,

@@ -4,22 +4,16 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
-import { callAuthEndpoint } from '~/lib/auth.server';
+import { requestPasswordReset } from '~/lib/auth/gateway.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { ForgotPasswordSchema } from '#core/accounts/schemas';
-import { TooManyRequests } from '#core/errors';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset your password — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, ForgotPasswordSchema, async ({ email }) => {
-    const result = await callAuthEndpoint(request, context, '/request-password-reset', {
-      email,
-      redirectTo: '/reset-password',
-    });
-    if (result.status === 429)
-      throw new TooManyRequests('Too many requests. Please wait a minute and try again.');
+    await requestPasswordReset(request, context, email);
     return {};
   });
 }

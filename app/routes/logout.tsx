@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { authErrorMessage, signOut } from '~/lib/auth.server';
+import { signOut } from '~/lib/auth/gateway.server';
+import { DomainError } from '#core/errors';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/logout';
 
@@ -8,13 +9,13 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await signOut(request, context);
-  if (result.status !== 200) {
-    return redirectWithToast(context, '/', {
-      type: 'error',
-      title: 'Sign out failed',
-      description: authErrorMessage(result, 'Please try again.'),
-    });
+  let setCookies: string[];
+  try {
+    ({ setCookies } = await signOut(request, context));
+  } catch (error) {
+    if (!DomainError.is(error)) throw error;
+    const title = error.title ?? 'Sign out failed';
+    return redirectWithToast(context, '/', { type: 'error', title, description: error.message });
   }
   const to = new URL(request.url).searchParams.get('from') === 'admin' ? '/admin/login' : '/';
   return redirectWithToast(
@@ -23,6 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     to === '/admin/login'
       ? { type: 'success', title: 'Signed out', description: 'You have been signed out of the admin area' }
       : { type: 'success', title: 'Signed out successfully' },
-    result.setCookies,
+    setCookies,
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { requireUser } from '~/lib/auth.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { cart, useCart } from '~/lib/cart';
 import { useHydrated } from '~/lib/use-hydrated';
 import { shortOrderId } from '#core/notifications/messages';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = shopperOf(context);
   const reference = new URL(request.url).searchParams.get('reference') ?? '';
   try {
     const order = await getUserOrderByReference(shop(context).services.db, user.id, reference);
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     // No such order of theirs: the page thanks them without details. Anything else is a real fault.
-    if (DomainError.is(error) && error.status === 404) return { order: null };
+    if (DomainError.is(error) && error.kind === 'not-found') return { order: null };
     throw error;
   }
 }

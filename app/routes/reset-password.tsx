@@ -4,28 +4,17 @@ import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
-import { authErrorMessage, callAuthEndpoint } from '~/lib/auth.server';
+import { resetPassword } from '~/lib/auth/gateway.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { ResetPasswordSchema } from '#core/accounts/schemas';
-import { Invalid } from '#core/errors';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, ResetPasswordSchema, async ({ password, token }) => {
-    const result = await callAuthEndpoint(request, context, '/reset-password', {
-      newPassword: password,
-      token,
-    });
-    if (result.status !== 200) {
-      throw new Invalid(
-        authErrorMessage(result, 'This reset link is invalid or has expired.'),
-        {},
-        'Could not reset the password',
-      );
-    }
+    await resetPassword(request, context, { newPassword: password, token });
     return redirectWithToast(context, '/login', {
       type: 'success',
       title: 'Password changed',

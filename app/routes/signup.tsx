@@ -16,13 +16,13 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import type { ActionFailure, ActionToast } from '~/lib/action-result';
 import { formAction } from '~/lib/actions.server';
-import { authErrorMessage, callAuthEndpoint, getSessionUser, socialProviders } from '~/lib/auth.server';
+import { signUpWithPassword, socialProviders } from '~/lib/auth/gateway.server';
+import { getSessionUser } from '~/lib/auth/session.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, showToast, useActionResult } from '~/lib/use-action-result';
-import { emailConfirmationCallback, withReturnTarget } from '~/lib/return-target';
+import { withReturnTarget } from '~/lib/return-target';
 import { PASSWORDS_DO_NOT_MATCH, SignUpSchema, TERMS_REQUIRED } from '#core/accounts/schemas';
-import { DomainError } from '#core/errors';
 import type { Route } from './+types/signup';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign up — FreshCatch' }];
@@ -44,20 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, SignUpSchema, async ({ fullName, email, password, redirectTo }) => {
-    const result = await callAuthEndpoint(request, context, '/sign-up/email', {
-      name: fullName,
-      email,
-      password,
-      callbackURL: emailConfirmationCallback(redirectTo),
-    });
-    if (result.status !== 200) {
-      const message =
-        result.status === 429
-          ? 'Too many sign-up attempts. Please wait a minute and try again.'
-          : authErrorMessage(result, 'Please try again later');
-      const status = result.status >= 500 ? 503 : result.status === 429 ? 429 : 400;
-      throw new DomainError(message, status, 'Registration failed');
-    }
+    await signUpWithPassword(request, context, { name: fullName, email, password, redirectTo });
     const verifyEmail = withReturnTarget(`/verify-email?email=${encodeURIComponent(email)}`, redirectTo);
     return redirectWithToast(context, verifyEmail, {
       type: 'success',

@@ -1,8 +1,10 @@
 import { redirect } from 'react-router';
-import { callAuthEndpoint, socialProviders } from '~/lib/auth.server';
+import { socialProviders, startSocialSignIn } from '~/lib/auth/gateway.server';
+import { DomainError } from '#core/errors';
 import { redirectWithToast } from '~/lib/toast.server';
 import type { Route } from './+types/social-sign-in';
 import { readForm } from '~/lib/forms';
+import { orThrowResponse } from '~/lib/errors.server';
 
 export function loader() {
   return redirect('/login');
@@ -10,20 +12,19 @@ export function loader() {
 
 /** Starts Google or Facebook sign-in (only for a provider whose keys are configured). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const provider = String((await readForm(request)).get('provider') ?? '');
+  const form = await orThrowResponse(() => readForm(request));
+  const provider = String(form.get('provider') ?? '');
   const enabled = socialProviders(context);
   if (provider !== 'google' && provider !== 'facebook') return redirect('/login');
   if (!enabled[provider]) return redirect('/login');
-  const result = await callAuthEndpoint(request, context, '/sign-in/social', { provider, callbackURL: '/' });
-  const url = result.body?.url;
-  if (result.status !== 200 || typeof url !== 'string') {
-    return redirectWithToast(context, '/login', {
-      type: 'error',
-      title: 'Login failed',
-      description: 'Please try again later',
-    });
+  try {
+    const { url, setCookies } = await startSocialSignIn(request, context, provider);
+    const headers = new Headers();
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    return redirect(url, { headers });
+  } catch (error) {
+    if (!DomainError.is(error)) throw error;
+    const title = error.title ?? 'Login failed';
+    return redirectWithToast(context, '/login', { type: 'error', title, description: error.message });
   }
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append('Set-Cookie', cookie);
-  return redirect(url, { headers });
 }

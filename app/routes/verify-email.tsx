@@ -4,22 +4,17 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { type ActionFailure } from '~/lib/action-result';
 import { formAction } from '~/lib/actions.server';
-import { callAuthEndpoint } from '~/lib/auth.server';
-import { emailConfirmationCallback, withReturnTarget } from '~/lib/return-target';
+import { sendVerificationEmail } from '~/lib/auth/gateway.server';
+import { withReturnTarget } from '~/lib/return-target';
 import { useActionResult } from '~/lib/use-action-result';
 import { ResendConfirmationSchema } from '#core/accounts/schemas';
-import { TooManyRequests } from '#core/errors';
 import type { Route } from './+types/verify-email';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Check your email — FreshCatch' }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, ResendConfirmationSchema, async ({ email, redirectTo }) => {
-    const result = await callAuthEndpoint(request, context, '/send-verification-email', {
-      email,
-      callbackURL: emailConfirmationCallback(redirectTo),
-    });
-    if (result.status === 429) throw new TooManyRequests('Too many requests. Try again in a minute.');
+    await sendVerificationEmail(request, context, { email, redirectTo });
     // The same answer whether or not the address has an account.
     return {
       toast: {

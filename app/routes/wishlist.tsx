@@ -7,7 +7,7 @@ import { ProductImage } from '~/components/catalog/product-image';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import type { ActionResult } from '~/lib/action-result';
-import { getSessionUser } from '~/lib/auth.server';
+import { getSessionUser } from '~/lib/auth/session.server';
 import { CART_TOAST_MS } from '~/lib/cart';
 import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { formatNaira, perWeightLabel } from '#core/money';

@@ -5,7 +5,7 @@ import { orders, user } from '../../db/schema';
 import { missingProfileFields } from '../accounts/profile';
 import { DISCOUNT_MESSAGES } from '../discounts/rules';
 import { reserveCodeUse } from '../discounts/uses';
-import { Conflict, DomainError, Invalid, NotFound, TooManyRequests } from '../errors';
+import { Conflict, Invalid, NotFound, TooManyRequests, Unavailable } from '../errors';
 import { type PaymentProvider, type StartedPayment } from '../payments/provider';
 import { orderFingerprint } from './fingerprint';
 import { findRate } from './pricing';
@@ -187,7 +187,7 @@ export async function placeOrder(
     });
   } catch (error) {
     deps.logger.error({ err: error, reference }, 'could not start the payment');
-    throw new DomainError(ORDER_PROCESSING_ERROR.message, 503, ORDER_PROCESSING_ERROR.title);
+    throw new Unavailable(ORDER_PROCESSING_ERROR.message, ORDER_PROCESSING_ERROR.title);
   }
 
   return db.transaction(async (tx) => {

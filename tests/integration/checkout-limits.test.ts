@@ -160,7 +160,7 @@ describe('an account has at most 3 unpaid orders at once', () => {
     await expect(
       placeOrder(deps(), shopper.id, { ...(await cart()), idempotencyKey: checkoutKey() }),
     ).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       title: UNPAID_ORDERS_LIMIT.title,
       message: UNPAID_ORDERS_LIMIT.message,
     });
@@ -222,7 +222,7 @@ describe('one order per checkout submission', () => {
     await decideDemoPayment(db(), replaced.reference, 'success');
     await settlePayment(deps(), replaced.reference);
     await expect(placeOrder(deps(), shopper.id, changed)).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       message: 'This order has already been paid. You can find it in your account under Orders.',
     });
     const live = await db()

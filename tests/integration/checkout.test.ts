@@ -282,7 +282,7 @@ describe('guessing discount codes', () => {
     const order = { ...(await cart('FRESH10')), idempotencyKey: checkoutKey() };
     await expect(placeOrder(deps(), shopper.id, order)).rejects.toMatchObject({
       message: TOO_MANY,
-      status: 429,
+      kind: 'too-many-requests',
     });
     expect(await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id))).toEqual([]);
 

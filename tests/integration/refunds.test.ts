@@ -456,7 +456,7 @@ describe('refunding with the demo provider', () => {
       await expect(
         refundOrder(demo.services.checkout, demoAdmin, placed.orderId, { reason: 'cancelled' }),
       ).rejects.toMatchObject({
-        status: 409,
+        kind: 'conflict',
         message: REFUND_REFUSED.done,
       });
     } finally {

@@ -1,6 +1,7 @@
 import routes from '~/routes';
 
 interface RouteEntry {
+  file: string;
   path?: string;
   index?: boolean;
   children?: RouteEntry[];
@@ -22,4 +23,15 @@ function pathsOf(entries: RouteEntry[], parent = ''): string[] {
 /** Every URL of the route table, each once (see pathsOf). */
 export function routeTablePaths(): string[] {
   return [...new Set(pathsOf(routes as RouteEntry[]))];
+}
+
+/** The URLs of the routes under the layout route in `file` (an area's door), as routeTablePaths. */
+export function routeTablePathsUnder(file: string): string[] {
+  const find = (entries: RouteEntry[], parent: string): string[] =>
+    entries.flatMap((entry) => {
+      const own = entry.path ? `${parent}/${entry.path}` : parent;
+      if (entry.file === file) return pathsOf(entry.children ?? [], own);
+      return find(entry.children ?? [], own);
+    });
+  return [...new Set(find(routes as RouteEntry[], ''))];
 }

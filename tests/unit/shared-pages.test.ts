@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCheckedSessionUser, getSessionUser, getViewerKind } from '~/lib/auth.server';
+import { getCheckedSessionUser, getSessionUser, getViewerKind } from '~/lib/auth/session.server';
 import { isSharedPage } from '#server/page-cache';
 import { shop, shopContext, type ShopRequest } from '~/lib/context';
 

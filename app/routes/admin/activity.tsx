@@ -5,7 +5,7 @@ import { Pagination } from '~/components/catalog/pagination';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { EmailAddress } from '~/components/ui/email-address';
 import { SelectField } from '~/components/ui/field';
-import { adminScreenWithoutForm, adminOf } from '~/lib/auth.server';
+import { adminScreenWithoutForm, adminOf } from '~/lib/auth/guards.server';
 import { formatAdminDateTime } from '~/lib/dates';
 import { useListHref } from '~/lib/use-list-href';
 import {

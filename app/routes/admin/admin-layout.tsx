@@ -9,7 +9,7 @@ import {
 import { AdminShell } from '~/components/admin/admin-shell';
 import { AccessDenied, errorMessage, isRefusal } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
-import { adminArea, adminOf, adminScreenWithoutForm } from '~/lib/auth.server';
+import { adminArea, adminOf, adminScreenWithoutForm } from '~/lib/auth/guards.server';
 import type { Route } from './+types/admin-layout';
 
 export const meta: Route.MetaFunction = () => [

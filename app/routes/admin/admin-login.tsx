@@ -12,13 +12,14 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
-import { cookiesFromSetCookie, getCheckedSessionUser, signInWithPassword, signOut } from '~/lib/auth.server';
+import { cookiesFromSetCookie, signInWithPassword, signOut } from '~/lib/auth/gateway.server';
+import { getCheckedSessionUser } from '~/lib/auth/session.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { isAdmin } from '#core/roles';
 import { AdminLoginSchema } from '#core/accounts/schemas';
-import { Forbidden } from '#core/errors';
+import { DomainError, Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
 import type { Route } from './+types/admin-login';
 import { shop } from '~/lib/context';
@@ -41,12 +42,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { denied: url.searchParams.has('denied') };
 }
 
+function notSignedOut(error: unknown): { setCookies: string[] } {
+  if (!DomainError.is(error)) throw error;
+  return { setCookies: [] };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(request, AdminLoginSchema, async (credentials) => {
     const { user, setCookies } = await signInWithPassword(request, context, credentials);
     if (!isAdmin(user)) {
       // Credentials were right but this is not an administrator: end that new session at once.
-      const out = await signOut(request, context, cookiesFromSetCookie(setCookies));
+      // If that fails they stay signed in as the shopper they are: still no admin area.
+      const out = await signOut(request, context, cookiesFromSetCookie(setCookies)).catch(notSignedOut);
       for (const cookie of out.setCookies) shop(context).appendSetCookie(cookie);
       throw new Forbidden('You do not have administrator privileges', 'Access denied');
     }

@@ -4,7 +4,7 @@ import { SalesChart } from '~/components/admin/sales-chart';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth/guards.server';
 import { formatShopperDate, formatAdminDateTime } from '~/lib/dates';
 import { useActionResult } from '~/lib/use-action-result';
 import { countUsers } from '#core/accounts/service';

@@ -7,7 +7,7 @@ import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth/guards.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionResult } from '~/lib/use-action-result';

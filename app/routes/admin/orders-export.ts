@@ -1,5 +1,5 @@
 import { safeParse } from 'zod/mini';
-import { adminScreenWithoutForm, adminOf } from '~/lib/auth.server';
+import { adminScreenWithoutForm, adminOf } from '~/lib/auth/guards.server';
 import { textStream } from '~/lib/text-stream.server';
 import { orderExportCsv } from '#core/orders/export';
 import { OrderListQuerySchema } from '#core/orders/schemas';

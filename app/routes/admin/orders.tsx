@@ -13,7 +13,7 @@ import { ConfirmDialog, Dialog } from '~/components/ui/dialog';
 import { EmailAddress } from '~/components/ui/email-address';
 import { Field, inputClasses, SelectField } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth/guards.server';
 import { formatShopperDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';

@@ -11,7 +11,7 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth/guards.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useListHref } from '~/lib/use-list-href';

@@ -10,7 +10,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { EmailAddress } from '~/components/ui/email-address';
 import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth.server';
+import { adminOf } from '~/lib/auth/guards.server';
 import { formatShortDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';

@@ -1,10 +1,8 @@
 import { jsonAction } from '~/lib/actions.server';
-import { getSessionUser } from '~/lib/auth.server';
-import { actionFailure } from '~/lib/errors.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { QuoteSchema } from '#core/checkout/schemas';
 import { quoteOrder } from '#core/checkout/quote';
 import { discountToast } from '#core/discounts/rules';
-import { Unauthorized } from '#core/errors';
 import type { Route } from './+types/checkout-quote';
 import { shop } from '~/lib/context';
 
@@ -13,12 +11,7 @@ import { shop } from '~/lib/context';
  * verdict (the checkout page asks 500 ms after the code is typed). Prices come from the database.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context);
-  if (!user) {
-    return actionFailure(
-      new Unauthorized('You must be logged in to complete this purchase.', 'Authentication Error'),
-    );
-  }
+  const user = shopperOf(context);
   const { checkout } = shop(context).services;
   return jsonAction(request, QuoteSchema, async (order) => {
     const quote = await quoteOrder(checkout, user.id, order, { clientAddress: shop(context).clientIp });

@@ -1,5 +1,7 @@
 import { data } from 'react-router';
 import { settleRefund } from '#core/orders/refunds';
+import { type DomainError, Invalid, NotFound, NotSupported, Unauthorized } from '#core/errors';
+import { errorResponse } from '~/lib/errors.server';
 import type { Route } from './+types/paystack-webhook';
 import { shop } from '~/lib/context';
 
@@ -13,18 +15,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { payments, jobs, db, logger } = shop(context).services;
   // By capability, not by class: the route and the services may come from different bundles.
   if (payments.name !== 'paystack' || !payments.isValidWebhook)
-    return data({ error: 'Paystack is not configured.' }, { status: 404 });
+    return refused(new NotFound('Paystack is not configured.'));
   // The raw bytes the signature covers; the server has already bounded them (server/request-body.ts).
   const raw = new Uint8Array(await request.arrayBuffer());
   if (!payments.isValidWebhook(raw, request.headers.get('x-paystack-signature'))) {
     logger.warn({ module: 'webhook' }, 'Paystack webhook with a bad signature refused');
-    return data({ error: 'Invalid signature.' }, { status: 401 });
+    return refused(new Unauthorized('Invalid signature.'));
   }
   let event: unknown;
   try {
     event = JSON.parse(Buffer.from(raw).toString('utf8'));
   } catch {
-    return data({ error: 'Expected JSON.' }, { status: 400 });
+    return refused(new Invalid('Expected JSON.'));
   }
   if (typeof event !== 'object' || event === null) return data({ received: true });
   const { event: name, data: payload } = event as { event?: unknown; data?: unknown };
@@ -57,5 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return data({ error: 'Method not allowed.' }, { status: 405 });
+  return refused(new NotSupported('Method not allowed.'));
+}
+
+/** Paystack reads `{ error }`: a refusal in its shape, with the mapper's status. */
+function refused(error: DomainError) {
+  return errorResponse(error, { error: error.message });
 }

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { getSessionUser } from '~/lib/auth.server';
+import { getSessionUser } from '~/lib/auth/session.server';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { hasBoughtProduct } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';

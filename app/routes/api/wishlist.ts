@@ -1,16 +1,13 @@
 import { formAction } from '~/lib/actions.server';
-import { getSessionUser } from '~/lib/auth.server';
-import { actionFailure } from '~/lib/errors.server';
+import { shopperOf } from '~/lib/auth/guards.server';
 import { WishlistChangeSchema } from '#core/wishlist/schemas';
 import { addToWishlist, mergeIntoWishlist, removeFromWishlist } from '#core/wishlist/service';
-import { Unauthorized } from '#core/errors';
 import type { Route } from './+types/wishlist';
 import { shop } from '~/lib/context';
 
 /** POST /api/wishlist: add, remove or merge — always the signed-in user's own list. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getSessionUser(request, context);
-  if (!user) return actionFailure(new Unauthorized('Please log in to keep a wishlist on your account.'));
+  const user = shopperOf(context);
   const { db } = shop(context).services;
   return formAction(
     request,
