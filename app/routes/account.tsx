@@ -8,11 +8,11 @@ import { SettingsTab } from '~/components/account/settings-tab';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { changePassword } from '~/lib/auth/gateway.server';
-import { shopperOf, shopperOrGuestOf } from '~/lib/auth/guards.server';
 import { refreshSessionCookie } from '~/lib/auth/session.server';
-import { formAction, withHeaders } from '~/lib/actions.server';
+import { withHeaders } from '~/lib/actions.server';
+import { act, load } from '~/lib/route.server';
 import { retryAfterOfAction } from '~/lib/errors.server';
-import { AccountActionSchema } from '#core/accounts/schemas';
+import { AccountActionSchema, AccountPageQuerySchema, type AccountTab } from '#core/accounts/schemas';
 import { countCurrentPasswordTry } from '#core/accounts/passwords';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import { loadRates } from '#core/checkout/quote';
@@ -24,59 +24,48 @@ import {
   unreadNotificationCount,
 } from '#core/notifications/service';
 import { listUserOrders, userOrderStats } from '#core/orders/service';
-import { ORDER_STATUSES, type OrderStatus } from '#core/orders/statuses';
 import type { Route } from './+types/account';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'My Account — FreshCatch' },
   { name: 'robots', content: 'noindex' },
 ];
 
-const TABS = ['profile', 'orders', 'notifications', 'settings'] as const;
-type Tab = (typeof TABS)[number];
-
 /** A refused form's Retry-After (too many tries) reaches the browser. */
 export const headers = retryAfterOfAction;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = shopperOrGuestOf(context);
-  if (!user) return { signedIn: false as const };
-  const params = new URL(request.url).searchParams;
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'profile';
-  const statusParam = params.get('status');
-  const status = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? '')
-    ? (statusParam as OrderStatus)
-    : null;
-  const { db } = shop(context).services;
-  const [profile, unread, orders, stats, notifications, rates] = await Promise.all([
-    getProfile(db, user.id),
-    unreadNotificationCount(db, user.id),
-    tab === 'orders' ? listUserOrders(db, user.id, status ?? undefined) : null,
-    tab === 'orders' ? userOrderStats(db, user.id) : null,
-    tab === 'notifications' ? listNotifications(db, user.id) : null,
-    tab === 'profile' ? loadRates(db) : [],
-  ]);
-  return {
-    signedIn: true as const,
-    tab,
-    status,
-    profile,
-    unread,
-    orders,
-    stats,
-    notifications,
-    now: new Date(),
-    locations: locationSuggestions(rates.map((r) => r.location)),
-  };
-}
+export const loader = load({
+  auth: 'shopper-or-guest',
+  query: AccountPageQuerySchema,
+  run: async ({ user, query: { tab, status }, services: { db } }) => {
+    if (!user) return { signedIn: false as const };
+    const [profile, unread, orders, stats, notifications, rates] = await Promise.all([
+      getProfile(db, user.id),
+      unreadNotificationCount(db, user.id),
+      tab === 'orders' ? listUserOrders(db, user.id, status ?? undefined) : null,
+      tab === 'orders' ? userOrderStats(db, user.id) : null,
+      tab === 'notifications' ? listNotifications(db, user.id) : null,
+      tab === 'profile' ? loadRates(db) : [],
+    ]);
+    return {
+      signedIn: true as const,
+      tab,
+      status,
+      profile,
+      unread,
+      orders,
+      stats,
+      notifications,
+      now: new Date(),
+      locations: locationSuggestions(rates.map((r) => r.location)),
+    };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = shopperOf(context);
-  const { db } = shop(context).services;
-  return formAction(request, AccountActionSchema, async (input) => {
+export const action = act({
+  auth: 'shopper',
+  form: AccountActionSchema,
+  run: async ({ user, input, services: { db, env }, request, context, clientIp }) => {
     switch (input.intent) {
       case 'profile': {
         const { intent: _intent, ...profile } = input;
@@ -94,11 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await markAllNotificationsRead(db, user.id);
         return {};
       case 'change-password': {
-        const { env } = shop(context).services;
         await countCurrentPasswordTry(
           db,
           { max: env.LOGIN_RATE_LIMIT_MAX, windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
-          { userId: user.id, clientAddress: shop(context).clientIp },
+          { userId: user.id, clientAddress: clientIp },
         );
         const { setCookies } = await changePassword(request, context, {
           currentPassword: input.currentPassword,
@@ -111,8 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
     }
-  });
-}
+  },
+});
 
 function SignInRequired() {
   const location = useLocation();
@@ -140,7 +128,7 @@ export default function AccountRoute() {
   if (!loaded.signedIn) return <SignInRequired />;
   const { tab, status, profile, unread, orders, stats, notifications, now, locations } = loaded;
   const switching = navigation.state === 'loading' && navigation.location.pathname === '/account';
-  const links: { tab: Tab | null; to: string; label: string; icon: typeof User; badge?: number }[] = [
+  const links: { tab: AccountTab | null; to: string; label: string; icon: typeof User; badge?: number }[] = [
     { tab: 'profile', to: '/account?tab=profile', label: 'Profile', icon: User },
     { tab: 'orders', to: '/account?tab=orders', label: 'Orders', icon: Package },
     { tab: null, to: '/wishlist', label: 'Wishlist', icon: Heart },

@@ -4,13 +4,12 @@ import { ContentPage, Section } from '~/components/content/page';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field, inputClasses } from '~/components/ui/field';
-import { formAction } from '~/lib/actions.server';
+import { act } from '~/lib/route.server';
 import { retryAfterOfAction } from '~/lib/errors.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { BulkEnquirySchema } from '#core/enquiries/schemas';
 import { createBulkEnquiry } from '#core/enquiries/service';
 import type { Route } from './+types/bulk';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Bulk Delivery — FreshCatch' },
@@ -24,14 +23,16 @@ export const meta: Route.MetaFunction = () => [
 /** A refused form's Retry-After (too many tries) reaches the browser. */
 export const headers = retryAfterOfAction;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, BulkEnquirySchema, async (enquiry) => {
-    await createBulkEnquiry(shop(context).services.db, shop(context).services.jobs, enquiry, {
-      clientAddress: shop(context).clientIp,
+export const action = act({
+  auth: 'public',
+  form: BulkEnquirySchema,
+  run: async ({ input: enquiry, services: { db, jobs }, clientIp }) => {
+    await createBulkEnquiry(db, jobs, enquiry, {
+      clientAddress: clientIp,
     });
     return {};
-  });
-}
+  },
+});
 
 export default function BulkRoute() {
   const result = useActionData<typeof action>();

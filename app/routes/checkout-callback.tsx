@@ -1,12 +1,11 @@
 import { Clock } from 'lucide-react';
 import { Link, redirect, useLoaderData } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
-import { shopperOf } from '~/lib/auth/guards.server';
-import { orThrowResponse } from '~/lib/errors.server';
+import { load } from '~/lib/route.server';
+import { PaymentReturnQuerySchema } from '#core/checkout/schemas';
 import { redirectWithToast } from '~/lib/toast.server';
 import { settleOwnPayment } from '#core/checkout/settle';
 import type { Route } from './+types/checkout-callback';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Confirming your payment — FreshCatch' },
@@ -17,41 +16,41 @@ export const meta: Route.MetaFunction = () => [
  * Where the shopper returns from paying (Paystack's redirect or popup, or the demo page). Reaching
  * this page proves nothing: the payment is verified with the provider before anything changes.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = shopperOf(context);
-  const url = new URL(request.url);
-  const reference = url.searchParams.get('reference') ?? url.searchParams.get('trxref') ?? '';
-  const settled = await orThrowResponse(() =>
-    settleOwnPayment(shop(context).services.checkout, user.id, reference),
-  );
-  // Checkout again with this order's delivery, pickup point and code as the shopper chose them.
-  const backToCheckout = `/checkout?reference=${encodeURIComponent(reference)}`;
-  if (settled === 'paid') {
-    return redirectWithToast(context, `/order-success?reference=${encodeURIComponent(reference)}`, {
-      type: 'success',
-      title: 'Order Placed Successfully',
-      description: 'Thank you for your purchase!',
-    });
-  }
-  if (settled === 'failed') {
-    return redirectWithToast(context, backToCheckout, {
-      type: 'error',
-      title: 'Payment not completed',
-      description:
-        'Your payment was declined or cancelled, so nothing was charged. Your cart is as you left it.',
-    });
-  }
-  if (settled === 'mismatch') {
-    return redirectWithToast(context, backToCheckout, {
-      type: 'error',
-      title: 'Payment could not be matched',
-      description:
-        'The amount paid does not match this order, so the order was not placed. Any money taken will be refunded; please contact us if you have questions.',
-    });
-  }
-  if (url.searchParams.has('cancelled')) return redirect(backToCheckout);
-  return { reference, unverified: settled === 'unverified' };
-}
+export const loader = load({
+  auth: 'shopper',
+  query: PaymentReturnQuerySchema,
+  run: async ({ user, query, context, services: { checkout } }) => {
+    const reference = query.reference ?? query.trxref ?? '';
+    const settled = await settleOwnPayment(checkout, user.id, reference);
+    // Checkout again with this order's delivery, pickup point and code as the shopper chose them.
+    const backToCheckout = `/checkout?reference=${encodeURIComponent(reference)}`;
+    if (settled === 'paid') {
+      return redirectWithToast(context, `/order-success?reference=${encodeURIComponent(reference)}`, {
+        type: 'success',
+        title: 'Order Placed Successfully',
+        description: 'Thank you for your purchase!',
+      });
+    }
+    if (settled === 'failed') {
+      return redirectWithToast(context, backToCheckout, {
+        type: 'error',
+        title: 'Payment not completed',
+        description:
+          'Your payment was declined or cancelled, so nothing was charged. Your cart is as you left it.',
+      });
+    }
+    if (settled === 'mismatch') {
+      return redirectWithToast(context, backToCheckout, {
+        type: 'error',
+        title: 'Payment could not be matched',
+        description:
+          'The amount paid does not match this order, so the order was not placed. Any money taken will be refunded; please contact us if you have questions.',
+      });
+    }
+    if (query.cancelled !== undefined) return redirect(backToCheckout);
+    return { reference, unverified: settled === 'unverified' };
+  },
+});
 
 export default function CheckoutCallbackRoute() {
   const { reference, unverified } = useLoaderData<typeof loader>();

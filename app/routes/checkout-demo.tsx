@@ -2,9 +2,9 @@ import { FlaskConical } from 'lucide-react';
 import { Form, redirect, useLoaderData, useNavigation } from 'react-router';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { formAction } from '~/lib/actions.server';
-import { shopperOf } from '~/lib/auth/guards.server';
-import { errorResponse, orThrowResponse } from '~/lib/errors.server';
+import type { SessionUser } from '~/lib/auth/session.server';
+import { act, load, type RunArgs } from '~/lib/route.server';
+import type { Services } from '#server/services';
 import { NotFound } from '#core/errors';
 import { DemoPaymentDecisionSchema } from '#core/checkout/schemas';
 import { shortOrderId } from '#core/notifications/messages';
@@ -12,7 +12,6 @@ import { formatNaira } from '#core/money';
 import { findOwnOrder, getUserOrderByReference } from '#core/orders/service';
 import { decideDemoPayment } from '#core/payments/demo';
 import type { Route } from './+types/checkout-demo';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Demo payment — FreshCatch' },
@@ -20,53 +19,52 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The signed-in shopper's own order with this reference, read by `read`, while payments are the demo's. */
-type Db = ReturnType<typeof shop>['services']['db'];
-
 async function demoOrder<Order>(
-  context: Route.LoaderArgs['context'],
-  read: (db: Db, userId: string) => Promise<Order>,
+  { user, services }: RunArgs & { user: SessionUser },
+  read: (db: Services['db'], userId: string) => Promise<Order>,
 ): Promise<Order> {
-  const user = shopperOf(context);
-  const { db, payments } = shop(context).services;
-  if (payments.name !== 'demo') throw errorResponse(new NotFound('Demo payments are off.'));
-  return orThrowResponse(() => read(db, user.id));
+  if (services.payments.name !== 'demo') throw new NotFound('Demo payments are off.');
+  return read(services.db, user.id);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const order = await demoOrder(context, (db, userId) =>
-    getUserOrderByReference(db, userId, params.reference),
-  );
-  if (order.paymentStatus !== 'pending')
-    throw redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
-  return {
-    reference: order.paymentReference,
-    number: shortOrderId(order.id),
-    totalKobo: order.totalKobo,
-    lines: order.items.length,
-  };
-}
+export const loader = load({
+  auth: 'shopper',
+  run: async (args) => {
+    const order = await demoOrder(args, (db, userId) =>
+      getUserOrderByReference(db, userId, args.params.reference ?? ''),
+    );
+    if (order.paymentStatus !== 'pending')
+      throw redirect(`/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`);
+    return {
+      reference: order.paymentReference,
+      number: shortOrderId(order.id),
+      totalKobo: order.totalKobo,
+      lines: order.items.length,
+    };
+  },
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  // Deciding needs the order's payment, not its items.
-  const order = await demoOrder(context, (db, userId) => findOwnOrder(db, userId, params.reference));
-  const callback = `/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`;
-  // An order that was already paid, declined or expired takes no new decision.
-  if (order.paymentStatus !== 'pending') return redirect(callback);
-  return formAction(
-    request,
-    DemoPaymentDecisionSchema,
-    async ({ decision }) => {
-      await decideDemoPayment(
-        shop(context).services.db,
-        order.paymentReference,
-        decision === 'pay' ? 'success' : 'failed',
-      );
-      // The same way back as from a real provider: the callback verifies what happened.
-      return redirect(callback);
-    },
-    { invalidMessage: 'Choose Pay or Decline.' },
-  );
-}
+export const action = act({
+  auth: 'shopper',
+  form: DemoPaymentDecisionSchema,
+  invalidMessage: 'Choose Pay or Decline.',
+  run: async (args) => {
+    // Deciding needs the order's payment, not its items.
+    const order = await demoOrder(args, (db, userId) =>
+      findOwnOrder(db, userId, args.params.reference ?? ''),
+    );
+    const callback = `/checkout/callback?reference=${encodeURIComponent(order.paymentReference)}`;
+    // An order that was already paid, declined or expired takes no new decision.
+    if (order.paymentStatus !== 'pending') return redirect(callback);
+    await decideDemoPayment(
+      args.services.db,
+      order.paymentReference,
+      args.input.decision === 'pay' ? 'success' : 'failed',
+    );
+    // The same way back as from a real provider: the callback verifies what happened.
+    return redirect(callback);
+  },
+});
 
 export default function DemoPaymentRoute() {
   const { number, totalKobo, lines } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
-import { formAction } from '~/lib/actions.server';
+import { act } from '~/lib/route.server';
 import { requestPasswordReset } from '~/lib/auth/gateway.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { ForgotPasswordSchema } from '#core/accounts/schemas';
@@ -11,12 +11,14 @@ import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset your password — FreshCatch' }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, ForgotPasswordSchema, async ({ email }) => {
+export const action = act({
+  auth: 'public',
+  form: ForgotPasswordSchema,
+  run: async ({ input: { email }, request, context }) => {
     await requestPasswordReset(request, context, email);
     return {};
-  });
-}
+  },
+});
 
 export default function ForgotPasswordRoute() {
   const actionData = useActionData<typeof action>();

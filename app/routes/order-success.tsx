@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { shopperOf } from '~/lib/auth/guards.server';
+import { load } from '~/lib/route.server';
+import { PaymentReturnQuerySchema } from '#core/checkout/schemas';
 import { cart, useCart } from '~/lib/cart';
 import { useHydrated } from '~/lib/use-hydrated';
 import { shortOrderId } from '#core/notifications/messages';
@@ -11,30 +12,31 @@ import { formatNaira } from '#core/money';
 import { DomainError } from '#core/errors';
 import { getUserOrderByReference } from '#core/orders/service';
 import type { Route } from './+types/order-success';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Order Successful — FreshCatch' },
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = shopperOf(context);
-  const reference = new URL(request.url).searchParams.get('reference') ?? '';
-  try {
-    const order = await getUserOrderByReference(shop(context).services.db, user.id, reference);
-    return {
-      order:
-        order.paymentStatus === 'success'
-          ? { number: shortOrderId(order.id), totalKobo: order.totalKobo }
-          : null,
-    };
-  } catch (error) {
-    // No such order of theirs: the page thanks them without details. Anything else is a real fault.
-    if (DomainError.is(error) && error.kind === 'not-found') return { order: null };
-    throw error;
-  }
-}
+export const loader = load({
+  auth: 'shopper',
+  query: PaymentReturnQuerySchema,
+  run: async ({ user, query, services: { db } }) => {
+    try {
+      const order = await getUserOrderByReference(db, user.id, query.reference ?? '');
+      return {
+        order:
+          order.paymentStatus === 'success'
+            ? { number: shortOrderId(order.id), totalKobo: order.totalKobo }
+            : null,
+      };
+    } catch (error) {
+      // No such order of theirs: the page thanks them without details. Anything else is a real fault.
+      if (DomainError.is(error) && error.kind === 'not-found') return { order: null };
+      throw error;
+    }
+  },
+});
 
 export default function OrderSuccessRoute() {
   const { order } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { formAction } from '~/lib/actions.server';
+import { act } from '~/lib/route.server';
 import { resetPassword } from '~/lib/auth/gateway.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
@@ -12,16 +12,18 @@ import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a new password — FreshCatch' }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, ResetPasswordSchema, async ({ password, token }) => {
+export const action = act({
+  auth: 'public',
+  form: ResetPasswordSchema,
+  run: async ({ input: { password, token }, request, context }) => {
     await resetPassword(request, context, { newPassword: password, token });
     return redirectWithToast(context, '/login', {
       type: 'success',
       title: 'Password changed',
       description: 'You can now log in with your new password.',
     });
-  });
-}
+  },
+});
 
 export default function ResetPasswordRoute() {
   const [params] = useSearchParams();

@@ -15,7 +15,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import type { ActionFailure, ActionToast } from '~/lib/action-result';
-import { formAction } from '~/lib/actions.server';
+import { act } from '~/lib/route.server';
 import { signUpWithPassword, socialProviders } from '~/lib/auth/gateway.server';
 import { getSessionUser } from '~/lib/auth/session.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
@@ -42,8 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { social: socialProviders(context) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, SignUpSchema, async ({ fullName, email, password, redirectTo }) => {
+export const action = act({
+  auth: 'public',
+  form: SignUpSchema,
+  run: async ({ input: { fullName, email, password, redirectTo }, request, context }) => {
     await signUpWithPassword(request, context, { name: fullName, email, password, redirectTo });
     const verifyEmail = withReturnTarget(`/verify-email?email=${encodeURIComponent(email)}`, redirectTo);
     return redirectWithToast(context, verifyEmail, {
@@ -51,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: 'Registration successful',
       description: 'Please check your email to verify your account.',
     });
-  });
-}
+  },
+});
 
 /** A refused sign-up: the toast of its field errors (spec §5), or the auth service's refusal. */
 function failureToast(failure: ActionFailure): ActionToast | null {

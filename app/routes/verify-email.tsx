@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react
 import { AuthCard } from '~/components/auth/auth-card';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { type ActionFailure } from '~/lib/action-result';
-import { formAction } from '~/lib/actions.server';
+import { act } from '~/lib/route.server';
 import { sendVerificationEmail } from '~/lib/auth/gateway.server';
 import { withReturnTarget } from '~/lib/return-target';
 import { useActionResult } from '~/lib/use-action-result';
@@ -12,8 +12,10 @@ import type { Route } from './+types/verify-email';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Check your email — FreshCatch' }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, ResendConfirmationSchema, async ({ email, redirectTo }) => {
+export const action = act({
+  auth: 'public',
+  form: ResendConfirmationSchema,
+  run: async ({ input: { email, redirectTo }, request, context }) => {
     await sendVerificationEmail(request, context, { email, redirectTo });
     // The same answer whether or not the address has an account.
     return {
@@ -22,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: 'If this e-mail needs confirming, a new link is on its way.',
       },
     };
-  });
-}
+  },
+});
 
 /** The page has no field to mark: an address it cannot use is said in the toast. */
 function failureToast(failure: ActionFailure) {

@@ -7,7 +7,7 @@ import { ProductImage } from '~/components/catalog/product-image';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import type { ActionResult } from '~/lib/action-result';
-import { getSessionUser } from '~/lib/auth/session.server';
+import { load } from '~/lib/route.server';
 import { CART_TOAST_MS } from '~/lib/cart';
 import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { formatNaira, perWeightLabel } from '#core/money';
@@ -16,20 +16,19 @@ import { useHydrated } from '~/lib/use-hydrated';
 import type { ProductSummary } from '#core/catalog/service';
 import { listWishlist } from '#core/wishlist/service';
 import type { Route } from './+types/wishlist';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'My Wishlist — FreshCatch' },
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context);
-  return {
+export const loader = load({
+  auth: 'visitor',
+  run: async ({ user, services: { db } }) => ({
     signedIn: user !== null,
-    products: user ? await listWishlist(shop(context).services.db, user.id) : [],
-  };
-}
+    products: user ? await listWishlist(db, user.id) : [],
+  }),
+});
 
 function RemoveButton({ product, signedIn }: { product: ProductSummary; signedIn: boolean }) {
   const fetcher = useFetcher<ActionResult>();

@@ -1,5 +1,6 @@
 // Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
 import * as z from 'zod/mini';
+import { ORDER_STATUSES } from '../../db/schema/enums';
 import { rowIdAsSent } from '../ids';
 import { USER_ID_PATTERN, listPageParam, listSearchParam } from '../list-query';
 
@@ -122,6 +123,16 @@ export const AccountActionSchema = z.discriminatedUnion(
   { error: 'Unknown request.' },
 );
 export type AccountActionInput = z.infer<typeof AccountActionSchema>;
+
+/** The account page's tabs (spec §2 "Account"), the first the default. */
+export const ACCOUNT_TABS = ['profile', 'orders', 'notifications', 'settings'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+/** The account page's address: a tab, and the orders tab's status filter; anything else falls back. */
+export const AccountPageQuerySchema = z.object({
+  tab: z.catch(z.enum(ACCOUNT_TABS), 'profile'),
+  status: z.catch(z.nullable(z.enum(ORDER_STATUSES)), null),
+});
 
 const userId = z.string().check(z.regex(USER_ID_PATTERN, 'This user no longer exists.'));
 

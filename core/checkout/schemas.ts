@@ -46,6 +46,16 @@ export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
  */
 export const CancelPaymentSchema = z.object({ reference: z._default(z.string(), '') });
 
+/**
+ * Where a payment comes back to (/checkout/callback, /order-success): the order's reference (Paystack
+ * sends it as `reference` and `trxref`), and whether the shopper closed the payment page.
+ */
+export const PaymentReturnQuerySchema = z.object({
+  reference: z.catch(z.optional(z.string()), undefined),
+  trxref: z.catch(z.optional(z.string()), undefined),
+  cancelled: z.catch(z.optional(z.string()), undefined),
+});
+
 /** What the demo payment page answers for the bank. */
 export const DemoPaymentDecisionSchema = z.object({
   decision: z.enum(['pay', 'decline'], 'Choose Pay or Decline.'),

@@ -1,34 +1,34 @@
 import { Link, useFetcher, useLoaderData } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
 import { refreshSessionCookie } from '~/lib/auth/session.server';
-import { orThrowResponse } from '~/lib/errors.server';
+import { act, load } from '~/lib/route.server';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { AdminProfileSchema } from '#core/accounts/schemas';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import type { Route } from './+types/settings';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings — FreshCatch Admin' }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const profile = await orThrowResponse(() => getProfile(shop(context).services.db, admin.id));
-  return { profile: { name: profile.name, phone: profile.phone, address: profile.address } };
-}
+export const loader = load({
+  auth: 'admin',
+  run: async ({ admin, services: { db } }) => {
+    const profile = await getProfile(db, admin.id);
+    return { profile: { name: profile.name, phone: profile.phone, address: profile.address } };
+  },
+});
 
 /** The admin's own profile (spec §2 "Settings", §8): saved, then the header shows the new name. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  return formAction(request, AdminProfileSchema, async (input) => {
-    await updateProfile(shop(context).services.db, admin.id, input);
+export const action = act({
+  auth: 'admin',
+  form: AdminProfileSchema,
+  run: async ({ admin, input, services: { db }, request, context }) => {
+    await updateProfile(db, admin.id, input);
     // The name is carried in the signed session cookie: reissue it so the menu shows the new one.
     await refreshSessionCookie(request, context);
     return { toast: { title: 'Success', description: 'Profile updated successfully' } };
-  });
-}
+  },
+});
 
 export default function AdminSettings() {
   const { profile } = useLoaderData<typeof loader>();

@@ -1,10 +1,8 @@
 import { data } from 'react-router';
-import { getSessionUser } from '~/lib/auth/session.server';
+import { load } from '~/lib/route.server';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { hasBoughtProduct } from '#core/reviews/service';
 import { isInWishlist } from '#core/wishlist/service';
-import type { Route } from './+types/product-for-shopper';
-import { shop } from '~/lib/context';
 
 export interface ProductForShopper {
   inWishlist: boolean;
@@ -17,15 +15,16 @@ export interface ProductForShopper {
  * is in their wishlist, and whether they may review it. The page itself is the same for every shopper
  * (it is served from the page cache, docs/decisions/021) and asks for this once it is live.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const productId = parseRowIdParam(params.id, 'This product may not exist.');
-  const { db } = shop(context).services;
-  const user = await getSessionUser(request, context);
-  const [inWishlist, mayReview] = user
-    ? await Promise.all([isInWishlist(db, user.id, productId), hasBoughtProduct(db, user.id, productId)])
-    : [false, false];
-  return data<ProductForShopper>(
-    { inWishlist, mayReview },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
-}
+export const loader = load({
+  auth: 'visitor',
+  run: async ({ user, params, services: { db } }) => {
+    const productId = parseRowIdParam(params.id, 'This product may not exist.');
+    const [inWishlist, mayReview] = user
+      ? await Promise.all([isInWishlist(db, user.id, productId), hasBoughtProduct(db, user.id, productId)])
+      : [false, false];
+    return data<ProductForShopper>(
+      { inWishlist, mayReview },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  },
+});
