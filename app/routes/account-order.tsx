@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { ProductImage } from '~/components/catalog/product-image';
+import { OrderSummary } from '~/components/checkout/order-summary';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
@@ -237,47 +238,22 @@ export default function AccountOrder() {
 
         <div className="space-y-6">
           <Section title="Summary">
-            <dl className="space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>{formatNaira(order.subtotalKobo)}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt>
-                  Delivery ({DELIVERY_METHOD_LABELS[order.deliveryMethod]})
-                  <span className="block text-xs text-slate-600">
-                    {formatWeight(order.totalWeightGrams)}
-                    {blocks.blocks > 0
-                      ? `: ${blocks.blocks} × 50 kg + ${formatWeight(blocks.remainderGrams)}`
-                      : ''}
-                  </span>
-                </dt>
-                <dd>
-                  {order.freeDelivery ? (
-                    <span className="text-green-700">Free</span>
-                  ) : (
-                    formatNaira(order.deliveryFeeKobo)
-                  )}
-                </dd>
-              </div>
-              {order.discountKobo > 0 ? (
-                <div className="flex justify-between text-green-700">
-                  <dt>
-                    {order.freeDelivery ? 'Free delivery' : 'Discount'}
-                    {order.discountCode ? ` (${order.discountCode})` : ''}
-                  </dt>
-                  <dd>
-                    {order.freeDelivery
-                      ? `saved ${formatNaira(order.discountKobo)}`
-                      : `−${formatNaira(order.discountKobo)}`}
-                  </dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-                <dt>Total</dt>
-                <dd>{formatNaira(order.totalKobo)}</dd>
-              </div>
-            </dl>
+            <OrderSummary
+              subtotalKobo={order.subtotalKobo}
+              delivery={{
+                method: order.deliveryMethod,
+                feeKobo: order.deliveryFeeKobo,
+                free: order.freeDelivery,
+                weightGrams: order.totalWeightGrams,
+                ...blocks,
+              }}
+              discount={{
+                kobo: order.discountKobo,
+                freeDelivery: order.freeDelivery,
+                code: order.discountCode,
+              }}
+              totalKobo={order.totalKobo}
+            />
           </Section>
           <Section title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

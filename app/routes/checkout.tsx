@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/lib/toasts';
+import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Alert } from '~/components/ui/alert';
@@ -483,73 +484,52 @@ export default function CheckoutRoute() {
           </section>
         </div>
 
-        <aside
-          aria-labelledby="summary-heading"
-          className="h-fit space-y-4 rounded-lg border border-slate-200 bg-white p-5 lg:sticky lg:top-20"
+        <OrderSummaryCard
+          title="Order summary"
+          className="lg:sticky lg:top-20"
+          subtotalKobo={price.subtotalKobo}
+          delivery={{
+            method,
+            feeKobo: price.deliveryFee.feeKobo,
+            free: applied?.type === 'free_delivery',
+            blocks: price.deliveryFee.blocks,
+            remainderGrams: price.deliveryFee.remainderGrams,
+          }}
+          discount={{ kobo: price.discountKobo, freeDelivery: false }}
+          totalKobo={price.totalKobo}
         >
-          <h2 id="summary-heading" className="text-lg font-semibold">
-            Order summary
-          </h2>
-          <dl className="space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatNaira(price.subtotalKobo)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>
-                Delivery ({DELIVERY_METHOD_LABELS[method]})
-                {price.deliveryFee.blocks > 0 ? (
-                  <span className="block text-xs text-slate-600">
-                    {price.deliveryFee.blocks} × 50 kg + {formatWeight(price.deliveryFee.remainderGrams)}
-                  </span>
-                ) : null}
-              </dt>
-              <dd>
-                {applied?.type === 'free_delivery' ? (
-                  <span className="text-green-700">Free</span>
-                ) : (
-                  formatNaira(price.deliveryFee.feeKobo)
-                )}
-              </dd>
-            </div>
-            {price.discountKobo > 0 ? (
-              <div className="flex justify-between text-green-700">
-                <dt>Discount</dt>
-                <dd>−{formatNaira(price.discountKobo)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd>{formatNaira(price.totalKobo)}</dd>
-            </div>
-          </dl>
-          {payBlockNotes(blockers).map((note) => (
-            <p key={note} className="text-sm text-amber-800">
-              {note}
+          <div className="mt-4 space-y-4">
+            {payBlockNotes(blockers).map((note) => (
+              <p key={note} className="text-sm text-amber-800">
+                {note}
+              </p>
+            ))}
+            <PaymentButton
+              disabled={blockers.length > 0 || blocked.length > 0}
+              totalKobo={price.totalKobo}
+              payment={payment}
+              order={{
+                items: lines,
+                deliveryMethod: method,
+                deliveryLocation: location,
+                pickupLocation,
+                discountCode: applied ? code : undefined,
+              }}
+              onPlacing={setPlacing}
+            />
+            <p className="text-xs text-slate-600">
+              {payment.provider === 'paystack'
+                ? 'You pay securely with Paystack: card, bank transfer or USSD. Your order is confirmed once the payment is verified.'
+                : 'Demo payments are on: no money moves.'}
             </p>
-          ))}
-          <PaymentButton
-            disabled={blockers.length > 0 || blocked.length > 0}
-            totalKobo={price.totalKobo}
-            payment={payment}
-            order={{
-              items: lines,
-              deliveryMethod: method,
-              deliveryLocation: location,
-              pickupLocation,
-              discountCode: applied ? code : undefined,
-            }}
-            onPlacing={setPlacing}
-          />
-          <p className="text-xs text-slate-600">
-            {payment.provider === 'paystack'
-              ? 'You pay securely with Paystack: card, bank transfer or USSD. Your order is confirmed once the payment is verified.'
-              : 'Demo payments are on: no money moves.'}
-          </p>
-          <Link to="/cart" className="block text-center text-sm font-semibold text-brand-700 hover:underline">
-            Return to Cart
-          </Link>
-        </aside>
+            <Link
+              to="/cart"
+              className="block text-center text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Return to Cart
+            </Link>
+          </div>
+        </OrderSummaryCard>
       </div>
     </div>
   );
