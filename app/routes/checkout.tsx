@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/lib/toasts';
+import { DeliverySection, usePickupLocations } from '~/components/checkout/delivery-section';
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
 import { ProductImage } from '~/components/catalog/product-image';
@@ -17,26 +18,13 @@ import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
-import {
-  DELIVERY_TIMES,
-  findRate,
-  payBlockNotes,
-  payBlockers,
-  priceOrder,
-  type RateFacts,
-} from '#core/checkout/pricing';
+import { payBlockNotes, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
 import { choicesOfUnpaidOrder } from '#core/checkout/choices';
 import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
-import {
-  DELIVERY_METHOD_LABELS,
-  DELIVERY_METHODS,
-  HOME_LOCATION,
-  locationSuggestions,
-  type DeliveryMethod,
-} from '#core/delivery/methods';
+import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
 import type { AppliedDiscount, DiscountCheck, DiscountRefusal } from '#core/discounts/rules';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/checkout';
@@ -175,19 +163,6 @@ function useDiscount(
   return state;
 }
 
-function usePickupLocations(rates: RateFacts[], location: string) {
-  // Spec §4: the pickup points follow the location 200 ms after typing stops.
-  const [settled, setSettled] = useState(location);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(location), 200);
-    return () => clearTimeout(timer);
-  }, [location]);
-  return {
-    pickupLocations: findRate(rates, settled, 'pickup')?.pickupLocations ?? [],
-    settling: settled !== location,
-  };
-}
-
 export default function CheckoutRoute() {
   const { profile, missing, resumed, rates, ratesFailed, locations, payment } =
     useLoaderData<typeof loader>();
@@ -318,105 +293,17 @@ export default function CheckoutRoute() {
             </p>
           </section>
 
-          <section
-            aria-labelledby="delivery-heading"
-            className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="delivery-heading" className="text-lg font-semibold">
-              Delivery
-            </h2>
-            <div>
-              <label htmlFor="delivery-location" className="block text-sm font-medium text-slate-800">
-                Delivery location
-              </label>
-              <input
-                id="delivery-location"
-                list="delivery-locations"
-                value={location}
-                onChange={(e) => setLocation(e.target.value)}
-                maxLength={80}
-                className={`${inputClasses} mt-1`}
-              />
-              <datalist id="delivery-locations">
-                {locations.map((l) => (
-                  <option key={l} value={l} />
-                ))}
-              </datalist>
-            </div>
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Delivery method</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {DELIVERY_METHODS.map((m) => {
-                  const fee = priceOrder({ method: m, ...order });
-                  return (
-                    // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
-                    // eslint-disable-next-line jsx-a11y/label-has-associated-control
-                    <label
-                      key={m}
-                      className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                    >
-                      <input
-                        type="radio"
-                        name="delivery-method"
-                        value={m}
-                        checked={method === m}
-                        onChange={() => setMethod(m)}
-                        className="mt-1 accent-brand-700"
-                      />
-                      <span className="text-sm">
-                        <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
-                        <span className="block text-slate-600">
-                          {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
-                          {formatNaira(fee.fullDeliveryFeeKobo)}
-                        </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-            {method === 'pickup' ? (
-              <div>
-                {pickupLocations.length > 0 ? (
-                  <>
-                    <label htmlFor="pickup-location" className="block text-sm font-medium text-slate-800">
-                      Pickup point
-                    </label>
-                    <select
-                      id="pickup-location"
-                      value={pickupLocation}
-                      onChange={(e) => setPickupLocation(e.target.value)}
-                      className={`${inputClasses} mt-1`}
-                    >
-                      <option value="">Choose a pickup point</option>
-                      {pickupLocations.map((p) => (
-                        <option key={p} value={p}>
-                          {p}
-                        </option>
-                      ))}
-                    </select>
-                  </>
-                ) : (
-                  <>
-                    <Alert tone="warning">
-                      No pickup locations available for {location.trim() || 'this location'}. Please enter
-                      your preferred location or choose a different delivery method.
-                    </Alert>
-                    <label htmlFor="pickup-typed" className="mt-3 block text-sm font-medium text-slate-800">
-                      Preferred pickup location
-                    </label>
-                    <input
-                      id="pickup-typed"
-                      value={pickupLocation}
-                      onChange={(e) => setPickupLocation(e.target.value)}
-                      maxLength={200}
-                      className={`${inputClasses} mt-1`}
-                    />
-                  </>
-                )}
-              </div>
-            ) : null}
-          </section>
+          <DeliverySection
+            location={location}
+            onLocationChange={setLocation}
+            locations={locations}
+            method={method}
+            onMethodChange={setMethod}
+            order={order}
+            pickupLocations={pickupLocations}
+            pickupLocation={pickupLocation}
+            onPickupLocationChange={setPickupLocation}
+          />
 
           <section
             aria-labelledby="shipping-heading"
