@@ -1,19 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/lib/toasts';
 import { DeliverySection, usePickupLocations } from '~/components/checkout/delivery-section';
+import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discount-code-field';
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
 import { ProductImage } from '~/components/catalog/product-image';
 import { Alert } from '~/components/ui/alert';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
+import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import type { ActionResult } from '~/lib/action-result';
 import { jsonAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { useCart } from '~/lib/cart';
-import { settledData, showToast, useActionResult } from '~/lib/use-action-result';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
@@ -25,7 +23,6 @@ import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
 import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
-import type { AppliedDiscount, DiscountCheck, DiscountRefusal } from '#core/discounts/rules';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/checkout';
 import { shop } from '~/lib/context';
@@ -88,81 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-type QuoteResult = ActionResult<{
-  discount: (DiscountCheck & { toast: { title: string; description: string } }) | null;
-}>;
-
-type DiscountState =
-  | { status: 'empty' }
-  | { status: 'validating' }
-  | { status: 'valid'; discount: AppliedDiscount; message: string }
-  | { status: 'invalid'; message: string; reason?: DiscountRefusal };
-
-/** The code is checked on the server 500 ms after the last keystroke (spec §4). */
-function useDiscount(
-  code: string,
-  location: string,
-  method: DeliveryMethod,
-  items: { productId: number; quantity: number }[],
-  /** A code the page starts with (back from a declined payment): checked without a toast of its own. */
-  startingCode: string,
-) {
-  const fetcher = useFetcher<QuoteResult>();
-  const [state, setState] = useState<DiscountState>({ status: 'empty' });
-  const asked = useRef('');
-  const quiet = useRef(startingCode);
-  const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), items]);
-
-  useEffect(() => {
-    if (!code.trim()) {
-      setState({ status: 'empty' });
-      asked.current = '';
-      return;
-    }
-    setState({ status: 'validating' });
-    const timer = setTimeout(() => {
-      asked.current = key;
-      fetcher.submit(
-        { items, deliveryLocation: location || HOME_LOCATION, deliveryMethod: method, discountCode: code },
-        { method: 'post', action: '/api/checkout/quote', encType: 'application/json' },
-      );
-    }, 500);
-    return () => clearTimeout(timer);
-    // The key stands for code, location and items; the method does not change a code's verdict.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
-  // Only the answer for the code, place and cart now on screen counts: an older one is dropped.
-  const answersCurrentKey = () => {
-    if (asked.current !== key) return false;
-    asked.current = '';
-    return true;
-  };
-  useActionResult(settledData(fetcher), {
-    // A refused quote is said under the code field, not in a toast.
-    failureToast: false,
-    onFailure: (failure) => {
-      if (answersCurrentKey()) setState({ status: 'invalid', message: failure.error.message });
-    },
-    onSuccess: ({ discount }) => {
-      if (!answersCurrentKey() || !discount) return;
-      const { toast: message } = discount;
-      // The page's toast then is the payment's: the starting code's verdict is said under the field.
-      const announce = code !== quiet.current;
-      quiet.current = '';
-      if (discount.ok) {
-        setState({ status: 'valid', discount: discount.discount, message: message.description });
-        if (announce) showToast({ type: 'success', ...message });
-      } else {
-        setState({ status: 'invalid', message: discount.message, reason: discount.reason });
-        if (announce) showToast({ type: 'error', ...message });
-      }
-    },
-  });
-
-  return state;
-}
-
 export default function CheckoutRoute() {
   const { profile, missing, resumed, rates, ratesFailed, locations, payment } =
     useLoaderData<typeof loader>();
@@ -178,7 +100,7 @@ export default function CheckoutRoute() {
   const [code, setCode] = useState(resumed?.discountCode ?? '');
   const [placing, setPlacing] = useState(false);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
-  const discount = useDiscount(code, location, method, lines, resumed?.discountCode ?? '');
+  const { discount, applyNow } = useDiscountCode(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
 
   useEffect(() => {
@@ -332,43 +254,7 @@ export default function CheckoutRoute() {
             </dl>
           </section>
 
-          <section
-            aria-labelledby="discount-heading"
-            className="rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="discount-heading" className="text-lg font-semibold">
-              Have a discount code?
-            </h2>
-            <div className="mt-3 flex gap-2">
-              <label htmlFor="discount-code" className="sr-only">
-                Discount code
-              </label>
-              <input
-                id="discount-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                maxLength={50}
-                autoCapitalize="characters"
-                placeholder="e.g. FREEDELIVERY"
-                aria-describedby="discount-status"
-                className={`${inputClasses} flex-1 uppercase`}
-              />
-              <Button variant="outline" onClick={() => undefined}>
-                Apply
-              </Button>
-            </div>
-            <p id="discount-status" role="status" className="mt-2 min-h-5 text-sm">
-              {discount.status === 'validating' ? (
-                <span className="text-slate-600">Checking the code…</span>
-              ) : null}
-              {discount.status === 'valid' ? (
-                <span className="font-medium text-green-700">{discount.message}</span>
-              ) : null}
-              {discount.status === 'invalid' ? (
-                <span className="font-medium text-red-700">{discount.message}</span>
-              ) : null}
-            </p>
-          </section>
+          <DiscountCodeField code={code} onCodeChange={setCode} discount={discount} onApply={applyNow} />
         </div>
 
         <OrderSummaryCard
