@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/lib/toasts';
+import { CheckoutItems } from '~/components/checkout/checkout-items';
+import { CheckoutNotices } from '~/components/checkout/checkout-notices';
+import { DeliverTo } from '~/components/checkout/deliver-to';
 import { DeliverySection, usePickupLocations } from '~/components/checkout/delivery-section';
 import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discount-code-field';
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
-import { ProductImage } from '~/components/catalog/product-image';
-import { Alert } from '~/components/ui/alert';
-import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { jsonAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
@@ -23,7 +23,6 @@ import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
 import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
-import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/checkout';
 import { shop } from '~/lib/context';
 
@@ -160,60 +159,11 @@ export default function CheckoutRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">Checkout</h1>
-
-      {missing.length > 0 ? (
-        <Alert tone="warning" title="Complete your profile to check out" className="mt-6">
-          <p>We need these for your delivery: {missing.join(', ')}.</p>
-          <Link to="/account?tab=profile" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
-            Complete Profile
-          </Link>
-        </Alert>
-      ) : null}
-      {blocked.length > 0 ? (
-        <Alert tone="warning" title="Your cart needs a change" className="mt-6">
-          Some products are no longer available.{' '}
-          <Link to="/cart" className="font-semibold underline">
-            Review your cart
-          </Link>
-          .
-        </Alert>
-      ) : null}
+      <CheckoutNotices missing={missing} cartNeedsChange={blocked.length > 0} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
-          <section
-            aria-labelledby="items-heading"
-            className="rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="items-heading" className="text-lg font-semibold">
-              Your items
-            </h2>
-            <ul className="mt-4 divide-y divide-slate-100">
-              {items.map((item) => (
-                <li key={item.id} className="flex items-center gap-3 py-3">
-                  <ProductImage
-                    url={item.image}
-                    alt=""
-                    sizes="64px"
-                    width={64}
-                    height={48}
-                    className="h-12 w-16 rounded object-cover"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{item.name}</p>
-                    <p className="text-sm text-slate-600">
-                      {item.quantity} × {formatWeight(item.weightGrams)} ={' '}
-                      {formatWeight(item.weightGrams * item.quantity)}
-                    </p>
-                  </div>
-                  <p className="font-semibold">{formatNaira(item.priceKobo * item.quantity)}</p>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-right text-sm text-slate-700">
-              Total weight: {formatWeight(price.totalWeightGrams)}
-            </p>
-          </section>
+          <CheckoutItems items={items} totalWeightGrams={price.totalWeightGrams} />
 
           <DeliverySection
             location={location}
@@ -227,32 +177,7 @@ export default function CheckoutRoute() {
             onPickupLocationChange={setPickupLocation}
           />
 
-          <section
-            aria-labelledby="shipping-heading"
-            className="rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <div className="flex items-center justify-between gap-2">
-              <h2 id="shipping-heading" className="text-lg font-semibold">
-                Deliver to
-              </h2>
-              <Link
-                to="/account?tab=profile"
-                className="text-sm font-semibold text-brand-700 hover:underline"
-              >
-                Edit
-              </Link>
-            </div>
-            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
-              <dt className="text-slate-600">Name</dt>
-              <dd>{profile.name || '—'}</dd>
-              <dt className="text-slate-600">Phone</dt>
-              <dd>{profile.phone || '—'}</dd>
-              <dt className="text-slate-600">Address</dt>
-              <dd>{profile.address || '—'}</dd>
-              <dt className="text-slate-600">Email</dt>
-              <dd>{profile.email}</dd>
-            </dl>
-          </section>
+          <DeliverTo profile={profile} />
 
           <DiscountCodeField code={code} onCodeChange={setCode} discount={discount} onApply={applyNow} />
         </div>
