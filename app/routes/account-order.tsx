@@ -1,9 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { ConfirmDialog } from '~/components/ui/dialog';
-import { ProductImage } from '~/components/catalog/product-image';
 import { OrderStateBadges } from '~/components/orders/order-badges';
+import {
+  OrderDelivery,
+  OrderHistory,
+  OrderItems,
+  OrderNotifications,
+  OrderPayment,
+  OrderPrice,
+} from '~/components/orders/order-details';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { formAction } from '~/lib/actions.server';
 import { shopperOf } from '~/lib/auth/guards.server';
@@ -12,11 +18,10 @@ import { orThrowResponse } from '~/lib/errors.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { CANCEL_MESSAGES, cancelUnpaidOrder } from '#core/checkout/cancel';
 import { OrderPageActionSchema } from '#core/checkout/schemas';
-import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
-import { formatNaira, formatWeight } from '#core/money';
+import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import { getUserOrder } from '#core/orders/service';
-import { ORDER_EVENT_LABELS, type CancelReason, type OrderEventKind } from '#core/orders/statuses';
+import type { CancelReason } from '#core/orders/statuses';
 import type { Route } from './+types/account-order';
 import { shop } from '~/lib/context';
 
@@ -44,18 +49,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await cancelUnpaidOrder(shop(context).services.checkout, user.id, params.id);
     return { toast: { title: 'Order cancelled', description: CANCEL_MESSAGES.cancelled } };
   });
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `order-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 /** Why an order that was never paid ended, in the shopper's words. */
@@ -140,165 +133,15 @@ export default function AccountOrder() {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
-          <Section title="Items">
-            <ul className="divide-y divide-slate-200">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex gap-3 py-3">
-                  <ProductImage
-                    url={item.productImageUrl}
-                    alt={item.productName}
-                    sizes="80px"
-                    width={80}
-                    height={60}
-                    className="h-15 w-20 shrink-0 rounded object-cover"
-                  />
-                  <div className="min-w-0 flex-1 text-sm">
-                    <p className="font-medium">
-                      {item.productId ? (
-                        <Link to={`/products/${item.productId}`} className="hover:underline">
-                          {item.productName}
-                        </Link>
-                      ) : (
-                        item.productName
-                      )}
-                    </p>
-                    <p className="text-slate-600">
-                      {item.quantity} × {formatNaira(item.unitPriceKobo)}
-                    </p>
-                    <p className="text-slate-600">
-                      {formatWeight(item.productTotalWeightGrams)}
-                      {item.quantity > 1
-                        ? ` (${item.quantity} × ${formatWeight(item.productWeightGrams)})`
-                        : ''}
-                    </p>
-                  </div>
-                  <p className="text-sm font-semibold">{formatNaira(item.totalPriceKobo)}</p>
-                </li>
-              ))}
-            </ul>
-          </Section>
-
-          <Section title="Delivery">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-slate-600">Method</dt>
-              <dd>{DELIVERY_METHOD_LABELS[order.deliveryMethod]}</dd>
-              <dt className="text-slate-600">Location</dt>
-              <dd>{order.deliveryLocation}</dd>
-              {order.pickupLocation ? (
-                <>
-                  <dt className="text-slate-600">Pickup point</dt>
-                  <dd>{order.pickupLocation}</dd>
-                </>
-              ) : null}
-              <dt className="text-slate-600">Recipient</dt>
-              <dd>
-                {order.shippingName} · {order.shippingPhone}
-              </dd>
-              <dt className="text-slate-600">Address</dt>
-              <dd>{order.shippingAddress}</dd>
-            </dl>
-          </Section>
-
-          <Section title="History">
-            <ol className="space-y-2 text-sm">
-              {history.map((event, i) => (
-                <li key={i} className="flex flex-wrap justify-between gap-2 border-l-2 border-brand-600 pl-3">
-                  <span className="font-medium">
-                    {ORDER_EVENT_LABELS[event.kind as OrderEventKind] ?? event.kind}
-                  </span>
-                  <time className="text-slate-600" dateTime={new Date(event.at).toISOString()}>
-                    {formatAdminDateTime(event.at)}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          </Section>
-
-          <Section title="Notifications">
-            {notifications.length === 0 ? (
-              <p className="text-sm text-slate-700">No notifications about this order yet.</p>
-            ) : (
-              <ul className="space-y-2 text-sm">
-                {notifications.map((note) => (
-                  <li key={note.id} className="rounded border border-slate-200 p-3">
-                    <p>{note.message}</p>
-                    <time
-                      className="text-xs text-slate-600"
-                      dateTime={new Date(note.createdAt).toISOString()}
-                    >
-                      {formatAdminDateTime(note.createdAt)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
+          <OrderItems items={order.items} />
+          <OrderDelivery order={order} />
+          <OrderHistory history={history} />
+          <OrderNotifications notifications={notifications} />
         </div>
 
         <div className="space-y-6">
-          <Section title="Summary">
-            <dl className="space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>{formatNaira(order.subtotalKobo)}</dd>
-              </div>
-              <div className="flex justify-between gap-2">
-                <dt>
-                  Delivery ({DELIVERY_METHOD_LABELS[order.deliveryMethod]})
-                  <span className="block text-xs text-slate-600">
-                    {formatWeight(order.totalWeightGrams)}
-                    {blocks.blocks > 0
-                      ? `: ${blocks.blocks} × 50 kg + ${formatWeight(blocks.remainderGrams)}`
-                      : ''}
-                  </span>
-                </dt>
-                <dd>
-                  {order.freeDelivery ? (
-                    <span className="text-green-700">Free</span>
-                  ) : (
-                    formatNaira(order.deliveryFeeKobo)
-                  )}
-                </dd>
-              </div>
-              {order.discountKobo > 0 ? (
-                <div className="flex justify-between text-green-700">
-                  <dt>
-                    {order.freeDelivery ? 'Free delivery' : 'Discount'}
-                    {order.discountCode ? ` (${order.discountCode})` : ''}
-                  </dt>
-                  <dd>
-                    {order.freeDelivery
-                      ? `saved ${formatNaira(order.discountKobo)}`
-                      : `−${formatNaira(order.discountKobo)}`}
-                  </dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-                <dt>Total</dt>
-                <dd>{formatNaira(order.totalKobo)}</dd>
-              </div>
-            </dl>
-          </Section>
-          <Section title="Payment">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-slate-600">Status</dt>
-              <dd>{order.words.payment.label}</dd>
-              <dt className="text-slate-600">Reference</dt>
-              <dd className="font-mono text-xs break-all">{order.paymentReference}</dd>
-              {order.paidAt ? (
-                <>
-                  <dt className="text-slate-600">Paid</dt>
-                  <dd>{formatAdminDateTime(order.paidAt)}</dd>
-                </>
-              ) : null}
-              {refunds.map((refund) => (
-                <Fragment key={refund.id}>
-                  <dt className="text-slate-600">Refund</dt>
-                  <dd>{refund.summary}</dd>
-                </Fragment>
-              ))}
-            </dl>
-          </Section>
+          <OrderPrice order={order} blocks={blocks} />
+          <OrderPayment order={order} refunds={refunds} />
         </div>
       </div>
     </div>

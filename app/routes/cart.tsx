@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { QuantityStepper } from '~/components/catalog/quantity-stepper';
+import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
@@ -138,27 +139,13 @@ export default function CartRoute() {
             <ClearCart onClear={() => cart.clear()} />
           </div>
         </section>
-        <aside
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-lg border border-slate-200 bg-white p-5"
+        <OrderSummaryCard
+          title="Order Summary"
+          subtotalKobo={subtotalKobo}
+          weightGrams={weightGrams}
+          totalKobo={subtotalKobo}
+          totalLabel="Order Total"
         >
-          <h2 id="summary-heading" className="text-lg font-semibold">
-            Order Summary
-          </h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatNaira(subtotalKobo)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Total Weight</dt>
-              <dd>{formatWeight(weightGrams)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-              <dt>Order Total</dt>
-              <dd>{formatNaira(subtotalKobo)}</dd>
-            </div>
-          </dl>
           <p className="mt-2 text-xs text-slate-600">
             Delivery is worked out at checkout from the weight and your location.
           </p>
@@ -171,7 +158,7 @@ export default function CartRoute() {
               Proceed to Checkout
             </Link>
           )}
-        </aside>
+        </OrderSummaryCard>
       </div>
     </div>
   );

@@ -1,43 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/lib/toasts';
+import { CheckoutItems } from '~/components/checkout/checkout-items';
+import { CheckoutNotices } from '~/components/checkout/checkout-notices';
+import { DeliverTo } from '~/components/checkout/deliver-to';
+import { DeliverySection, usePickupLocations } from '~/components/checkout/delivery-section';
+import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discount-code-field';
+import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
-import { ProductImage } from '~/components/catalog/product-image';
-import { Alert } from '~/components/ui/alert';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
-import type { ActionResult } from '~/lib/action-result';
 import { jsonAction } from '~/lib/actions.server';
 import { shopperOf } from '~/lib/auth/guards.server';
 import { useCart } from '~/lib/cart';
-import { settledData, showToast, useActionResult } from '~/lib/use-action-result';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
-import {
-  DELIVERY_TIMES,
-  findRate,
-  payBlockNotes,
-  payBlockers,
-  priceOrder,
-  type RateFacts,
-} from '#core/checkout/pricing';
+import { payBlockNotes, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
 import { PlaceOrderSchema } from '#core/checkout/schemas';
 import { choicesOfUnpaidOrder } from '#core/checkout/choices';
 import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
-import {
-  DELIVERY_METHOD_LABELS,
-  DELIVERY_METHODS,
-  HOME_LOCATION,
-  locationSuggestions,
-  type DeliveryMethod,
-} from '#core/delivery/methods';
-import type { AppliedDiscount, DiscountCheck, DiscountRefusal } from '#core/discounts/rules';
-import { formatNaira, formatWeight } from '#core/money';
+import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
 import type { Route } from './+types/checkout';
 import { shop } from '~/lib/context';
 
@@ -97,94 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-type QuoteResult = ActionResult<{
-  discount: (DiscountCheck & { toast: { title: string; description: string } }) | null;
-}>;
-
-type DiscountState =
-  | { status: 'empty' }
-  | { status: 'validating' }
-  | { status: 'valid'; discount: AppliedDiscount; message: string }
-  | { status: 'invalid'; message: string; reason?: DiscountRefusal };
-
-/** The code is checked on the server 500 ms after the last keystroke (spec §4). */
-function useDiscount(
-  code: string,
-  location: string,
-  method: DeliveryMethod,
-  items: { productId: number; quantity: number }[],
-  /** A code the page starts with (back from a declined payment): checked without a toast of its own. */
-  startingCode: string,
-) {
-  const fetcher = useFetcher<QuoteResult>();
-  const [state, setState] = useState<DiscountState>({ status: 'empty' });
-  const asked = useRef('');
-  const quiet = useRef(startingCode);
-  const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), items]);
-
-  useEffect(() => {
-    if (!code.trim()) {
-      setState({ status: 'empty' });
-      asked.current = '';
-      return;
-    }
-    setState({ status: 'validating' });
-    const timer = setTimeout(() => {
-      asked.current = key;
-      fetcher.submit(
-        { items, deliveryLocation: location || HOME_LOCATION, deliveryMethod: method, discountCode: code },
-        { method: 'post', action: '/api/checkout/quote', encType: 'application/json' },
-      );
-    }, 500);
-    return () => clearTimeout(timer);
-    // The key stands for code, location and items; the method does not change a code's verdict.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
-  // Only the answer for the code, place and cart now on screen counts: an older one is dropped.
-  const answersCurrentKey = () => {
-    if (asked.current !== key) return false;
-    asked.current = '';
-    return true;
-  };
-  useActionResult(settledData(fetcher), {
-    // A refused quote is said under the code field, not in a toast.
-    failureToast: false,
-    onFailure: (failure) => {
-      if (answersCurrentKey()) setState({ status: 'invalid', message: failure.error.message });
-    },
-    onSuccess: ({ discount }) => {
-      if (!answersCurrentKey() || !discount) return;
-      const { toast: message } = discount;
-      // The page's toast then is the payment's: the starting code's verdict is said under the field.
-      const announce = code !== quiet.current;
-      quiet.current = '';
-      if (discount.ok) {
-        setState({ status: 'valid', discount: discount.discount, message: message.description });
-        if (announce) showToast({ type: 'success', ...message });
-      } else {
-        setState({ status: 'invalid', message: discount.message, reason: discount.reason });
-        if (announce) showToast({ type: 'error', ...message });
-      }
-    },
-  });
-
-  return state;
-}
-
-function usePickupLocations(rates: RateFacts[], location: string) {
-  // Spec §4: the pickup points follow the location 200 ms after typing stops.
-  const [settled, setSettled] = useState(location);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(location), 200);
-    return () => clearTimeout(timer);
-  }, [location]);
-  return {
-    pickupLocations: findRate(rates, settled, 'pickup')?.pickupLocations ?? [],
-    settling: settled !== location,
-  };
-}
-
 export default function CheckoutRoute() {
   const { profile, missing, resumed, rates, ratesFailed, locations, payment } =
     useLoaderData<typeof loader>();
@@ -200,7 +97,7 @@ export default function CheckoutRoute() {
   const [code, setCode] = useState(resumed?.discountCode ?? '');
   const [placing, setPlacing] = useState(false);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
-  const discount = useDiscount(code, location, method, lines, resumed?.discountCode ?? '');
+  const { discount, applyNow } = useDiscountCode(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
 
   useEffect(() => {
@@ -260,294 +157,75 @@ export default function CheckoutRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">Checkout</h1>
-
-      {missing.length > 0 ? (
-        <Alert tone="warning" title="Complete your profile to check out" className="mt-6">
-          <p>We need these for your delivery: {missing.join(', ')}.</p>
-          <Link to="/account?tab=profile" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
-            Complete Profile
-          </Link>
-        </Alert>
-      ) : null}
-      {blocked.length > 0 ? (
-        <Alert tone="warning" title="Your cart needs a change" className="mt-6">
-          Some products are no longer available.{' '}
-          <Link to="/cart" className="font-semibold underline">
-            Review your cart
-          </Link>
-          .
-        </Alert>
-      ) : null}
+      <CheckoutNotices missing={missing} cartNeedsChange={blocked.length > 0} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
-          <section
-            aria-labelledby="items-heading"
-            className="rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="items-heading" className="text-lg font-semibold">
-              Your items
-            </h2>
-            <ul className="mt-4 divide-y divide-slate-100">
-              {items.map((item) => (
-                <li key={item.id} className="flex items-center gap-3 py-3">
-                  <ProductImage
-                    url={item.image}
-                    alt=""
-                    sizes="64px"
-                    width={64}
-                    height={48}
-                    className="h-12 w-16 rounded object-cover"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{item.name}</p>
-                    <p className="text-sm text-slate-600">
-                      {item.quantity} × {formatWeight(item.weightGrams)} ={' '}
-                      {formatWeight(item.weightGrams * item.quantity)}
-                    </p>
-                  </div>
-                  <p className="font-semibold">{formatNaira(item.priceKobo * item.quantity)}</p>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-right text-sm text-slate-700">
-              Total weight: {formatWeight(price.totalWeightGrams)}
-            </p>
-          </section>
+          <CheckoutItems items={items} totalWeightGrams={price.totalWeightGrams} />
 
-          <section
-            aria-labelledby="delivery-heading"
-            className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="delivery-heading" className="text-lg font-semibold">
-              Delivery
-            </h2>
-            <div>
-              <label htmlFor="delivery-location" className="block text-sm font-medium text-slate-800">
-                Delivery location
-              </label>
-              <input
-                id="delivery-location"
-                list="delivery-locations"
-                value={location}
-                onChange={(e) => setLocation(e.target.value)}
-                maxLength={80}
-                className={`${inputClasses} mt-1`}
-              />
-              <datalist id="delivery-locations">
-                {locations.map((l) => (
-                  <option key={l} value={l} />
-                ))}
-              </datalist>
-            </div>
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Delivery method</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {DELIVERY_METHODS.map((m) => {
-                  const fee = priceOrder({ method: m, ...order });
-                  return (
-                    // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
-                    // eslint-disable-next-line jsx-a11y/label-has-associated-control
-                    <label
-                      key={m}
-                      className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                    >
-                      <input
-                        type="radio"
-                        name="delivery-method"
-                        value={m}
-                        checked={method === m}
-                        onChange={() => setMethod(m)}
-                        className="mt-1 accent-brand-700"
-                      />
-                      <span className="text-sm">
-                        <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
-                        <span className="block text-slate-600">
-                          {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
-                          {formatNaira(fee.fullDeliveryFeeKobo)}
-                        </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-            {method === 'pickup' ? (
-              <div>
-                {pickupLocations.length > 0 ? (
-                  <>
-                    <label htmlFor="pickup-location" className="block text-sm font-medium text-slate-800">
-                      Pickup point
-                    </label>
-                    <select
-                      id="pickup-location"
-                      value={pickupLocation}
-                      onChange={(e) => setPickupLocation(e.target.value)}
-                      className={`${inputClasses} mt-1`}
-                    >
-                      <option value="">Choose a pickup point</option>
-                      {pickupLocations.map((p) => (
-                        <option key={p} value={p}>
-                          {p}
-                        </option>
-                      ))}
-                    </select>
-                  </>
-                ) : (
-                  <>
-                    <Alert tone="warning">
-                      No pickup locations available for {location.trim() || 'this location'}. Please enter
-                      your preferred location or choose a different delivery method.
-                    </Alert>
-                    <label htmlFor="pickup-typed" className="mt-3 block text-sm font-medium text-slate-800">
-                      Preferred pickup location
-                    </label>
-                    <input
-                      id="pickup-typed"
-                      value={pickupLocation}
-                      onChange={(e) => setPickupLocation(e.target.value)}
-                      maxLength={200}
-                      className={`${inputClasses} mt-1`}
-                    />
-                  </>
-                )}
-              </div>
-            ) : null}
-          </section>
+          <DeliverySection
+            location={location}
+            onLocationChange={setLocation}
+            locations={locations}
+            method={method}
+            onMethodChange={setMethod}
+            order={order}
+            pickupLocations={pickupLocations}
+            pickupLocation={pickupLocation}
+            onPickupLocationChange={setPickupLocation}
+          />
 
-          <section
-            aria-labelledby="shipping-heading"
-            className="rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <div className="flex items-center justify-between gap-2">
-              <h2 id="shipping-heading" className="text-lg font-semibold">
-                Deliver to
-              </h2>
-              <Link
-                to="/account?tab=profile"
-                className="text-sm font-semibold text-brand-700 hover:underline"
-              >
-                Edit
-              </Link>
-            </div>
-            <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
-              <dt className="text-slate-600">Name</dt>
-              <dd>{profile.name || '—'}</dd>
-              <dt className="text-slate-600">Phone</dt>
-              <dd>{profile.phone || '—'}</dd>
-              <dt className="text-slate-600">Address</dt>
-              <dd>{profile.address || '—'}</dd>
-              <dt className="text-slate-600">Email</dt>
-              <dd>{profile.email}</dd>
-            </dl>
-          </section>
+          <DeliverTo profile={profile} />
 
-          <section
-            aria-labelledby="discount-heading"
-            className="rounded-lg border border-slate-200 bg-white p-5"
-          >
-            <h2 id="discount-heading" className="text-lg font-semibold">
-              Have a discount code?
-            </h2>
-            <div className="mt-3 flex gap-2">
-              <label htmlFor="discount-code" className="sr-only">
-                Discount code
-              </label>
-              <input
-                id="discount-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                maxLength={50}
-                autoCapitalize="characters"
-                placeholder="e.g. FREEDELIVERY"
-                aria-describedby="discount-status"
-                className={`${inputClasses} flex-1 uppercase`}
-              />
-              <Button variant="outline" onClick={() => undefined}>
-                Apply
-              </Button>
-            </div>
-            <p id="discount-status" role="status" className="mt-2 min-h-5 text-sm">
-              {discount.status === 'validating' ? (
-                <span className="text-slate-600">Checking the code…</span>
-              ) : null}
-              {discount.status === 'valid' ? (
-                <span className="font-medium text-green-700">{discount.message}</span>
-              ) : null}
-              {discount.status === 'invalid' ? (
-                <span className="font-medium text-red-700">{discount.message}</span>
-              ) : null}
-            </p>
-          </section>
+          <DiscountCodeField code={code} onCodeChange={setCode} discount={discount} onApply={applyNow} />
         </div>
 
-        <aside
-          aria-labelledby="summary-heading"
-          className="h-fit space-y-4 rounded-lg border border-slate-200 bg-white p-5 lg:sticky lg:top-20"
+        <OrderSummaryCard
+          title="Order summary"
+          className="lg:sticky lg:top-20"
+          subtotalKobo={price.subtotalKobo}
+          delivery={{
+            method,
+            feeKobo: price.deliveryFee.feeKobo,
+            free: applied?.type === 'free_delivery',
+            blocks: price.deliveryFee.blocks,
+            remainderGrams: price.deliveryFee.remainderGrams,
+          }}
+          discount={{ kobo: price.discountKobo, freeDelivery: false }}
+          totalKobo={price.totalKobo}
         >
-          <h2 id="summary-heading" className="text-lg font-semibold">
-            Order summary
-          </h2>
-          <dl className="space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatNaira(price.subtotalKobo)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>
-                Delivery ({DELIVERY_METHOD_LABELS[method]})
-                {price.deliveryFee.blocks > 0 ? (
-                  <span className="block text-xs text-slate-600">
-                    {price.deliveryFee.blocks} × 50 kg + {formatWeight(price.deliveryFee.remainderGrams)}
-                  </span>
-                ) : null}
-              </dt>
-              <dd>
-                {applied?.type === 'free_delivery' ? (
-                  <span className="text-green-700">Free</span>
-                ) : (
-                  formatNaira(price.deliveryFee.feeKobo)
-                )}
-              </dd>
-            </div>
-            {price.discountKobo > 0 ? (
-              <div className="flex justify-between text-green-700">
-                <dt>Discount</dt>
-                <dd>−{formatNaira(price.discountKobo)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd>{formatNaira(price.totalKobo)}</dd>
-            </div>
-          </dl>
-          {payBlockNotes(blockers).map((note) => (
-            <p key={note} className="text-sm text-amber-800">
-              {note}
+          <div className="mt-4 space-y-4">
+            {payBlockNotes(blockers).map((note) => (
+              <p key={note} className="text-sm text-amber-800">
+                {note}
+              </p>
+            ))}
+            <PaymentButton
+              disabled={blockers.length > 0 || blocked.length > 0}
+              totalKobo={price.totalKobo}
+              payment={payment}
+              order={{
+                items: lines,
+                deliveryMethod: method,
+                deliveryLocation: location,
+                pickupLocation,
+                discountCode: applied ? code : undefined,
+              }}
+              onPlacing={setPlacing}
+            />
+            <p className="text-xs text-slate-600">
+              {payment.provider === 'paystack'
+                ? 'You pay securely with Paystack: card, bank transfer or USSD. Your order is confirmed once the payment is verified.'
+                : 'Demo payments are on: no money moves.'}
             </p>
-          ))}
-          <PaymentButton
-            disabled={blockers.length > 0 || blocked.length > 0}
-            totalKobo={price.totalKobo}
-            payment={payment}
-            order={{
-              items: lines,
-              deliveryMethod: method,
-              deliveryLocation: location,
-              pickupLocation,
-              discountCode: applied ? code : undefined,
-            }}
-            onPlacing={setPlacing}
-          />
-          <p className="text-xs text-slate-600">
-            {payment.provider === 'paystack'
-              ? 'You pay securely with Paystack: card, bank transfer or USSD. Your order is confirmed once the payment is verified.'
-              : 'Demo payments are on: no money moves.'}
-          </p>
-          <Link to="/cart" className="block text-center text-sm font-semibold text-brand-700 hover:underline">
-            Return to Cart
-          </Link>
-        </aside>
+            <Link
+              to="/cart"
+              className="block text-center text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Return to Cart
+            </Link>
+          </div>
+        </OrderSummaryCard>
       </div>
     </div>
   );

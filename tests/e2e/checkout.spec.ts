@@ -171,6 +171,30 @@ test('checkout explains a refused code and a pickup without pickup points', asyn
   await expectAccessible(page);
 });
 
+test('Apply, or Enter in the code field, checks the discount code at once instead of after the pause', async ({
+  page,
+}) => {
+  await signedInShopper(page);
+  await addToCart(page, 'snapper', 'Red Snapper');
+  await page.clock.install();
+  await page.goto('/checkout');
+  await page.waitForLoadState('networkidle');
+  const code = page.getByLabel('Discount code', { exact: true });
+  const status = page.locator('#discount-status');
+  // The page's clock stands still from here: the 500 ms pause after typing (spec §4) never ends, so
+  // only Apply or Enter can have the code checked.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await code.fill('NOSUCHCODE');
+  await expect(status).toHaveText('Checking the code…');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(status).toHaveText('Invalid or expired discount code.');
+  await code.fill('fresh10');
+  await expect(status).toHaveText('Checking the code…');
+  await code.press('Enter');
+  await expect(status).toHaveText('10% discount applied!');
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('Discount−₦');
+});
+
 test('Buy Again puts a delivered order’s products back in the cart', async ({ page }) => {
   await page.goto('/login');
   await logIn(page, E2E_BUYER.email, E2E_BUYER.password);

@@ -1,22 +1,12 @@
 import { ShieldCheck } from 'lucide-react';
-import {
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from 'react-router';
+import { Link, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { SignInForm } from '~/components/auth/sign-in-form';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
-import { Field } from '~/components/ui/field';
 import { formAction } from '~/lib/actions.server';
 import { cookiesFromSetCookie, signInWithPassword, signOut } from '~/lib/auth/gateway.server';
 import { getCheckedSessionUser } from '~/lib/auth/session.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
-import { hasFieldErrors, useActionResult } from '~/lib/use-action-result';
 import { isAdmin } from '#core/roles';
 import { AdminLoginSchema } from '#core/accounts/schemas';
 import { DomainError, Forbidden } from '#core/errors';
@@ -68,12 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLoginRoute() {
   const { denied } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [params] = useSearchParams();
-  const submitting = navigation.state === 'submitting';
-  const errors = useActionResult(actionData, { failureToast: 'unless-field-errors' });
-  const refused = actionData?.ok === false && !hasFieldErrors(actionData) ? actionData.error : null;
+  const result = useActionData<typeof action>();
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -87,33 +73,16 @@ export default function AdminLoginRoute() {
             You need administrator privileges to access this area.
           </Alert>
         ) : null}
-        {refused ? (
-          <Alert tone="error" title={refused.title} className="mt-4">
-            {refused.message}
-          </Alert>
-        ) : null}
-        <Form method="post" replace className="mt-6 space-y-4" noValidate>
-          <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/admin'} />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            error={errors.email}
-          />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password}
-          />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? 'Signing in...' : 'Sign in'}
-          </Button>
-        </Form>
+        <SignInForm
+          result={result}
+          redirectTo={params.get('redirectTo') ?? '/admin'}
+          emailAutoComplete="username"
+          revealablePassword={false}
+          submitLabel="Sign in"
+          submittingLabel="Signing in..."
+          className="mt-6"
+          refusalClassName="mt-4"
+        />
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="font-semibold text-brand-700 hover:underline">
             Return to marketplace

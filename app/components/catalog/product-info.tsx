@@ -1,0 +1,128 @@
+import { ArrowLeft, Clock, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
+import { QuantityStepper } from '~/components/catalog/quantity-stepper';
+import { RatingStars } from '~/components/catalog/rating-stars';
+import { WishlistButton } from '~/components/catalog/wishlist-button';
+import { Badge } from '~/components/ui/badge';
+import { buttonClasses } from '~/components/ui/button';
+import { cart, useCart } from '~/lib/cart';
+import { useHydrated } from '~/lib/use-hydrated';
+import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
+import type { ProductDetail } from '#core/catalog/service';
+import { formatNaira, formatWeight } from '#core/money';
+
+export function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/products"
+      onClick={(event) => {
+        // Back to where the shopper came from (a filtered list, search results) when there is one.
+        if ((window.history.state?.idx ?? 0) > 0) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+    </Link>
+  );
+}
+
+function BuyBox({ product }: { product: ProductDetail }) {
+  const { has, quantityOf } = useCart();
+  const hydrated = useHydrated();
+  const inCart = hydrated && has(product.id);
+  const [chosen, setChosen] = useState(1);
+  // In the cart, the stepper shows and changes the cart's quantity (spec §4).
+  const quantity = inCart ? quantityOf(product.id) : chosen;
+  const setQuantity = (next: number) => (inCart ? cart.setQuantity(product.id, next) : setChosen(next));
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <QuantityStepper value={quantity} onChange={setQuantity} disabled={!product.inStock} />
+      <AddToCartButton product={product} quantity={quantity} mode="once" from="detail" size="lg" />
+    </div>
+  );
+}
+
+/**
+ * The product page's buying column: category and stock, name, rating, price, quantity and Add to Cart,
+ * the wishlist heart, and the delivery notes (spec §2's /products/{id}).
+ */
+export function ProductInfo({
+  product,
+  inWishlist,
+}: {
+  product: ProductDetail;
+  /** Whether the signed-in shopper's wishlist holds it; undefined until known. */
+  inWishlist: boolean | undefined;
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        <Badge variant="secondary">{CATEGORY_LABELS[product.category]}</Badge>
+        {product.inStock ? (
+          <Badge variant="success">In Stock</Badge>
+        ) : (
+          <Badge variant="destructive">Out of Stock</Badge>
+        )}
+      </div>
+      <h1 className="text-3xl font-bold">{product.name}</h1>
+      <div className="flex items-center gap-2 text-slate-700">
+        <RatingStars rating={product.averageRating} size="md" />
+        <span>
+          {product.averageRating.toFixed(1)} ({product.reviewCount}{' '}
+          {product.reviewCount === 1 ? 'review' : 'reviews'})
+        </span>
+      </div>
+      <p>
+        <span className="text-3xl font-bold">{formatNaira(product.priceKobo)}</span>{' '}
+        <span className="text-slate-600">{priceUnitLabel(product)}</span>
+      </p>
+      <BuyBox product={product} />
+      <div className="flex flex-wrap gap-3">
+        <WishlistButton key={product.id} product={product} inServerWishlist={inWishlist} />
+        <Link to="/cart" className={buttonClasses({ variant: 'secondary' })}>
+          Proceed to Checkout
+        </Link>
+      </div>
+      <ul className="space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+        <li className="flex items-center gap-2">
+          <Truck aria-hidden="true" className="h-4 w-4 shrink-0" /> Free delivery within Port Harcourt for
+          orders above ₦50,000
+        </li>
+        <li className="flex items-center gap-2">
+          <Clock aria-hidden="true" className="h-4 w-4 shrink-0" /> Same-day delivery for orders before 12pm
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The Details tab: category, origin, freshness, weight, where it ships from, and the description. */
+export function ProductFacts({ product }: { product: ProductDetail }) {
+  return (
+    <>
+      <dl className="grid max-w-2xl gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-medium text-slate-600">Category</dt>
+        <dd>{CATEGORY_LABELS[product.category]}</dd>
+        <dt className="font-medium text-slate-600">Origin</dt>
+        <dd>{product.origin ?? 'Not stated'}</dd>
+        <dt className="font-medium text-slate-600">Freshness</dt>
+        <dd>{product.freshness} out of 5</dd>
+        <dt className="font-medium text-slate-600">Weight</dt>
+        <dd>{formatWeight(product.weightGrams)}</dd>
+        {product.location ? (
+          <>
+            <dt className="font-medium text-slate-600">Ships from</dt>
+            <dd>{product.location}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-6 max-w-3xl leading-relaxed text-slate-800">{product.description}</p>
+    </>
+  );
+}

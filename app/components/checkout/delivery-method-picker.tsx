@@ -1,0 +1,56 @@
+import { DELIVERY_TIMES, priceOrder, type PricedLine, type RateFacts } from '#core/checkout/pricing';
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethod } from '#core/delivery/methods';
+import { formatNaira } from '#core/money';
+
+/** What a method's fee is worked out from: the cart's lines, the stored rates and the location typed. */
+export interface FeeFacts {
+  lines: PricedLine[];
+  rates: RateFacts[];
+  location: string;
+}
+
+/** The four delivery methods as radios, each with its time and its full fee for this order (spec §4). */
+export function DeliveryMethodPicker({
+  method,
+  onChange,
+  order,
+}: {
+  method: DeliveryMethod;
+  onChange: (method: DeliveryMethod) => void;
+  order: FeeFacts;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Delivery method</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {DELIVERY_METHODS.map((m) => {
+          const fee = priceOrder({ method: m, ...order });
+          return (
+            // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
+            // eslint-disable-next-line jsx-a11y/label-has-associated-control
+            <label
+              key={m}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="delivery-method"
+                value={m}
+                checked={method === m}
+                onChange={() => onChange(m)}
+                className="mt-1 accent-brand-700"
+              />
+              <span className="text-sm">
+                <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
+                <span className="block text-slate-600">
+                  {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
+                  {formatNaira(fee.fullDeliveryFeeKobo)}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
