@@ -1,5 +1,4 @@
 import { Form, Link, useLoaderData } from 'react-router';
-import { safeParse } from 'zod/mini';
 import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { Pagination } from '~/components/catalog/pagination';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -19,6 +18,7 @@ import {
 } from '#core/audit/kinds';
 import { listActivityAdmins, listAdminActivity, type ActivityEntry } from '#core/audit/log';
 import { ActivityQuerySchema } from '#core/audit/schemas';
+import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/activity';
 import { shop } from '~/lib/context';
@@ -27,10 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Activity — FreshCatch
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(ActivityQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? {
-    page: 1,
-  };
+  const query = readListQuery(ActivityQuerySchema, new URL(request.url).searchParams);
   const { db } = shop(context).services;
   const [list, admins] = await Promise.all([
     listAdminActivity(db, admin, query),

@@ -1,6 +1,5 @@
 import { Plus, Truck } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
-import { safeParse } from 'zod/mini';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
@@ -20,6 +19,7 @@ import {
 } from '#core/delivery/management';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { DeliveryRateActionSchema, DeliveryRateListQuerySchema } from '#core/delivery/schemas';
+import { readListQuery } from '#core/list-query';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/delivery-rates';
 import { shop } from '~/lib/context';
@@ -30,8 +30,7 @@ const LIST = '/admin/delivery-rates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(DeliveryRateListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? { edit: undefined };
+  const query = readListQuery(DeliveryRateListQuerySchema, new URL(request.url).searchParams);
   const { db } = shop(context).services;
   const [rates, editing] = await Promise.all([
     listDeliveryRatesForAdmin(db, admin),

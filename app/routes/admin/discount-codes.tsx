@@ -1,7 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
-import { safeParse } from 'zod/mini';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { type AdminColumn, AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { DiscountCodeForm } from '~/components/admin/discount-code-form';
@@ -36,6 +35,7 @@ import {
 import { discountDisplayStatus } from '#core/discounts/rules';
 import { discountTypeLabel } from '#core/discounts/types';
 import { DiscountCodeActionSchema, DiscountCodeListQuerySchema } from '#core/discounts/schemas';
+import { readListQuery } from '#core/list-query';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/discount-codes';
 import { shop } from '~/lib/context';
@@ -46,8 +46,7 @@ const LIST = '/admin/discount-codes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(DiscountCodeListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? { page: 1 };
+  const query = readListQuery(DiscountCodeListQuerySchema, new URL(request.url).searchParams);
   const { db, logger } = shop(context).services;
   // Spec §8: the list and the FREEDELIVERY count fail on their own (an inline alert; a warning with 0).
   const [list, uses, editing] = await Promise.allSettled([

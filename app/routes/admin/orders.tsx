@@ -20,6 +20,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
@@ -40,19 +41,14 @@ import {
   PAYMENT_FILTERS,
 } from '#core/orders/schemas';
 import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, REFUND_REASON_LABELS } from '#core/orders/statuses';
-import { safeParse } from 'zod/mini';
 import type { Route } from './+types/orders';
 import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders — FreshCatch Admin' }];
 
-function readQuery(url: URL) {
-  return safeParse(OrderListQuerySchema, Object.fromEntries(url.searchParams)).data ?? { page: 1 };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = readQuery(new URL(request.url));
+  const query = readListQuery(OrderListQuerySchema, new URL(request.url).searchParams);
   const { db } = shop(context).services;
   const [list, details] = await Promise.all([
     listOrdersForAdmin(db, admin, query),

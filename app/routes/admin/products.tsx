@@ -1,5 +1,4 @@
 import { Plus } from 'lucide-react';
-import { safeParse } from 'zod/mini';
 import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
 import { ProductForm } from '~/components/admin/product-form';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
@@ -26,6 +25,7 @@ import {
   updateProduct,
 } from '#core/catalog/management';
 import { ProductActionSchema, ProductListQuerySchema } from '#core/catalog/schemas';
+import { readListQuery } from '#core/list-query';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/products';
 import { shop } from '~/lib/context';
@@ -34,8 +34,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Products — FreshCatch
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const query = safeParse(ProductListQuerySchema, params).data ?? { page: 1 };
+  const query = readListQuery(ProductListQuerySchema, new URL(request.url).searchParams);
   const { db } = shop(context).services;
   const [list, locations, editing] = await Promise.all([
     listProductsForAdmin(db, admin, query),

@@ -1,6 +1,5 @@
 import { RefreshCw } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { safeParse } from 'zod/mini';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { AdminSearchBox } from '~/components/admin/search-box';
@@ -26,6 +25,7 @@ import {
   type AdminUserRow,
 } from '#core/accounts/admin-users';
 import { UserActionSchema, UserListQuerySchema } from '#core/accounts/schemas';
+import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/users';
 import { shop } from '~/lib/context';
@@ -36,10 +36,7 @@ const LIST = '/admin/users';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(UserListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? {
-    page: 1,
-  };
+  const query = readListQuery(UserListQuerySchema, new URL(request.url).searchParams);
   const { db, logger } = shop(context).services;
   const [list, details] = await Promise.all([
     listUsersForAdmin(db, admin, query),
