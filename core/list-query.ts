@@ -38,3 +38,16 @@ export const listUserParam = z.catch(z.optional(z.string().check(z.regex(USER_ID
 
 /** The add/edit dialog a list has open: 'new', or the row id being edited. */
 export const listEditParam = z.catch(z.optional(z.union([z.literal('new'), rowId])), undefined);
+
+/**
+ * An admin list's query, read from its address by the list's schema (`core/<domain>/schemas.ts`): the
+ * one way the admin lists read their URL. A name given twice counts once (its last value), and every
+ * field of a list schema catches what it cannot read, so a junk address still parses: to "no search",
+ * "all", the first page, no dialog.
+ */
+export function readListQuery<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  params: URLSearchParams,
+): z.output<Schema> {
+  return z.parse(schema, Object.fromEntries(params));
+}

@@ -1,13 +1,9 @@
-import { Form, Link, useLoaderData } from 'react-router';
-import { safeParse } from 'zod/mini';
-import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
-import { Pagination } from '~/components/catalog/pagination';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { Link, useLoaderData } from 'react-router';
+import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
 import { EmailAddress } from '~/components/ui/email-address';
 import { SelectField } from '~/components/ui/field';
 import { adminScreenWithoutForm, adminOf } from '~/lib/auth/guards.server';
 import { formatAdminDateTime } from '~/lib/dates';
-import { useListHref } from '~/lib/use-list-href';
 import {
   ADMIN_CHANGE_KIND_LABELS,
   ADMIN_CHANGE_KINDS,
@@ -19,6 +15,7 @@ import {
 } from '#core/audit/kinds';
 import { listActivityAdmins, listAdminActivity, type ActivityEntry } from '#core/audit/log';
 import { ActivityQuerySchema } from '#core/audit/schemas';
+import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/activity';
 import { shop } from '~/lib/context';
@@ -27,10 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Activity — FreshCatch
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(ActivityQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? {
-    page: 1,
-  };
+  const query = readListQuery(ActivityQuerySchema, new URL(request.url).searchParams);
   const { db } = shop(context).services;
   const [list, admins] = await Promise.all([
     listAdminActivity(db, admin, query),
@@ -91,103 +85,95 @@ function Changes({ entry }: { entry: ActivityEntry }) {
   );
 }
 
+const ACTIVITY_COLUMNS: AdminListColumn<ActivityEntry>[] = [
+  {
+    heading: 'When',
+    className: 'whitespace-nowrap',
+    cell: (entry) => (
+      <time dateTime={new Date(entry.createdAt).toISOString()}>{formatAdminDateTime(entry.createdAt)}</time>
+    ),
+  },
+  {
+    heading: 'Admin',
+    cell: (entry) => (
+      <>
+        {entry.adminName}
+        {/* Wraps after its '@' on a phone's card, never mid-word; one line in the table. */}
+        <span className="block wrap-break-word text-slate-600 sm:[&_wbr]:hidden">
+          <EmailAddress email={entry.adminEmail} />
+        </span>
+      </>
+    ),
+  },
+  {
+    heading: 'Change',
+    cell: (entry) => {
+      const href = subjectHref(entry);
+      return (
+        <>
+          {describeAdminChange(entry.kind, entry.action)}{' '}
+          {href ? (
+            <Link to={href} className="font-medium text-brand-700 underline">
+              {entry.subjectLabel}
+            </Link>
+          ) : (
+            <span className="font-medium">{entry.subjectLabel}</span>
+          )}
+        </>
+      );
+    },
+  },
+  { heading: 'Details', cell: (entry) => <Changes entry={entry} /> },
+];
+
 export default function AdminActivity() {
   const { list, admins, query } = useLoaderData<typeof loader>();
-  const hrefWith = useListHref('/admin/activity');
-  const hrefFor = (page: number) => hrefWith({ page: String(page) });
-  const filtered = Boolean(query.kind || query.adminId);
 
   return (
-    <div className="space-y-5">
-      <div>
-        <h1 className="text-2xl font-bold">Activity</h1>
-        <p className="text-sm text-slate-700">Every change made in the admin area, newest first.</p>
-      </div>
-
-      <Form
-        method="get"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
-        <SelectField
-          label="What changed"
-          name="kind"
-          defaultValue={query.kind ?? ''}
-          className="min-w-44 flex-1"
-        >
-          <option value="">Everything</option>
-          {ADMIN_CHANGE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {ADMIN_CHANGE_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Admin"
-          name="adminId"
-          defaultValue={query.adminId ?? ''}
-          className="min-w-44 flex-1"
-        >
-          <option value="">All admins</option>
-          {admins.map((admin) => (
-            <option key={admin.id} value={admin.id}>
-              {admin.name} ({admin.email})
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit">Filter</Button>
-        {filtered ? (
-          <Link to="/admin/activity" className={buttonClasses({ variant: 'ghost' })}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
-
-      <p className="text-sm text-slate-700" aria-live="polite">
-        {countLabel(list, 'change', 'changes')}
-      </p>
-
-      {list.entries.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
-          No changes recorded
-        </p>
-      ) : (
-        <AdminTable columns={['When', 'Admin', 'Change', 'Details']} minWidth={720}>
-          {list.entries.map((entry) => {
-            const href = subjectHref(entry);
-            return (
-              <AdminRow key={entry.id} className="align-top">
-                <AdminCell label="When" className="whitespace-nowrap">
-                  <time dateTime={new Date(entry.createdAt).toISOString()}>
-                    {formatAdminDateTime(entry.createdAt)}
-                  </time>
-                </AdminCell>
-                <AdminCell label="Admin">
-                  {entry.adminName}
-                  {/* Wraps after its '@' on a phone's card, never mid-word; one line in the table. */}
-                  <span className="block wrap-break-word text-slate-600 sm:[&_wbr]:hidden">
-                    <EmailAddress email={entry.adminEmail} />
-                  </span>
-                </AdminCell>
-                <AdminCell label="Change">
-                  {describeAdminChange(entry.kind, entry.action)}{' '}
-                  {href ? (
-                    <Link to={href} className="font-medium text-brand-700 underline">
-                      {entry.subjectLabel}
-                    </Link>
-                  ) : (
-                    <span className="font-medium">{entry.subjectLabel}</span>
-                  )}
-                </AdminCell>
-                <AdminCell label="Details">
-                  <Changes entry={entry} />
-                </AdminCell>
-              </AdminRow>
-            );
-          })}
-        </AdminTable>
-      )}
-
-      <Pagination page={list.page} pageCount={list.pages} hrefFor={hrefFor} />
-    </div>
+    <AdminListScreen
+      path="/admin/activity"
+      title="Activity"
+      intro="Every change made in the admin area, newest first."
+      filters={
+        <>
+          <SelectField
+            label="What changed"
+            name="kind"
+            defaultValue={query.kind ?? ''}
+            className="min-w-44 flex-1"
+          >
+            <option value="">Everything</option>
+            {ADMIN_CHANGE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {ADMIN_CHANGE_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Admin"
+            name="adminId"
+            defaultValue={query.adminId ?? ''}
+            className="min-w-44 flex-1"
+          >
+            <option value="">All admins</option>
+            {admins.map((admin) => (
+              <option key={admin.id} value={admin.id}>
+                {admin.name} ({admin.email})
+              </option>
+            ))}
+          </SelectField>
+        </>
+      }
+      filtered={Boolean(query.kind || query.adminId)}
+      submitLabel="Filter"
+      count={countLabel(list, 'change', 'changes')}
+      rows={list.entries}
+      rowKey={(entry) => entry.id}
+      columns={ACTIVITY_COLUMNS}
+      rowClassName="align-top"
+      minWidth={720}
+      empty="No changes recorded"
+      paging={list}
+    />
   );
 }

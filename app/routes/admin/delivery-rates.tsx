@@ -1,17 +1,15 @@
-import { Plus, Truck } from 'lucide-react';
-import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
-import { safeParse } from 'zod/mini';
-import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
+import { Truck } from 'lucide-react';
+import { useActionData, useLoaderData } from 'react-router';
 import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
-import { buttonClasses } from '~/components/ui/button';
-import { Dialog } from '~/components/ui/dialog';
+import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
+import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { formAction } from '~/lib/actions.server';
 import { adminOf } from '~/lib/auth/guards.server';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionResult } from '~/lib/use-action-result';
 import {
+  type AdminDeliveryRate,
   createDeliveryRate,
   deleteDeliveryRate,
   getDeliveryRateForAdmin,
@@ -20,6 +18,7 @@ import {
 } from '#core/delivery/management';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { DeliveryRateActionSchema, DeliveryRateListQuerySchema } from '#core/delivery/schemas';
+import { readListQuery } from '#core/list-query';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/delivery-rates';
 import { shop } from '~/lib/context';
@@ -30,8 +29,7 @@ const LIST = '/admin/delivery-rates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(DeliveryRateListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? { edit: undefined };
+  const query = readListQuery(DeliveryRateListQuerySchema, new URL(request.url).searchParams);
   const { db } = shop(context).services;
   const [rates, editing] = await Promise.all([
     listDeliveryRatesForAdmin(db, admin),
@@ -66,91 +64,81 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const RATE_COLUMNS: AdminListColumn<AdminDeliveryRate>[] = [
+  { heading: 'Location', className: 'font-medium', cell: (rate) => rate.location },
+  { heading: 'Method', cell: (rate) => DELIVERY_METHOD_LABELS[rate.method] },
+  { heading: 'Base Rate (₦)', cell: (rate) => formatNaira(rate.baseRateKobo) },
+  {
+    heading: 'Pickup Locations',
+    cell: (rate) =>
+      rate.method === 'pickup' && rate.pickupLocations.length > 0 ? (
+        <ul className="flex flex-wrap gap-1" aria-label={`Pickup locations in ${rate.location}`}>
+          {rate.pickupLocations.map((place) => (
+            <li key={place} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800">
+              {place}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        '-'
+      ),
+  },
+];
+
 export default function AdminDeliveryRates() {
   const { rates, editing, adding } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>(), {
     failureToast: 'unless-field-errors',
   });
-  const navigate = useNavigate();
 
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Delivery Rates</h1>
-        <Link to={`${LIST}?edit=new`} preventScrollReset className={buttonClasses()}>
-          <Plus aria-hidden="true" className="h-4 w-4" /> Add Delivery Rate
-        </Link>
-      </div>
-
-      {rates.length === 0 ? (
+    <AdminListScreen
+      path={LIST}
+      title="Delivery Rates"
+      add="Add Delivery Rate"
+      rows={rates}
+      rowKey={(rate) => rate.id}
+      columns={RATE_COLUMNS}
+      rowActions={(rate) => (
+        <>
+          <RowLink
+            to={`${LIST}?edit=${rate.id}`}
+            icon="edit"
+            label={`Edit ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
+          />
+          <RowConfirmButton
+            icon="delete"
+            label={`Delete ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
+            title="Are you sure?"
+            description="This will permanently delete this delivery rate."
+            fields={{ intent: 'delete', rateId: rate.id }}
+          />
+        </>
+      )}
+      minWidth={680}
+      empty={
         <div className="rounded-lg border border-slate-200 bg-white p-8 text-center">
           <Truck aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
           <h2 className="mt-2 font-semibold">No delivery rates</h2>
           <p className="text-sm text-slate-700">Get started by creating a new delivery rate.</p>
         </div>
-      ) : (
-        <AdminTable
-          columns={['Location', 'Method', 'Base Rate (₦)', 'Pickup Locations', 'Actions']}
-          minWidth={680}
-        >
-          {rates.map((rate) => (
-            <AdminRow key={rate.id}>
-              <AdminCell label="Location" className="font-medium">
-                {rate.location}
-              </AdminCell>
-              <AdminCell label="Method">{DELIVERY_METHOD_LABELS[rate.method]}</AdminCell>
-              <AdminCell label="Base Rate (₦)">{formatNaira(rate.baseRateKobo)}</AdminCell>
-              <AdminCell label="Pickup Locations">
-                {rate.method === 'pickup' && rate.pickupLocations.length > 0 ? (
-                  <ul className="flex flex-wrap gap-1" aria-label={`Pickup locations in ${rate.location}`}>
-                    {rate.pickupLocations.map((place) => (
-                      <li
-                        key={place}
-                        className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800"
-                      >
-                        {place}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  '-'
-                )}
-              </AdminCell>
-              <AdminCell label="Actions">
-                <span className="flex gap-1">
-                  <RowLink
-                    to={`${LIST}?edit=${rate.id}`}
-                    icon="edit"
-                    label={`Edit ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
-                  />
-                  <RowConfirmButton
-                    icon="delete"
-                    label={`Delete ${DELIVERY_METHOD_LABELS[rate.method]} rate for ${rate.location}`}
-                    title="Are you sure?"
-                    description="This will permanently delete this delivery rate."
-                    fields={{ intent: 'delete', rateId: rate.id }}
-                  />
-                </span>
-              </AdminCell>
-            </AdminRow>
-          ))}
-        </AdminTable>
-      )}
-
-      {adding || editing ? (
-        <Dialog
-          open
-          title={editing ? 'Edit Delivery Rate' : 'Add Delivery Rate'}
-          onOpenChange={(open) => (open ? undefined : navigate(LIST, { preventScrollReset: true }))}
-        >
-          <DeliveryRateForm
-            key={editing?.id ?? 'new'}
-            rate={editing}
-            fieldErrors={fieldErrors}
-            cancelTo={LIST}
-          />
-        </Dialog>
-      ) : null}
-    </div>
+      }
+      dialogParam="edit"
+      dialog={
+        adding || editing
+          ? {
+              title: editing ? 'Edit Delivery Rate' : 'Add Delivery Rate',
+              content: (
+                <DeliveryRateForm
+                  key={editing?.id ?? 'new'}
+                  rate={editing}
+                  fieldErrors={fieldErrors}
+                  cancelTo={LIST}
+                />
+              ),
+            }
+          : null
+      }
+    />
   );
 }

@@ -1,31 +1,27 @@
-import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useActionData, useLoaderData, useNavigate } from 'react-router';
-import { safeParse } from 'zod/mini';
+import { useActionData, useLoaderData } from 'react-router';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { type AdminColumn, AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
+import { type AdminColumn } from '~/components/admin/data-table';
 import { DiscountCodeForm } from '~/components/admin/discount-code-form';
-import { Pagination } from '~/components/catalog/pagination';
+import { FreeDeliveryCard } from '~/components/admin/discount-codes/free-delivery-card';
+import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
-import { buttonClasses } from '~/components/ui/button';
-import { Dialog } from '~/components/ui/dialog';
 import { formAction } from '~/lib/actions.server';
 import { adminOf } from '~/lib/auth/guards.server';
 import { formatShortDate } from '~/lib/dates';
 import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { useListHref } from '~/lib/use-list-href';
+import { backToList, useListHref } from '~/lib/use-list-href';
 import { showToast, useActionResult } from '~/lib/use-action-result';
 import {
   discountUsageLabel,
   discountValueLabel,
   type DiscountSortColumn,
-  FREE_DELIVERY_CAP,
-  freeDeliveryStatus,
   nextDiscountSort,
 } from '#core/discounts/admin-rules';
 import {
+  type AdminDiscountCode,
   createDiscountCode,
   deleteDiscountCode,
   freeDeliveryUses,
@@ -36,6 +32,7 @@ import {
 import { discountDisplayStatus } from '#core/discounts/rules';
 import { discountTypeLabel } from '#core/discounts/types';
 import { DiscountCodeActionSchema, DiscountCodeListQuerySchema } from '#core/discounts/schemas';
+import { readListQuery } from '#core/list-query';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/discount-codes';
 import { shop } from '~/lib/context';
@@ -46,8 +43,7 @@ const LIST = '/admin/discount-codes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
-  const query = safeParse(DiscountCodeListQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
-    .data ?? { page: 1 };
+  const query = readListQuery(DiscountCodeListQuerySchema, new URL(request.url).searchParams);
   const { db, logger } = shop(context).services;
   // Spec §8: the list and the FREEDELIVERY count fail on their own (an inline alert; a warning with 0).
   const [list, uses, editing] = await Promise.allSettled([
@@ -76,9 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminOf(context);
   const { db } = shop(context).services;
-  const back = new URL(request.url);
-  back.searchParams.delete('edit');
-  const listUrl = back.pathname + back.search;
+  const listUrl = backToList(request, { edit: null });
   return formAction(request, DiscountCodeActionSchema, async (input) => {
     if (input.intent === 'delete') {
       await deleteDiscountCode(db, admin, input.codeId);
@@ -102,16 +96,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const SORTABLE: [DiscountSortColumn, string][] = [
-  ['code', 'Code'],
-  ['value', 'Value'],
-  ['usage', 'Usage'],
-  ['expires', 'Expires'],
-];
+/** The columns; `sortable` makes a heading that links to the list sorted by its column. */
+function codeColumns(
+  sortable: (column: DiscountSortColumn, label: string) => AdminColumn,
+  now: Date,
+): AdminListColumn<AdminDiscountCode>[] {
+  return [
+    { heading: sortable('code', 'Code'), className: 'font-mono font-medium', cell: (code) => code.code },
+    { heading: 'Type', className: 'whitespace-nowrap', cell: (code) => discountTypeLabel(code.type) },
+    { heading: sortable('value', 'Value'), cell: (code) => discountValueLabel(code, formatNaira) },
+    { heading: 'Location', cell: (code) => code.locationRestriction || 'No restriction' },
+    { heading: sortable('usage', 'Usage'), cell: (code) => discountUsageLabel(code) },
+    {
+      heading: sortable('expires', 'Expires'),
+      className: 'whitespace-nowrap',
+      cell: (code) => (code.expiresAt ? formatShortDate(code.expiresAt) : 'Never'),
+    },
+    {
+      heading: 'Status',
+      cell: (code) => {
+        const status = discountDisplayStatus(
+          { ...code, expiresAt: code.expiresAt && new Date(code.expiresAt) },
+          now,
+        );
+        return <Badge variant={status === 'Active' ? 'success' : 'secondary'}>{status}</Badge>;
+      },
+    },
+  ];
+}
 
 export default function AdminDiscountCodes() {
   const { list, freeDelivery, editing, adding, now } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const editingMode = Boolean(editing);
   const fieldErrors = useActionResult(useActionData<typeof action>(), {
     failureToast: (failure) => ({
@@ -134,154 +149,66 @@ export default function AdminDiscountCodes() {
   }, [freeDelivery.countFailed]);
 
   const hrefWith = useListHref(LIST);
-  const columns: AdminColumn[] = [];
-  if (list) {
-    const sortable = new Map(
-      SORTABLE.map(([column, label]) => {
-        const next = nextDiscountSort(list.sort, column);
-        return [
-          label,
-          {
-            label,
-            sortHref: hrefWith({ sort: next.column, dir: next.dir, page: null, edit: null }),
-            sorted:
-              list.sort.column === column
-                ? list.sort.dir === 'asc'
-                  ? 'ascending'
-                  : 'descending'
-                : undefined,
-          } as const,
-        ];
-      }),
-    );
-    for (const label of ['Code', 'Type', 'Value', 'Location', 'Usage', 'Expires', 'Status', 'Actions'])
-      columns.push(sortable.get(label) ?? label);
-  }
-  const freeDeliveryState = freeDeliveryStatus(freeDelivery.uses);
-  const progress = Math.min(100, Math.round((freeDelivery.uses / FREE_DELIVERY_CAP) * 100));
+  const sortable = (column: DiscountSortColumn, label: string): AdminColumn => {
+    if (!list) return label;
+    const next = nextDiscountSort(list.sort, column);
+    return {
+      label,
+      sortHref: hrefWith({ sort: next.column, dir: next.dir, page: null, edit: null }),
+      sorted:
+        list.sort.column === column ? (list.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined,
+    };
+  };
 
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Discount Codes</h1>
-        <Link to={hrefWith({ edit: 'new' })} preventScrollReset className={buttonClasses()}>
-          <Plus aria-hidden="true" className="h-4 w-4" /> Create New Code
-        </Link>
-      </div>
-
-      <section
-        aria-labelledby="freedelivery-card"
-        className="max-w-md rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <div className="flex items-center justify-between gap-2">
-          <h2 id="freedelivery-card" className="font-mono text-lg font-semibold">
-            freedelivery
-          </h2>
-          <Badge variant={freeDeliveryState === 'Active' ? 'success' : 'destructive'}>
-            {freeDeliveryState}
-          </Badge>
-        </div>
-        <p className="mt-1 text-sm text-slate-700">
-          Free delivery for the first 20 customers in Port Harcourt
-        </p>
-        <p className="mt-3 text-sm font-medium">
-          {freeDelivery.uses} / {FREE_DELIVERY_CAP} used
-        </p>
-        <div
-          role="progressbar"
-          aria-label="freedelivery uses"
-          aria-valuemin={0}
-          aria-valuemax={FREE_DELIVERY_CAP}
-          aria-valuenow={Math.min(freeDelivery.uses, FREE_DELIVERY_CAP)}
-          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-brand-700" style={{ width: `${progress}%` }} />
-        </div>
-      </section>
-
-      <section aria-labelledby="all-codes" className="space-y-3">
-        <h2 id="all-codes" className="text-lg font-semibold">
-          All Discount Codes
-        </h2>
-        {!list ? (
-          <Alert tone="error" title="Error">
-            Failed to fetch discount codes. Please check your permissions.
-          </Alert>
-        ) : list.codes.length === 0 ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-slate-700">
-            No discount codes available
-          </p>
-        ) : (
-          <AdminTable columns={columns} minWidth={900}>
-            {list.codes.map((code) => {
-              const status = discountDisplayStatus(
-                { ...code, expiresAt: code.expiresAt && new Date(code.expiresAt) },
-                new Date(now),
-              );
-              return (
-                <AdminRow key={code.id}>
-                  <AdminCell label="Code" className="font-mono font-medium">
-                    {code.code}
-                  </AdminCell>
-                  <AdminCell label="Type" className="whitespace-nowrap">
-                    {discountTypeLabel(code.type)}
-                  </AdminCell>
-                  <AdminCell label="Value">{discountValueLabel(code, formatNaira)}</AdminCell>
-                  <AdminCell label="Location">{code.locationRestriction || 'No restriction'}</AdminCell>
-                  <AdminCell label="Usage">{discountUsageLabel(code)}</AdminCell>
-                  <AdminCell label="Expires" className="whitespace-nowrap">
-                    {code.expiresAt ? formatShortDate(code.expiresAt) : 'Never'}
-                  </AdminCell>
-                  <AdminCell label="Status">
-                    <Badge variant={status === 'Active' ? 'success' : 'secondary'}>{status}</Badge>
-                  </AdminCell>
-                  <AdminCell label="Actions">
-                    <span className="flex gap-1">
-                      <RowLink
-                        to={hrefWith({ edit: String(code.id) })}
-                        icon="edit"
-                        label={`Edit ${code.code}`}
-                      />
-                      <RowConfirmButton
-                        icon="delete"
-                        label={`Delete ${code.code}`}
-                        title="Delete Discount Code"
-                        description="Are you sure you want to delete this discount code? This action cannot be undone."
-                        fields={{ intent: 'delete', codeId: code.id }}
-                      />
-                    </span>
-                  </AdminCell>
-                </AdminRow>
-              );
-            })}
-          </AdminTable>
-        )}
-        {list ? (
-          <Pagination
-            page={list.page}
-            pageCount={list.pages}
-            hrefFor={(page) => hrefWith({ page: String(page), edit: null })}
+    <AdminListScreen
+      path={LIST}
+      title="Discount Codes"
+      className="space-y-6"
+      add="Create New Code"
+      section={{ id: 'all-codes', heading: 'All Discount Codes' }}
+      rows={list?.codes ?? null}
+      unavailable={
+        <Alert tone="error" title="Error">
+          Failed to fetch discount codes. Please check your permissions.
+        </Alert>
+      }
+      rowKey={(code) => code.id}
+      columns={codeColumns(sortable, new Date(now))}
+      rowActions={(code) => (
+        <>
+          <RowLink to={hrefWith({ edit: String(code.id) })} icon="edit" label={`Edit ${code.code}`} />
+          <RowConfirmButton
+            icon="delete"
+            label={`Delete ${code.code}`}
+            title="Delete Discount Code"
+            description="Are you sure you want to delete this discount code? This action cannot be undone."
+            fields={{ intent: 'delete', codeId: code.id }}
           />
-        ) : null}
-      </section>
-
-      {adding || editing ? (
-        <Dialog
-          open
-          wide
-          title={editing ? 'Edit Discount Code' : 'Create New Discount Code'}
-          onOpenChange={(open) =>
-            open ? undefined : navigate(hrefWith({ edit: null }), { preventScrollReset: true })
-          }
-        >
-          <DiscountCodeForm
-            key={editing?.id ?? 'new'}
-            code={editing}
-            fieldErrors={fieldErrors}
-            cancelTo={hrefWith({ edit: null })}
-          />
-        </Dialog>
-      ) : null}
-    </div>
+        </>
+      )}
+      minWidth={900}
+      empty="No discount codes available"
+      paging={list ?? undefined}
+      dialogParam="edit"
+      dialog={
+        adding || editing
+          ? {
+              title: editing ? 'Edit Discount Code' : 'Create New Discount Code',
+              wide: true,
+              content: (
+                <DiscountCodeForm
+                  key={editing?.id ?? 'new'}
+                  code={editing}
+                  fieldErrors={fieldErrors}
+                  cancelTo={hrefWith({ edit: null })}
+                />
+              ),
+            }
+          : null
+      }
+    >
+      <FreeDeliveryCard uses={freeDelivery.uses} />
+    </AdminListScreen>
   );
 }

@@ -1,6 +1,6 @@
-import { safeParse } from 'zod/mini';
 import { adminScreenWithoutForm, adminOf } from '~/lib/auth/guards.server';
 import { textStream } from '~/lib/text-stream.server';
+import { readListQuery } from '#core/list-query';
 import { orderExportCsv } from '#core/orders/export';
 import { OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders-export';
@@ -14,8 +14,7 @@ import { shop } from '~/lib/context';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminOf(context);
   const { db, logger } = shop(context).services;
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const query = safeParse(OrderListQuerySchema, params).data ?? { page: 1 };
+  const query = readListQuery(OrderListQuerySchema, new URL(request.url).searchParams);
   const body = textStream(orderExportCsv(db, admin, query), (error) =>
     logger.error({ err: error }, 'orders export: stopped part-way'),
   );

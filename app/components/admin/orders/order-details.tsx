@@ -1,0 +1,177 @@
+import { Trash2 } from 'lucide-react';
+import { Form, useNavigation } from 'react-router';
+import { ProductImage } from '~/components/catalog/product-image';
+import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/dialog';
+import { formatShopperDate } from '~/lib/dates';
+import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { formatNaira, formatWeight } from '#core/money';
+import type { AdminOrderDetails } from '#core/orders/management';
+import { RefundSection } from './refund-section';
+
+/**
+ * An order opened from the admin orders list (the body of its dialog): its items, amounts, payment,
+ * delivery and recipient, the status changes its lifecycle allows, its refunds, and Delete. Every form
+ * posts to the orders route.
+ */
+export function OrderDetails({
+  details,
+  fieldErrors,
+}: {
+  details: AdminOrderDetails;
+  fieldErrors: Record<string, string | undefined>;
+}) {
+  const { order, items } = details;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  return (
+    <div className="space-y-5 text-sm">
+      <div className="flex flex-wrap gap-2">
+        <OrderStateBadges words={details.words} />
+        <span className="text-slate-600">
+          Placed{' '}
+          <time dateTime={new Date(order.createdAt).toISOString()}>{formatShopperDate(order.createdAt)}</time>
+        </span>
+      </div>
+
+      <section aria-labelledby="order-items">
+        <h3 id="order-items" className="mb-2 font-semibold">
+          Items
+        </h3>
+        {items.length === 0 ? (
+          <p className="text-slate-700">No items found for this order</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded border border-slate-200">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 p-2">
+                <ProductImage
+                  url={item.productImageUrl}
+                  alt={item.productName}
+                  sizes="48px"
+                  className="h-12 w-12 rounded object-cover"
+                  width={48}
+                  height={48}
+                />
+                <span className="flex-1">
+                  <span className="block font-medium">{item.productName}</span>
+                  <span className="block text-slate-600">
+                    {item.quantity} × {formatNaira(item.unitPriceKobo)} ·{' '}
+                    {formatWeight(item.productTotalWeightGrams)}
+                  </span>
+                </span>
+                <span className="font-medium">{formatNaira(item.totalPriceKobo)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="text-slate-600">Subtotal</dt>
+        <dd className="text-right">{formatNaira(details.subtotalKobo)}</dd>
+        <dt className="text-slate-600">Delivery fee</dt>
+        <dd className="text-right">{details.freeDelivery ? 'Free' : formatNaira(order.deliveryFeeKobo)}</dd>
+        <dt className="text-slate-600">Discount{details.discountCode ? ` (${details.discountCode})` : ''}</dt>
+        <dd className="text-right">
+          {details.freeDelivery
+            ? `Free delivery (${formatNaira(order.discountKobo)})`
+            : order.discountKobo > 0
+              ? `−${formatNaira(order.discountKobo)}`
+              : '—'}
+        </dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatNaira(order.totalKobo)}</dd>
+      </dl>
+
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Payment</dt>
+          <dd>
+            {details.words.payment.label} · <span className="font-mono">{order.paymentReference}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Delivery</dt>
+          <dd>
+            {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {order.deliveryLocation}
+            {order.pickupLocation ? ` · ${order.pickupLocation}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Recipient</dt>
+          <dd>
+            {order.shippingName} · {order.shippingPhone}
+            <span className="block">{order.shippingAddress}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Customer e-mail</dt>
+          <dd>{details.customerEmail ?? 'Deleted account'}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="order-status">
+        <h3 id="order-status" className="mb-2 font-semibold">
+          Update status
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          {details.choices.map(({ status, allowed, via }) =>
+            status === 'cancelled' ? (
+              <ConfirmDialog
+                key={status}
+                title="Cancel order"
+                description={
+                  via === 'refund'
+                    ? `This order has been paid. Cancelling it refunds ${formatNaira(details.keptKobo)} to the customer, and this cannot be undone. Cancel and refund?`
+                    : 'Cancel this order? The customer is told, and it can no longer be paid for here.'
+                }
+                trigger={
+                  <Button type="button" size="sm" variant="destructive" disabled={!allowed || busy}>
+                    {via === 'refund' && allowed
+                      ? `Cancel and refund ${formatNaira(details.keptKobo)}`
+                      : 'Cancelled'}
+                  </Button>
+                }
+                fields={
+                  via === 'refund'
+                    ? { intent: 'refund', orderId: order.id, reason: 'cancelled' }
+                    : { intent: 'status', orderId: order.id, status: 'cancelled' }
+                }
+                confirmLabel={via === 'refund' ? 'Cancel and refund' : 'Cancel order'}
+                keepLabel="Keep the order"
+              />
+            ) : (
+              <Form key={status} method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="orderId" value={order.id} />
+                <input type="hidden" name="status" value={status} />
+                <Button type="submit" size="sm" variant="outline" disabled={!allowed || busy}>
+                  {capitalise(status)}
+                </Button>
+              </Form>
+            ),
+          )}
+        </div>
+      </section>
+
+      {/* A new refund starts the form afresh (closed, nothing chosen). */}
+      {order.paymentStatus === 'success' ? (
+        <RefundSection key={details.refunds.length} details={details} busy={busy} fieldErrors={fieldErrors} />
+      ) : null}
+
+      <div className="flex justify-end border-t border-slate-200 pt-4">
+        <ConfirmDialog
+          title="Delete order"
+          description="Are you sure you want to delete this order?"
+          trigger={
+            <Button type="button" variant="ghost" className="text-red-700">
+              <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete order
+            </Button>
+          }
+          fields={{ intent: 'delete', orderId: order.id }}
+        />
+      </div>
+    </div>
+  );
+}

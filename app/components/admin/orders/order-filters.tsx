@@ -1,0 +1,48 @@
+import { capitalise } from '~/components/orders/order-badges';
+import { inputClasses } from '~/components/ui/field';
+import type { OrderListQuery } from '#core/orders/schemas';
+import { PAYMENT_FILTER_LABELS, PAYMENT_FILTERS } from '#core/orders/schemas';
+import { ORDER_STATUSES } from '#core/orders/statuses';
+
+/**
+ * The admin orders list's own filters, beside its search: status and payment, and the customer whose
+ * orders it shows (kept when the admin searches within them).
+ */
+export function OrderFilters({ query }: { query: Pick<OrderListQuery, 'status' | 'payment' | 'userId'> }) {
+  return (
+    <>
+      {query.userId ? <input type="hidden" name="userId" value={query.userId} /> : null}
+      <div>
+        <label htmlFor="orders-status" className="mb-1 block text-sm font-medium">
+          Status
+        </label>
+        <select id="orders-status" name="status" defaultValue={query.status ?? ''} className={inputClasses}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {capitalise(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="orders-payment" className="mb-1 block text-sm font-medium">
+          Payment
+        </label>
+        <select
+          id="orders-payment"
+          name="payment"
+          defaultValue={query.payment ?? ''}
+          className={inputClasses}
+        >
+          <option value="">All payments</option>
+          {PAYMENT_FILTERS.map((filter) => (
+            <option key={filter} value={filter}>
+              {PAYMENT_FILTER_LABELS[filter]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
