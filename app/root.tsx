@@ -21,6 +21,7 @@ import { NotFound } from './components/layout/not-found';
 import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
 import { getViewerKind } from './lib/auth/session.server';
+import { load } from './lib/route.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useStylesheet } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
@@ -36,20 +37,23 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const confirmedTarget = emailConfirmedRedirect(new URL(request.url));
-  if (confirmedTarget) throw redirect(confirmedTarget);
-  const [viewer, { toast, setCookie }] = await Promise.all([
-    getViewerKind(request, context),
-    takeToast(request, context),
-  ]);
-  // Only what kind of visitor this is, never who: catalogue pages are shared by every signed-in
-  // shopper (or admin) alike (server/page-cache.ts), and this data is part of each page.
-  return data(
-    { user: viewer === 'guest' ? null : { isAdmin: viewer === 'admin' }, toast } satisfies RootData,
-    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
-  );
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, context }) => {
+    const confirmedTarget = emailConfirmedRedirect(new URL(request.url));
+    if (confirmedTarget) throw redirect(confirmedTarget);
+    const [viewer, { toast, setCookie }] = await Promise.all([
+      getViewerKind(request, context),
+      takeToast(request, context),
+    ]);
+    // Only what kind of visitor this is, never who: catalogue pages are shared by every signed-in
+    // shopper (or admin) alike (server/page-cache.ts), and this data is part of each page.
+    return data(
+      { user: viewer === 'guest' ? null : { isAdmin: viewer === 'admin' }, toast } satisfies RootData,
+      setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    );
+  },
+});
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

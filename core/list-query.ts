@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { rowId } from './ids';
 import { searchText } from './text';
 
@@ -40,14 +41,14 @@ export const listUserParam = z.catch(z.optional(z.string().check(z.regex(USER_ID
 export const listEditParam = z.catch(z.optional(z.union([z.literal('new'), rowId])), undefined);
 
 /**
- * An admin list's query, read from its address by the list's schema (`core/<domain>/schemas.ts`): the
- * one way the admin lists read their URL. A name given twice counts once (its last value), and every
- * field of a list schema catches what it cannot read, so a junk address still parses: to "no search",
- * "all", the first page, no dialog.
+ * A query read from its address by its schema (`core/<domain>/schemas.ts`): the one way a route reads
+ * its URL (a loader's `query`, app/lib/route.server.ts). A name given twice counts once (its last value),
+ * and every field of a list schema catches what it cannot read, so a junk address still parses: to "no
+ * search", "all", the first page, no dialog.
  */
-export function readListQuery<Schema extends z.ZodMiniType>(
+export function readListQuery<Schema extends $ZodType>(
   schema: Schema,
   params: URLSearchParams,
-): z.output<Schema> {
+): output<Schema> {
   return z.parse(schema, Object.fromEntries(params));
 }

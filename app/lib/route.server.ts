@@ -1,6 +1,6 @@
 import type { Params } from 'react-router';
-import { safeParse } from 'zod/mini';
-import type { $ZodType, output } from 'zod/v4/core';
+import { $ZodError, type $ZodType, type output } from 'zod/v4/core';
+import { readListQuery } from '#core/list-query';
 import type { AdminActor } from '#core/roles';
 import { Invalid } from '#core/errors';
 import type { Services } from '#server/services';
@@ -57,7 +57,14 @@ export interface RunArgs extends RouteArgs {
   clientIp: string;
 }
 
-type Query<S> = S extends $ZodType ? { query: output<S> } : object;
+/** How a loader reads its address: a zod schema, or a core parser for a richer one (the catalogue's filters). */
+type QueryReader = $ZodType | ((params: URLSearchParams) => unknown);
+
+type Query<S> = S extends $ZodType
+  ? { query: output<S> }
+  : S extends (params: URLSearchParams) => infer Q
+    ? { query: Q }
+    : object;
 
 async function who(access: Access, { request, context }: RouteArgs): Promise<Record<string, unknown>> {
   switch (access) {
@@ -79,15 +86,24 @@ async function runArgs(access: Access, args: RouteArgs): Promise<RunArgs> {
   return { ...args, services, clientIp, ...(await who(access, args)) };
 }
 
-/** The address's query read with `schema`: a 400 with the schema's words when it cannot be read. */
-function readQuery<S extends $ZodType>(schema: S, request: Request): output<S> {
-  const result = safeParse(schema, Object.fromEntries(new URL(request.url).searchParams));
-  if (result.success) return result.data;
-  throw errorResponse(new Invalid(result.error.issues[0]?.message ?? 'This address is not valid.'));
+/**
+ * The address's query: a core parser is given the search parameters as they are; a zod schema reads
+ * them by readListQuery (a name given twice counts once), and one that does not catch what it cannot
+ * read answers a 400 with its words.
+ */
+function readQuery(reader: QueryReader, request: Request): unknown {
+  const params = new URL(request.url).searchParams;
+  if (typeof reader === 'function') return reader(params);
+  try {
+    return readListQuery(reader, params);
+  } catch (error) {
+    if (!(error instanceof $ZodError)) throw error;
+    throw errorResponse(new Invalid(error.issues[0]?.message ?? 'This address is not valid.'));
+  }
 }
 
 /** A loader: who may ask (`auth`), what the address carries (`query`), and what it answers (`run`). */
-export function load<A extends Access, T, S extends $ZodType | undefined = undefined>(spec: {
+export function load<A extends Access, T, S extends QueryReader | undefined = undefined>(spec: {
   auth: A;
   query?: S;
   run: (args: RunArgs & Who<A> & Query<S>) => Promise<T> | T;

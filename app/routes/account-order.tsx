@@ -11,10 +11,7 @@ import {
   OrderPrice,
 } from '~/components/orders/order-details';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { formAction } from '~/lib/actions.server';
-import { shopperOf } from '~/lib/auth/guards.server';
 import { formatAdminDateTime, formatShopperDate } from '~/lib/dates';
-import { orThrowResponse } from '~/lib/errors.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { CANCEL_MESSAGES, cancelUnpaidOrder } from '#core/checkout/cancel';
 import { OrderPageActionSchema } from '#core/checkout/schemas';
@@ -23,33 +20,35 @@ import { shortOrderId } from '#core/notifications/messages';
 import { getUserOrder } from '#core/orders/service';
 import type { CancelReason } from '#core/orders/statuses';
 import type { Route } from './+types/account-order';
-import { shop } from '~/lib/context';
+import { act, load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Order #${shortOrderId(data.details.order.id)} — FreshCatch` : 'Order — FreshCatch' },
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = shopperOf(context);
-  const { db, checkout } = shop(context).services;
-  const details = await orThrowResponse(() => getUserOrder(db, user.id, params.id));
-  const { order } = details;
-  // "Pay now" resumes the same payment (its reference, its payment page), with the provider that took it.
-  const payNow =
-    order.paymentState === 'awaiting' && order.paymentProvider === checkout.payments.name
-      ? order.paymentAuthorizationUrl
-      : null;
-  return { details, payNow };
-}
+export const loader = load({
+  auth: 'shopper',
+  run: async ({ user, params, services: { db, checkout } }) => {
+    const details = await getUserOrder(db, user.id, params.id ?? '');
+    const { order } = details;
+    // "Pay now" resumes the same payment (its reference, its payment page), with the provider that took it.
+    const payNow =
+      order.paymentState === 'awaiting' && order.paymentProvider === checkout.payments.name
+        ? order.paymentAuthorizationUrl
+        : null;
+    return { details, payNow };
+  },
+});
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = shopperOf(context);
-  return formAction(request, OrderPageActionSchema, async () => {
-    await cancelUnpaidOrder(shop(context).services.checkout, user.id, params.id);
+export const action = act({
+  auth: 'shopper',
+  form: OrderPageActionSchema,
+  run: async ({ user, params, services: { checkout } }) => {
+    await cancelUnpaidOrder(checkout, user.id, params.id ?? '');
     return { toast: { title: 'Order cancelled', description: CANCEL_MESSAGES.cancelled } };
-  });
-}
+  },
+});
 
 /** Why an order that was never paid ended, in the shopper's words. */
 const UNPAID_ENDED: Record<CancelReason, string> = {

@@ -9,78 +9,72 @@ import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discou
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
 import { Spinner } from '~/components/ui/spinner';
-import { jsonAction } from '~/lib/actions.server';
-import { shopperOf } from '~/lib/auth/guards.server';
 import { useCart } from '~/lib/cart';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
 import { payBlockNotes, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
-import { PlaceOrderSchema } from '#core/checkout/schemas';
+import { PaymentReturnQuerySchema, PlaceOrderSchema } from '#core/checkout/schemas';
 import { choicesOfUnpaidOrder } from '#core/checkout/choices';
 import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
 import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
 import type { Route } from './+types/checkout';
-import { shop } from '~/lib/context';
+import { act, load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Checkout — FreshCatch' },
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = shopperOf(context);
-  const { db, payments, env } = shop(context).services;
-  const profile = await getProfile(db, user.id);
-  // Back from a payment that did not go through (/checkout/callback): its order's choices again.
-  const reference = new URL(request.url).searchParams.get('reference');
-  const resumed = reference ? await choicesOfUnpaidOrder(db, user.id, reference) : null;
-  let rates: RateFacts[] = [];
-  let ratesFailed = false;
-  try {
-    rates = await loadRates(db);
-  } catch (error) {
-    // Spec §8: without stored rates checkout still works on the default rates, and says so.
-    shop(context).services.logger.error({ err: error }, 'could not load delivery rates');
-    ratesFailed = true;
-  }
-  const locations = locationSuggestions(rates.map((r) => r.location));
-  return {
-    profile: {
-      name: profile.name,
-      email: profile.email,
-      phone: profile.phone,
-      address: profile.address,
-      location: profile.location,
-    },
-    missing: profile.missing,
-    resumed,
-    rates,
-    ratesFailed,
-    locations,
-    payment: {
-      provider: payments.name,
-      publicKey: payments.publicKey,
-      inlineScriptUrl: env.PAYSTACK_INLINE_JS_URL,
-    },
-  };
-}
+export const loader = load({
+  auth: 'shopper',
+  query: PaymentReturnQuerySchema,
+  run: async ({ user, query: { reference }, services: { db, payments, env, logger } }) => {
+    const profile = await getProfile(db, user.id);
+    // Back from a payment that did not go through (/checkout/callback): its order's choices again.
+    const resumed = reference ? await choicesOfUnpaidOrder(db, user.id, reference) : null;
+    let rates: RateFacts[] = [];
+    let ratesFailed = false;
+    try {
+      rates = await loadRates(db);
+    } catch (error) {
+      // Spec §8: without stored rates checkout still works on the default rates, and says so.
+      logger.error({ err: error }, 'could not load delivery rates');
+      ratesFailed = true;
+    }
+    const locations = locationSuggestions(rates.map((r) => r.location));
+    return {
+      profile: {
+        name: profile.name,
+        email: profile.email,
+        phone: profile.phone,
+        address: profile.address,
+        location: profile.location,
+      },
+      missing: profile.missing,
+      resumed,
+      rates,
+      ratesFailed,
+      locations,
+      payment: {
+        provider: payments.name,
+        publicKey: payments.publicKey,
+        inlineScriptUrl: env.PAYSTACK_INLINE_JS_URL,
+      },
+    };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = shopperOf(context);
-  const { checkout } = shop(context).services;
-  return jsonAction(
-    request,
-    PlaceOrderSchema,
-    (order) => placeOrder(checkout, user.id, order, { clientAddress: shop(context).clientIp }),
-    {
-      errorTitle: ORDER_PROCESSING_ERROR.title,
-    },
-  );
-}
+export const action = act({
+  auth: 'shopper',
+  json: PlaceOrderSchema,
+  errorTitle: ORDER_PROCESSING_ERROR.title,
+  run: ({ user, input: order, services: { checkout }, clientIp }) =>
+    placeOrder(checkout, user.id, order, { clientAddress: clientIp }),
+});
 
 export default function CheckoutRoute() {
   const { profile, missing, resumed, rates, ratesFailed, locations, payment } =

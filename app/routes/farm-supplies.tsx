@@ -3,7 +3,7 @@ import { ProductShelf } from '~/components/content/category-landing';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/farm-supplies';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Farm Supplies — FreshCatch' },
@@ -18,14 +18,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = shop(context).services;
-  const [equipment, feeds] = await Promise.all([
-    listCategoryHighlights(db, ['equipment'], 4),
-    listCategoryHighlights(db, ['feeds'], 4),
-  ]);
-  return data({ equipment, feeds }, { headers: sharedCatalogueHeaders(request, context) });
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, context, services: { db } }) => {
+    const [equipment, feeds] = await Promise.all([
+      listCategoryHighlights(db, ['equipment'], 4),
+      listCategoryHighlights(db, ['feeds'], 4),
+    ]);
+    return data({ equipment, feeds }, { headers: sharedCatalogueHeaders(request, context) });
+  },
+});
 
 export default function FarmSuppliesRoute() {
   const { equipment, feeds } = useLoaderData<typeof loader>();

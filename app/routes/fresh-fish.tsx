@@ -3,7 +3,7 @@ import { ProductShelf } from '~/components/content/category-landing';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/fresh-fish';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Fresh Fish — FreshCatch' },
@@ -18,12 +18,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(
-    { products: await listCategoryHighlights(shop(context).services.db, ['fresh'], 8) },
-    { headers: sharedCatalogueHeaders(request, context) },
-  );
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, context, services: { db } }) =>
+    data(
+      { products: await listCategoryHighlights(db, ['fresh'], 8) },
+      { headers: sharedCatalogueHeaders(request, context) },
+    ),
+});
 
 export default function FreshFishRoute() {
   const { products } = useLoaderData<typeof loader>();

@@ -7,17 +7,20 @@ import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { responsiveImage } from '~/lib/images';
 import { listPopularProducts } from '#core/catalog/service';
 import type { Route } from './+types/home';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
 /** The same page for everyone (the popular products are the shop's, not the visitor's): cached and shared. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const popular = await listPopularProducts(shop(context).services.db, 4);
-  return data({ popular }, { headers: sharedCatalogueHeaders(request, context) });
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, context, services: { db } }) => {
+    const popular = await listPopularProducts(db, 4);
+    return data({ popular }, { headers: sharedCatalogueHeaders(request, context) });
+  },
+});
 
 const categoryTiles = [
   { id: 1, label: 'Fresh Fish', image: '/images/products/fresh-croaker-800.webp' },

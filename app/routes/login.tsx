@@ -2,25 +2,29 @@ import { Link, redirect, useActionData, useLoaderData, useSearchParams } from 'r
 import { AuthCard } from '~/components/auth/auth-card';
 import { SignInForm } from '~/components/auth/sign-in-form';
 import { SocialButtons } from '~/components/auth/social-buttons';
-import { formAction } from '~/lib/actions.server';
 import { signInWithPassword, socialProviders } from '~/lib/auth/gateway.server';
-import { getSessionUser } from '~/lib/auth/session.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { withReturnTarget } from '~/lib/return-target';
 import { redirectWithToast } from '~/lib/toast.server';
-import { LoginSchema } from '#core/accounts/schemas';
+import { LoginSchema, ReturnTargetQuerySchema } from '#core/accounts/schemas';
 import type { Route } from './+types/login';
+import { act, load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Login — FreshCatch' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
-  if (await getSessionUser(request, context)) throw redirect(redirectTo);
-  return { social: socialProviders(context) };
-}
+export const loader = load({
+  auth: 'visitor',
+  query: ReturnTargetQuerySchema,
+  run: ({ user, query, context }) => {
+    if (user) throw redirect(safeRedirectPath(query.redirectTo));
+    return { social: socialProviders(context) };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, LoginSchema, async (credentials) => {
+export const action = act({
+  auth: 'public',
+  form: LoginSchema,
+  run: async ({ input: credentials, request, context }) => {
     const { setCookies } = await signInWithPassword(request, context, credentials);
     return redirectWithToast(
       context,
@@ -28,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { type: 'success', title: 'Welcome back!' },
       setCookies,
     );
-  });
-}
+  },
+});
 
 export default function LoginRoute() {
   const { social } = useLoaderData<typeof loader>();

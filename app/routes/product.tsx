@@ -9,7 +9,7 @@ import { requireAdmin, requireUser } from '~/lib/auth/guards.server';
 import { getViewerKind } from '~/lib/auth/session.server';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { formAction } from '~/lib/actions.server';
-import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
+import { parseRowIdParam } from '~/lib/errors.server';
 import { previewImage } from '~/lib/images';
 import { formatNaira, gramsToKg, koboToNaira, nairaFigure } from '#core/money';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
@@ -18,6 +18,7 @@ import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { Route } from './+types/product';
 import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 const parseProductId = (raw: string | undefined) =>
   parseRowIdParam(raw, 'Error loading product details. This product may not exist.');
@@ -86,28 +87,31 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = parseProductId(params.id);
-  const { db, env } = shop(context).services;
-  const [product, viewer] = await Promise.all([
-    orThrowResponse(() => getProduct(db, id)),
-    getViewerKind(request, context),
-  ]);
-  // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
-  // to review — the page asks for once it is live (api/product-for-shopper.ts).
-  return data(
-    {
-      product,
-      // Reviews sit below the fold: they stream in after the page (STYLE §7).
-      reviews: listReviews(db, id),
-      signedIn: viewer !== 'guest',
-      isAdmin: viewer === 'admin',
-      origin: env.PUBLIC_URL,
-    },
-    { headers: sharedCatalogueHeaders(request, context) },
-  );
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, params, context, services: { db, env } }) => {
+    const id = parseProductId(params.id);
+    const [product, viewer] = await Promise.all([getProduct(db, id), getViewerKind(request, context)]);
+    // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
+    // to review — the page asks for once it is live (api/product-for-shopper.ts).
+    return data(
+      {
+        product,
+        // Reviews sit below the fold: they stream in after the page (STYLE §7).
+        reviews: listReviews(db, id),
+        signedIn: viewer !== 'guest',
+        isAdmin: viewer === 'admin',
+        origin: env.PUBLIC_URL,
+      },
+      { headers: sharedCatalogueHeaders(request, context) },
+    );
+  },
+});
 
+/**
+ * A review, or an admin's deletion of one: the page is public, so this action asks for the shopper
+ * (and, to delete, the admin) itself — the one action outside an area's door.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productId = parseProductId(params.id);
   const user = await requireUser(request, context);

@@ -18,7 +18,7 @@ import {
 } from '#core/catalog/filters';
 import { listProductLocations, listProducts } from '#core/catalog/service';
 import type { Route } from './+types/products';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const single =
@@ -37,12 +37,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const filters = parseProductFilters(new URL(request.url).searchParams);
-  const { db } = shop(context).services;
-  const [page, locations] = await Promise.all([listProducts(db, filters), listProductLocations(db)]);
-  return data({ filters, page, locations }, { headers: sharedCatalogueHeaders(request, context) });
-}
+export const loader = load({
+  auth: 'public',
+  query: parseProductFilters,
+  run: async ({ query: filters, request, context, services: { db } }) => {
+    const [page, locations] = await Promise.all([listProducts(db, filters), listProductLocations(db)]);
+    return data({ filters, page, locations }, { headers: sharedCatalogueHeaders(request, context) });
+  },
+});
 
 function hrefWith(filters: ProductFilters, change: Partial<ProductFilters>) {
   const query = productFiltersToParams({ ...filters, page: 1, ...change }).toString();

@@ -3,12 +3,12 @@ import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from '
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
-import { orThrowResponse, parseRowIdParam } from '~/lib/errors.server';
+import { parseRowIdParam } from '~/lib/errors.server';
 import { previewImage, responsiveImage } from '~/lib/images';
 import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
 import type { Route } from './+types/recipe';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: 'Recipe not found — FreshCatch' }];
@@ -41,14 +41,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = parseRowIdParam(params.id, 'This recipe does not exist.');
-  const recipe = await orThrowResponse(() => getRecipe(shop(context).services.db, id));
-  return data(
-    { recipe, origin: shop(context).services.env.PUBLIC_URL },
-    { headers: sharedCatalogueHeaders(request, context) },
-  );
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, params, context, services: { db, env } }) => {
+    const id = parseRowIdParam(params.id, 'This recipe does not exist.');
+    const recipe = await getRecipe(db, id);
+    return data({ recipe, origin: env.PUBLIC_URL }, { headers: sharedCatalogueHeaders(request, context) });
+  },
+});
 
 export default function RecipeRoute() {
   const { recipe } = useLoaderData<typeof loader>();

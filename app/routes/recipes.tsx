@@ -4,7 +4,7 @@ import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { responsiveImage } from '~/lib/images';
 import { listRecipes } from '#core/recipes/service';
 import type { Route } from './+types/recipes';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Recipes — FreshCatch' },
@@ -18,12 +18,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(
-    { recipes: await listRecipes(shop(context).services.db) },
-    { headers: sharedCatalogueHeaders(request, context) },
-  );
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, context, services: { db } }) =>
+    data({ recipes: await listRecipes(db) }, { headers: sharedCatalogueHeaders(request, context) }),
+});
 
 export default function RecipesRoute() {
   const { recipes } = useLoaderData<typeof loader>();

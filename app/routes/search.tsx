@@ -12,7 +12,7 @@ import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type ProductPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
 import { countFigure } from '#core/paging';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query.q ? `“${loaderData.query.q}” — Search — FreshCatch` : 'Search — FreshCatch' },
@@ -23,11 +23,14 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseSearchQuery(new URL(request.url).searchParams);
-  const results: ProductPage | null = query.q ? await searchProducts(shop(context).services.db, query) : null;
-  return data({ query, results }, { headers: sharedCatalogueHeaders(request, context) });
-}
+export const loader = load({
+  auth: 'public',
+  query: parseSearchQuery,
+  run: async ({ query, request, context, services: { db } }) => {
+    const results: ProductPage | null = query.q ? await searchProducts(db, query) : null;
+    return data({ query, results }, { headers: sharedCatalogueHeaders(request, context) });
+  },
+});
 
 const TABS = [
   { value: 'all', label: 'All' },

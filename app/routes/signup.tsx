@@ -15,9 +15,8 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import type { ActionFailure, ActionToast } from '~/lib/action-result';
-import { act } from '~/lib/route.server';
+import { act, load } from '~/lib/route.server';
 import { signUpWithPassword, socialProviders } from '~/lib/auth/gateway.server';
-import { getSessionUser } from '~/lib/auth/session.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { hasFieldErrors, showToast, useActionResult } from '~/lib/use-action-result';
@@ -37,10 +36,13 @@ function toastForErrors(errors: FieldErrors): ActionToast | null {
   return null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getSessionUser(request, context)) throw redirect('/account');
-  return { social: socialProviders(context) };
-}
+export const loader = load({
+  auth: 'visitor',
+  run: ({ user, context }) => {
+    if (user) throw redirect('/account');
+    return { social: socialProviders(context) };
+  },
+});
 
 export const action = act({
   auth: 'public',

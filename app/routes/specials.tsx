@@ -8,7 +8,7 @@ import { formatNaira } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { listSpecialPacks, type ResolvedPack } from '#core/catalog/special-packs';
 import type { Route } from './+types/specials';
-import { shop } from '~/lib/context';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Special Packs — FreshCatch' },
@@ -22,12 +22,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(
-    { packs: await listSpecialPacks(shop(context).services.db) },
-    { headers: sharedCatalogueHeaders(request, context) },
-  );
-}
+export const loader = load({
+  auth: 'public',
+  run: async ({ request, context, services: { db } }) =>
+    data({ packs: await listSpecialPacks(db) }, { headers: sharedCatalogueHeaders(request, context) }),
+});
 
 function AddPackButton({ pack }: { pack: ResolvedPack }) {
   const hydrated = useHydrated();

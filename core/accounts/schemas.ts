@@ -54,6 +54,15 @@ export const SignUpSchema = z
   .check(passwordsMatch);
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
+/**
+ * The sign-in pages' address: where to go afterwards (checked by safeRedirectPath before use), and the
+ * admin sign-in's access-denied flag.
+ */
+export const ReturnTargetQuerySchema = z.object({
+  redirectTo: z.catch(z.optional(z.string()), undefined),
+  denied: z.catch(z.optional(z.string()), undefined),
+});
+
 export const LoginSchema = z.object({
   email,
   password: z.string().check(z.minLength(1, 'Password is required')),

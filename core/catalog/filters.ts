@@ -119,3 +119,13 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const page = Math.max(1, Math.min(parseWholeNumber(params.get('page')) ?? 1, 10_000));
   return { q, category, page };
 }
+
+/**
+ * `/api/products?ids=1,2,3` (the cart and the guest wishlist re-read their products): the ids, [] when
+ * none are asked for, or null when the list is not ids.
+ */
+export function parseProductIds(params: URLSearchParams): number[] | null {
+  const raw = params.get('ids') ?? '';
+  if (!raw) return [];
+  return /^\d+(,\d+)*$/.test(raw) ? raw.split(',').map(Number) : null;
+}

@@ -91,6 +91,26 @@ describe('the HTTP edge, as a newcomer finds it', () => {
     expect(filesMatching(/\brequire(Admin|User)\(/, areaRoutes)).toEqual([]);
   });
 
+  it('gives every loader and action one shape (load/act), but for the few that read no fields', () => {
+    const byHand = app.flatMap(({ file, text }) =>
+      [...text.matchAll(/^export (?:async )?function (loader|action)\(\{/gm)].map((m) => `${file} ${m[1]}`),
+    );
+    expect(byHand.sort()).toEqual(
+      [
+        // The raw bytes are the point: a signature over the body, a picture.
+        'routes/admin/product-image.ts action',
+        'routes/api/paystack-webhook.ts action',
+        // No fields: sign-out ends the session, social sign-in names a provider and leaves.
+        'routes/logout.tsx action',
+        'routes/social-sign-in.tsx action',
+        // A public page with two guarded intents asks for the shopper (and the admin) itself.
+        'routes/product.tsx action',
+      ]
+        .map((entry) => entry.replaceAll('/', path.sep))
+        .sort(),
+    );
+  });
+
   it('calls Better Auth only through the gateway and the session module, and reads no status of its answers', () => {
     expect(filesMatching(/\bauth\.(handler|api)\b/).sort()).toEqual(
       [path.join('lib', 'auth', 'gateway.server.ts'), path.join('lib', 'auth', 'session.server.ts')].sort(),

@@ -2,7 +2,8 @@ import { Link, useLoaderData } from 'react-router';
 import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
 import { EmailAddress } from '~/components/ui/email-address';
 import { SelectField } from '~/components/ui/field';
-import { adminScreenWithoutForm, adminOf } from '~/lib/auth/guards.server';
+import { adminScreenWithoutForm } from '~/lib/auth/guards.server';
+import { load } from '~/lib/route.server';
 import { formatAdminDateTime } from '~/lib/dates';
 import {
   ADMIN_CHANGE_KIND_LABELS,
@@ -15,23 +16,22 @@ import {
 } from '#core/audit/kinds';
 import { listActivityAdmins, listAdminActivity, type ActivityEntry } from '#core/audit/log';
 import { ActivityQuerySchema } from '#core/audit/schemas';
-import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/activity';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Activity — FreshCatch Admin' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const query = readListQuery(ActivityQuerySchema, new URL(request.url).searchParams);
-  const { db } = shop(context).services;
-  const [list, admins] = await Promise.all([
-    listAdminActivity(db, admin, query),
-    listActivityAdmins(db, admin),
-  ]);
-  return { list, admins, query };
-}
+export const loader = load({
+  auth: 'admin',
+  query: ActivityQuerySchema,
+  run: async ({ admin, query, services: { db } }) => {
+    const [list, admins] = await Promise.all([
+      listAdminActivity(db, admin, query),
+      listActivityAdmins(db, admin),
+    ]);
+    return { list, admins, query };
+  },
+});
 
 export const action = adminScreenWithoutForm;
 

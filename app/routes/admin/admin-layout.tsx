@@ -9,8 +9,9 @@ import {
 import { AdminShell } from '~/components/admin/admin-shell';
 import { AccessDenied, errorMessage, isRefusal } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
-import { adminArea, adminOf, adminScreenWithoutForm } from '~/lib/auth/guards.server';
+import { adminArea, adminScreenWithoutForm } from '~/lib/auth/guards.server';
 import type { Route } from './+types/admin-layout';
+import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin — FreshCatch' },
@@ -20,10 +21,7 @@ export const meta: Route.MetaFunction = () => [
 /** The admin area's one door: every route under this layout is refused to anyone but an admin. */
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  return { email: admin.email };
-}
+export const loader = load({ auth: 'admin', run: ({ admin }) => ({ email: admin.email }) });
 
 /** A post to /admin itself (not `/admin?index`) lands here. */
 export const action = adminScreenWithoutForm;

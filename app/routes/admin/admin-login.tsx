@@ -2,17 +2,17 @@ import { ShieldCheck } from 'lucide-react';
 import { Link, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { SignInForm } from '~/components/auth/sign-in-form';
 import { Alert } from '~/components/ui/alert';
-import { formAction } from '~/lib/actions.server';
 import { cookiesFromSetCookie, signInWithPassword, signOut } from '~/lib/auth/gateway.server';
 import { getCheckedSessionUser } from '~/lib/auth/session.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { isAdmin } from '#core/roles';
-import { AdminLoginSchema } from '#core/accounts/schemas';
+import { AdminLoginSchema, ReturnTargetQuerySchema } from '#core/accounts/schemas';
 import { DomainError, Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
 import type { Route } from './+types/admin-login';
 import { shop } from '~/lib/context';
+import { act, load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SHOP.adminPortalName}` },
@@ -24,21 +24,26 @@ function adminTarget(redirectTo: string | null | undefined) {
   return path.startsWith('/admin') && !path.startsWith('/admin/login') ? path : '/admin';
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  // Checked against the database: a cached role just taken away must not bounce back to /admin.
-  const user = await getCheckedSessionUser(request, context);
-  if (isAdmin(user)) throw redirect(adminTarget(url.searchParams.get('redirectTo')));
-  return { denied: url.searchParams.has('denied') };
-}
+export const loader = load({
+  auth: 'public',
+  query: ReturnTargetQuerySchema,
+  run: async ({ query, request, context }) => {
+    // Checked against the database: a cached role just taken away must not bounce back to /admin.
+    const user = await getCheckedSessionUser(request, context);
+    if (isAdmin(user)) throw redirect(adminTarget(query.redirectTo));
+    return { denied: query.denied !== undefined };
+  },
+});
 
 function notSignedOut(error: unknown): { setCookies: string[] } {
   if (!DomainError.is(error)) throw error;
   return { setCookies: [] };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return formAction(request, AdminLoginSchema, async (credentials) => {
+export const action = act({
+  auth: 'public',
+  form: AdminLoginSchema,
+  run: async ({ input: credentials, request, context }) => {
     const { user, setCookies } = await signInWithPassword(request, context, credentials);
     if (!isAdmin(user)) {
       // Credentials were right but this is not an administrator: end that new session at once.
@@ -53,8 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { type: 'success', title: 'Login successful', description: 'Welcome to the admin dashboard' },
       setCookies,
     );
-  });
-}
+  },
+});
 
 export default function AdminLoginRoute() {
   const { denied } = useLoaderData<typeof loader>();

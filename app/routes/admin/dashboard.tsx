@@ -3,8 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { SalesChart } from '~/components/admin/sales-chart';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
+
+import { act, load } from '~/lib/route.server';
 import { formatShopperDate, formatAdminDateTime } from '~/lib/dates';
 import { useActionResult } from '~/lib/use-action-result';
 import { countUsers } from '#core/accounts/service';
@@ -15,32 +15,32 @@ import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import { countOrdersForDashboard, latestPaidOrders, salesByDay } from '#core/orders/reports';
 import type { Route } from './+types/dashboard';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatch Admin' }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const { db } = shop(context).services;
-  const [products, users, orders, sales, latest, failed] = await Promise.all([
-    countProducts(db),
-    countUsers(db, admin),
-    countOrdersForDashboard(db, admin),
-    salesByDay(db, admin),
-    latestPaidOrders(db, admin),
-    failedJobs(db, admin),
-  ]);
-  return { counts: { products, users, ...orders }, sales, latest, failed };
-}
+export const loader = load({
+  auth: 'admin',
+  run: async ({ admin, services: { db } }) => {
+    const [products, users, orders, sales, latest, failed] = await Promise.all([
+      countProducts(db),
+      countUsers(db, admin),
+      countOrdersForDashboard(db, admin),
+      salesByDay(db, admin),
+      latestPaidOrders(db, admin),
+      failedJobs(db, admin),
+    ]);
+    return { counts: { products, users, ...orders }, sales, latest, failed };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { db, jobs } = shop(context).services;
-  return formAction(request, JobActionSchema, async (input) => {
+export const action = act({
+  auth: 'admin',
+  form: JobActionSchema,
+  run: async ({ admin, input, services: { db, jobs } }) => {
     await retryFailedJob(db, jobs, admin, input);
     return { toast: { title: JOB_MESSAGES.retried } };
-  });
-}
+  },
+});
 
 /** Background jobs that used up their retries (an e-mail the mail server kept refusing…): retry them. */
 function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {

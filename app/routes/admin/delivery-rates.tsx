@@ -3,9 +3,8 @@ import { useActionData, useLoaderData } from 'react-router';
 import { DeliveryRateForm } from '~/components/admin/delivery-rate-form';
 import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
-import { orThrowResponse } from '~/lib/errors.server';
+
+import { act, load } from '~/lib/route.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useActionResult } from '~/lib/use-action-result';
 import {
@@ -18,27 +17,24 @@ import {
 } from '#core/delivery/management';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { DeliveryRateActionSchema, DeliveryRateListQuerySchema } from '#core/delivery/schemas';
-import { readListQuery } from '#core/list-query';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/delivery-rates';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Delivery Rates — FreshCatch Admin' }];
 
 const LIST = '/admin/delivery-rates';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const query = readListQuery(DeliveryRateListQuerySchema, new URL(request.url).searchParams);
-  const { db } = shop(context).services;
-  const [rates, editing] = await Promise.all([
-    listDeliveryRatesForAdmin(db, admin),
-    typeof query.edit === 'number'
-      ? orThrowResponse(() => getDeliveryRateForAdmin(db, admin, query.edit as number))
-      : null,
-  ]);
-  return { rates, editing, adding: query.edit === 'new' };
-}
+export const loader = load({
+  auth: 'admin',
+  query: DeliveryRateListQuerySchema,
+  run: async ({ admin, query, services: { db } }) => {
+    const [rates, editing] = await Promise.all([
+      listDeliveryRatesForAdmin(db, admin),
+      typeof query.edit === 'number' ? getDeliveryRateForAdmin(db, admin, query.edit as number) : null,
+    ]);
+    return { rates, editing, adding: query.edit === 'new' };
+  },
+});
 
 /** Spec §8's success texts (the spec has none for adding: ours says the same of it). */
 export const DELIVERY_RATE_TOASTS = {
@@ -47,10 +43,10 @@ export const DELIVERY_RATE_TOASTS = {
   deleted: { title: 'Success', description: 'Delivery rate deleted successfully' },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { db } = shop(context).services;
-  return formAction(request, DeliveryRateActionSchema, async (input) => {
+export const action = act({
+  auth: 'admin',
+  form: DeliveryRateActionSchema,
+  run: async ({ admin, input, services: { db }, context }) => {
     if (input.intent === 'delete') {
       await deleteDeliveryRate(db, admin, input.rateId);
       return redirectWithToast(context, LIST, { type: 'success', ...DELIVERY_RATE_TOASTS.deleted });
@@ -61,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await createDeliveryRate(db, admin, input);
     return redirectWithToast(context, LIST, { type: 'success', ...DELIVERY_RATE_TOASTS.added });
-  });
-}
+  },
+});
 
 const RATE_COLUMNS: AdminListColumn<AdminDeliveryRate>[] = [
   { heading: 'Location', className: 'font-medium', cell: (rate) => rate.location },

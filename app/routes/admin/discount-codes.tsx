@@ -7,10 +7,9 @@ import { FreeDeliveryCard } from '~/components/admin/discount-codes/free-deliver
 import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
+
+import { act, load } from '~/lib/route.server';
 import { formatShortDate } from '~/lib/dates';
-import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { backToList, useListHref } from '~/lib/use-list-href';
 import { showToast, useActionResult } from '~/lib/use-action-result';
@@ -32,48 +31,46 @@ import {
 import { discountDisplayStatus } from '#core/discounts/rules';
 import { discountTypeLabel } from '#core/discounts/types';
 import { DiscountCodeActionSchema, DiscountCodeListQuerySchema } from '#core/discounts/schemas';
-import { readListQuery } from '#core/list-query';
 import { formatNaira } from '#core/money';
 import type { Route } from './+types/discount-codes';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Discount Codes — FreshCatch Admin' }];
 
 const LIST = '/admin/discount-codes';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const query = readListQuery(DiscountCodeListQuerySchema, new URL(request.url).searchParams);
-  const { db, logger } = shop(context).services;
-  // Spec §8: the list and the FREEDELIVERY count fail on their own (an inline alert; a warning with 0).
-  const [list, uses, editing] = await Promise.allSettled([
-    listDiscountCodesForAdmin(db, admin, query),
-    freeDeliveryUses(db, admin),
-    typeof query.edit === 'number' ? getDiscountCodeForAdmin(db, admin, query.edit) : Promise.resolve(null),
-  ]);
-  for (const failed of [list, uses])
-    if (failed.status === 'rejected')
-      logger.error({ err: failed.reason }, 'discount codes screen: a query failed');
-  return {
-    list: list.status === 'fulfilled' ? list.value : null,
-    freeDelivery: {
-      uses: uses.status === 'fulfilled' ? uses.value : 0,
-      countFailed: uses.status === 'rejected',
-    },
-    editing: await orThrowResponse(async () => {
-      if (editing.status === 'rejected') throw editing.reason;
-      return editing.value;
-    }),
-    adding: query.edit === 'new',
-    now: new Date(),
-  };
-}
+export const loader = load({
+  auth: 'admin',
+  query: DiscountCodeListQuerySchema,
+  run: async ({ admin, query, services: { db, logger } }) => {
+    // Spec §8: the list and the FREEDELIVERY count fail on their own (an inline alert; a warning with 0).
+    const [list, uses, editing] = await Promise.allSettled([
+      listDiscountCodesForAdmin(db, admin, query),
+      freeDeliveryUses(db, admin),
+      typeof query.edit === 'number' ? getDiscountCodeForAdmin(db, admin, query.edit) : Promise.resolve(null),
+    ]);
+    for (const failed of [list, uses])
+      if (failed.status === 'rejected')
+        logger.error({ err: failed.reason }, 'discount codes screen: a query failed');
+    // The code asked for is the page itself: without it, the route's 404 (or the error boundary).
+    if (editing.status === 'rejected') throw editing.reason;
+    return {
+      list: list.status === 'fulfilled' ? list.value : null,
+      freeDelivery: {
+        uses: uses.status === 'fulfilled' ? uses.value : 0,
+        countFailed: uses.status === 'rejected',
+      },
+      editing: editing.value,
+      adding: query.edit === 'new',
+      now: new Date(),
+    };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { db } = shop(context).services;
-  const listUrl = backToList(request, { edit: null });
-  return formAction(request, DiscountCodeActionSchema, async (input) => {
+export const action = act({
+  auth: 'admin',
+  form: DiscountCodeActionSchema,
+  run: async ({ admin, input, services: { db }, request, context }) => {
+    const listUrl = backToList(request, { edit: null });
     if (input.intent === 'delete') {
       await deleteDiscountCode(db, admin, input.codeId);
       return redirectWithToast(context, listUrl, {
@@ -93,8 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: 'success',
       title: 'Discount code created successfully',
     });
-  });
-}
+  },
+});
 
 /** The columns; `sortable` makes a heading that links to the list sorted by its column. */
 function codeColumns(

@@ -8,14 +8,12 @@ import { AdminThumbnail } from '~/components/admin/thumbnail';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { buttonClasses } from '~/components/ui/button';
 import { EmailAddress } from '~/components/ui/email-address';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
+
+import { act, load } from '~/lib/route.server';
 import { formatShopperDate } from '~/lib/dates';
-import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { backToList, useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
-import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
@@ -29,31 +27,31 @@ import {
 import { REFUND_WAITING, refundOrder } from '#core/orders/refunds';
 import { OrderActionSchema, OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders — FreshCatch Admin' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const query = readListQuery(OrderListQuerySchema, new URL(request.url).searchParams);
-  const { db } = shop(context).services;
-  const [list, details] = await Promise.all([
-    listOrdersForAdmin(db, admin, query),
-    query.order ? orThrowResponse(() => getOrderForAdmin(db, admin, query.order!)) : null,
-  ]);
-  return { list, details, query };
-}
+export const loader = load({
+  auth: 'admin',
+  query: OrderListQuerySchema,
+  run: async ({ admin, query, services: { db } }) => {
+    const [list, details] = await Promise.all([
+      listOrdersForAdmin(db, admin, query),
+      query.order ? getOrderForAdmin(db, admin, query.order!) : null,
+    ]);
+    return { list, details, query };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { db } = shop(context).services;
-  return formAction(request, OrderActionSchema, async (input) => {
+export const action = act({
+  auth: 'admin',
+  form: OrderActionSchema,
+  run: async ({ admin, input, services: { db, checkout }, request, context }) => {
     if (input.intent === 'status') {
-      await updateOrderStatus(shop(context).services.checkout, admin, input.orderId, input.status);
+      await updateOrderStatus(checkout, admin, input.orderId, input.status);
       return { toast: { title: 'Status Updated', description: `Order status updated to ${input.status}` } };
     }
     if (input.intent === 'refund') {
-      const outcome = await refundOrder(shop(context).services.checkout, admin, input.orderId, input.request);
+      const outcome = await refundOrder(checkout, admin, input.orderId, input.request);
       return {
         toast:
           outcome === 'requested'
@@ -74,8 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: 'Order Deleted',
       description: 'The order has been successfully deleted.',
     });
-  });
-}
+  },
+});
 
 /** The list's filters (not its page or open order) for the CSV export. */
 function exportQuery(query: { q?: string; status?: string; payment?: string; userId?: string }) {

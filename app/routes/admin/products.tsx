@@ -4,9 +4,8 @@ import { ProductForm } from '~/components/admin/product-form';
 import { RowConfirmButton, RowLink } from '~/components/admin/row-icon';
 import { AdminThumbnail } from '~/components/admin/thumbnail';
 import { Badge } from '~/components/ui/badge';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
-import { orThrowResponse } from '~/lib/errors.server';
+
+import { act, load } from '~/lib/route.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { backToList, useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
@@ -21,32 +20,29 @@ import {
   updateProduct,
 } from '#core/catalog/management';
 import { ProductActionSchema, ProductListQuerySchema } from '#core/catalog/schemas';
-import { readListQuery } from '#core/list-query';
 import { formatNaira, formatWeight } from '#core/money';
 import type { Route } from './+types/products';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products — FreshCatch Admin' }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const query = readListQuery(ProductListQuerySchema, new URL(request.url).searchParams);
-  const { db } = shop(context).services;
-  const [list, locations, editing] = await Promise.all([
-    listProductsForAdmin(db, admin, query),
-    listProductLocationChoices(db, admin),
-    typeof query.edit === 'number'
-      ? orThrowResponse(() => getProductForAdmin(db, admin, query.edit as number))
-      : null,
-  ]);
-  return { list, locations, editing, adding: query.edit === 'new', query };
-}
+export const loader = load({
+  auth: 'admin',
+  query: ProductListQuerySchema,
+  run: async ({ admin, query, services: { db } }) => {
+    const [list, locations, editing] = await Promise.all([
+      listProductsForAdmin(db, admin, query),
+      listProductLocationChoices(db, admin),
+      typeof query.edit === 'number' ? getProductForAdmin(db, admin, query.edit as number) : null,
+    ]);
+    return { list, locations, editing, adding: query.edit === 'new', query };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { db } = shop(context).services;
-  const listUrl = backToList(request, { edit: null });
-  return formAction(request, ProductActionSchema, async (input) => {
+export const action = act({
+  auth: 'admin',
+  form: ProductActionSchema,
+  run: async ({ admin, input, services: { db }, request, context }) => {
+    const listUrl = backToList(request, { edit: null });
     if (input.intent === 'delete') {
       await deleteProduct(db, admin, input.productId);
       return redirectWithToast(context, listUrl, { type: 'success', title: 'Product deleted successfully' });
@@ -57,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await createProduct(db, admin, input);
     return redirectWithToast(context, listUrl, { type: 'success', title: 'Product added successfully' });
-  });
-}
+  },
+});
 
 const PRODUCT_COLUMNS: AdminListColumn<AdminProduct>[] = [
   {

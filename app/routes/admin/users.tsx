@@ -6,10 +6,9 @@ import { UserDetails } from '~/components/admin/users/user-details';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { EmailAddress } from '~/components/ui/email-address';
-import { formAction } from '~/lib/actions.server';
-import { adminOf } from '~/lib/auth/guards.server';
+
+import { act, load } from '~/lib/route.server';
 import { formatShortDate } from '~/lib/dates';
-import { orThrowResponse } from '~/lib/errors.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { backToList, useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
@@ -23,31 +22,30 @@ import {
   type AdminUserRow,
 } from '#core/accounts/admin-users';
 import { UserActionSchema, UserListQuerySchema } from '#core/accounts/schemas';
-import { readListQuery } from '#core/list-query';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/users';
-import { shop } from '~/lib/context';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users — FreshCatch Admin' }];
 
 const LIST = '/admin/users';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = adminOf(context);
-  const query = readListQuery(UserListQuerySchema, new URL(request.url).searchParams);
-  const { db, logger } = shop(context).services;
-  const [list, details] = await Promise.all([
-    listUsersForAdmin(db, admin, query),
-    query.user ? orThrowResponse(() => getUserForAdmin(db, admin, query.user!)) : null,
-  ]);
-  if (list.orderCountsFailed) logger.warn('users screen: order counts could not be read; showing 0');
-  return { list, details, query, me: admin.id };
-}
+export const loader = load({
+  auth: 'admin',
+  query: UserListQuerySchema,
+  run: async ({ admin, query, services: { db, logger } }) => {
+    const [list, details] = await Promise.all([
+      listUsersForAdmin(db, admin, query),
+      query.user ? getUserForAdmin(db, admin, query.user!) : null,
+    ]);
+    if (list.orderCountsFailed) logger.warn('users screen: order counts could not be read; showing 0');
+    return { list, details, query, me: admin.id };
+  },
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOf(context);
-  const { db } = shop(context).services;
-  return formAction(request, UserActionSchema, async (input) => {
+export const action = act({
+  auth: 'admin',
+  form: UserActionSchema,
+  run: async ({ admin, input, services: { db }, request, context }) => {
     if (input.intent === 'grant-admin') {
       await grantAdmin(db, admin, input.userId);
       return { toast: { title: USER_MESSAGES.granted } };
@@ -61,8 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: 'success',
       title: USER_MESSAGES.deleted,
     });
-  });
-}
+  },
+});
 
 function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
   if (user.id === me) return null;
