@@ -46,9 +46,6 @@ export const listEditParam = z.catch(z.optional(z.union([z.literal('new'), rowId
  * and every field of a list schema catches what it cannot read, so a junk address still parses: to "no
  * search", "all", the first page, no dialog.
  */
-export function readListQuery<Schema extends $ZodType>(
-  schema: Schema,
-  params: URLSearchParams,
-): output<Schema> {
+export function readQuery<Schema extends $ZodType>(schema: Schema, params: URLSearchParams): output<Schema> {
   return z.parse(schema, Object.fromEntries(params));
 }

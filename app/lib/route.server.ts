@@ -1,6 +1,6 @@
 import type { Params } from 'react-router';
 import { $ZodError, type $ZodType, type output } from 'zod/v4/core';
-import { readListQuery } from '#core/list-query';
+import { readQuery } from '#core/list-query';
 import type { AdminActor } from '#core/roles';
 import { Invalid } from '#core/errors';
 import type { Services } from '#server/services';
@@ -88,14 +88,14 @@ async function runArgs(access: Access, args: RouteArgs): Promise<RunArgs> {
 
 /**
  * The address's query: a core parser is given the search parameters as they are; a zod schema reads
- * them by readListQuery (a name given twice counts once), and one that does not catch what it cannot
+ * them by readQuery (a name given twice counts once), and one that does not catch what it cannot
  * read answers a 400 with its words.
  */
-function readQuery(reader: QueryReader, request: Request): unknown {
+function queryOf(reader: QueryReader, request: Request): unknown {
   const params = new URL(request.url).searchParams;
   if (typeof reader === 'function') return reader(params);
   try {
-    return readListQuery(reader, params);
+    return readQuery(reader, params);
   } catch (error) {
     if (!(error instanceof $ZodError)) throw error;
     throw errorResponse(new Invalid(error.issues[0]?.message ?? 'This address is not valid.'));
@@ -110,7 +110,7 @@ export function load<A extends Access, T, S extends QueryReader | undefined = un
 }): (args: RouteArgs) => Promise<T> {
   return async (args) => {
     const base = await runArgs(spec.auth, args);
-    const query = spec.query ? { query: readQuery(spec.query, args.request) } : {};
+    const query = spec.query ? { query: queryOf(spec.query, args.request) } : {};
     return orThrowResponse(async () => spec.run({ ...base, ...query } as RunArgs & Who<A> & Query<S>));
   };
 }

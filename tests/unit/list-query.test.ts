@@ -4,11 +4,11 @@ import { ActivityQuerySchema } from '#core/audit/schemas';
 import { ProductListQuerySchema } from '#core/catalog/schemas';
 import { DeliveryRateListQuerySchema } from '#core/delivery/schemas';
 import { DiscountCodeListQuerySchema } from '#core/discounts/schemas';
-import { readListQuery } from '#core/list-query';
+import { readQuery } from '#core/list-query';
 import { OrderListQuerySchema } from '#core/orders/schemas';
 
-const read = <S extends Parameters<typeof readListQuery>[0]>(schema: S, search: string) =>
-  readListQuery(schema, new URLSearchParams(search));
+const read = <S extends Parameters<typeof readQuery>[0]>(schema: S, search: string) =>
+  readQuery(schema, new URLSearchParams(search));
 
 describe('an admin list reads its address (spec §5 "Admin filters")', () => {
   it('keeps what it can read: search, filters, page and the open dialog', () => {
