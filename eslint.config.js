@@ -84,6 +84,8 @@ const CORE_CROSSINGS = {
     'orders/service.ts',
     'orders/transitions.ts',
     'payments/provider.ts',
+    'stock/holds.ts',
+    'stock/rules.ts',
   ],
   delivery: [],
   discounts: ['limits/attempts.ts'], // guessed codes are counted
@@ -104,10 +106,12 @@ const CORE_CROSSINGS = {
     'mail/templates.ts',
     'notifications/messages.ts',
     'payments/provider.ts',
+    'stock/holds.ts', // an order's changes hold, keep and release its counted stock (their one writer)
   ],
   payments: [],
   recipes: [],
   reviews: [],
+  stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them
 };
 // Not imports, so not walled here: mail, checkout and orders each declare their queue's job into

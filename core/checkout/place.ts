@@ -15,6 +15,7 @@ import { orderItemSnapshot, priceCart } from './quote';
 import { changeOrder } from '../orders/lifecycle';
 import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
 import { recordPlacedOrder, type NewOrderRow } from '../orders/placing';
+import { holdStock, holdsOf } from '../stock/holds';
 
 /** Placing an order: one order per submission, its payment started, its code use reserved. */
 
@@ -119,7 +120,7 @@ const sameKeyAndUnpaid = preparedPerDb((db) =>
 
 /**
  * Places an order (DESIGN §1): everything is priced again from the database, the profile must be
- * complete, products in stock and the code valid. The payment is started first, then in one
+ * complete, products in stock and the code valid; counted stock is held with the order. The payment is started first, then in one
  * transaction, one account at a time: a repeat of the same submission gets the order it already
  * placed, the account's earlier unpaid order with the same code is released (one held use of a code
  * per account), at most MAX_UNPAID_ORDERS may wait for payment, and the code's use is reserved with
@@ -253,9 +254,13 @@ export async function placeOrder(
       discountCode: discount?.ok ? discount.discount.code : null,
       discountType: discount?.ok ? discount.discount.type : null,
       discountUseHeld: discountCodeId !== null,
+      holds: holdsOf(lines),
     };
     const items = lines.map(({ product, quantity }) => orderItemSnapshot(product, quantity));
     await recordPlacedOrder(tx, placed, items);
+    // Last, so a product's row is locked only from here to the commit: buyers of one hot product
+    // queue for that moment, not for the whole placement.
+    await holdStock(tx, lines);
     return asPlaced(placed, deps);
   });
 }

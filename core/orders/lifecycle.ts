@@ -5,6 +5,7 @@ import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { countCodeUseAgain, releaseCodeUses } from '../discounts/uses';
+import { moveOrderStock, type HoldMove } from '../stock/holds';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
@@ -16,7 +17,7 @@ import {
   shortOrderId,
 } from '../notifications/messages';
 import type { OrderEventKind, RefundedLine, RefundReason } from './statuses';
-import { decide, type Notice, type OrderChange, type OrderFacts } from './transitions';
+import { decide, type HoldChange, type Notice, type OrderChange, type OrderFacts } from './transitions';
 
 /**
  * The one writer of an order's state. Every change — pay, decline,
@@ -85,6 +86,7 @@ export function factsOf(order: OrderRow): OrderFacts {
     totalKobo: order.totalKobo,
     holdsCodeUse: order.discountUseHeld,
     hasCode: order.discountCodeId !== null,
+    holds: order.holds,
   };
 }
 
@@ -144,6 +146,7 @@ export async function changeOrder(
         'late payment: the discount code had reached its limit',
       );
   }
+  if (decision.holds) set.holds = await moveHolds(tx, deps, order, decision.holds);
   const [updated] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
   const after = factsOf(updated!);
   await recordRefund(tx, order.id, before, after, change, options.admin);
@@ -159,6 +162,19 @@ export async function changeOrder(
     after,
     event: decision.event,
   };
+}
+
+/** The order's held stock follows the table's hold change; returns the order's new hold state. */
+async function moveHolds(tx: Tx, deps: LifecycleDeps, order: OrderRow, change: HoldChange) {
+  const move: HoldMove =
+    change === 'release' ? (order.holds === 'kept' ? 'release-kept' : 'release-held') : change;
+  const short = await moveOrderStock(tx, order.id, move);
+  if (short.length > 0)
+    deps.logger.warn(
+      { reference: order.paymentReference, products: short },
+      'late payment: the shop has less of these products than the order takes',
+    );
+  return change === 'release' ? ('released' as const) : ('kept' as const);
 }
 
 const isOpen = (status: OrderFacts['refundStatus']) => status === 'requested' || status === 'pending';

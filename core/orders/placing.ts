@@ -46,6 +46,7 @@ const NEW_ORDER_COLUMNS = [
   'discountCode',
   'discountType',
   'discountUseHeld',
+  'holds',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type NewOrderRow = Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>;
@@ -61,6 +62,8 @@ const NEW_ORDER_ITEM_COLUMNS = [
   'totalPriceKobo',
   'productWeightGrams',
   'productTotalWeightGrams',
+  'stockUnit',
+  'stockQuantity',
 ] as const satisfies readonly (keyof NewOrderItem)[];
 
 const itemPlaceholder = (line: number, column: string) => `line${line}.${column}`;

@@ -1,12 +1,14 @@
 /** An order's states and reasons are the schema's (db/schema/enums.ts); their words are here. */
 export {
   CANCEL_REASONS,
+  HOLD_STATES,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
   type CancelReason,
+  type HoldState,
   type OrderEventKind,
   type OrderStatus,
   type PaymentStatus,

@@ -1,5 +1,12 @@
 import { formatNaira } from '../money';
-import type { CancelReason, OrderEventKind, OrderStatus, PaymentStatus, RefundStatus } from './statuses';
+import type {
+  CancelReason,
+  HoldState,
+  OrderEventKind,
+  OrderStatus,
+  PaymentStatus,
+  RefundStatus,
+} from './statuses';
 
 /**
  * The order's lifecycle as a declared table: what each change does to
@@ -27,6 +34,11 @@ export interface OrderFacts {
   /** Whether this order's use of its discount code is counted (reserved while unpaid, kept once paid). */
   holdsCodeUse: boolean;
   hasCode: boolean;
+  /**
+   * What the order holds of the shop's counted stock (and, with it, its delivery slot): 'held' while it
+   * waits for payment, 'kept' once paid, 'released' when given back; 'none' when nothing is counted.
+   */
+  holds: HoldState;
 }
 
 /** The fulfilment statuses an admin sets directly; 'cancelled' is `shop-cancel` or a full refund. */
@@ -62,16 +74,24 @@ export type Notice =
 
 export type CodeUse = 'release' | 'count-again';
 
+/**
+ * What a change does to what the order holds (core/stock/holds.ts applies it): a payment keeps the
+ * hold as a sale, an order that ends unpaid or is refunded in full before it leaves the shop releases
+ * it, a late payment of a released order takes it again.
+ */
+export type HoldChange = 'keep' | 'release' | 'take-again';
+
 export type Decision =
   /** Already so: a repeat (a second callback, a late webhook) changes nothing. */
   | { outcome: 'unchanged' }
   | { outcome: 'refused'; message: string }
   | {
       outcome: 'changed';
-      to: Partial<Omit<OrderFacts, 'totalKobo' | 'hasCode' | 'holdsCodeUse'>>;
+      to: Partial<Omit<OrderFacts, 'totalKobo' | 'hasCode' | 'holdsCodeUse' | 'holds'>>;
       event: OrderEventKind | null;
       notice: Notice | null;
       codeUse: CodeUse | null;
+      holds: HoldChange | null;
     };
 
 export const LIFECYCLE_REFUSALS = {
@@ -118,6 +138,15 @@ function cancelledIfRefundedInFull(order: OrderFacts, amountKobo: number) {
   return cancels ? { status: 'cancelled' as const, cancelReason: 'refunded' as const } : {};
 }
 
+/**
+ * A refund of all that is kept gives the goods back to the shop's stock while they are still in it
+ * (pending or processing); once shipped they are gone.
+ */
+function releasedIfRefundedInFull(order: OrderFacts, amountKobo: number): HoldChange | null {
+  const inShop = order.status === 'pending' || order.status === 'processing';
+  return amountKobo >= keptKobo(order) && inShop && order.holds === 'kept' ? 'release' : null;
+}
+
 /** Ends an unpaid order: it is cancelled for `reason`, and gives back the code use it held. */
 function endUnpaid(
   order: OrderFacts,
@@ -132,6 +161,7 @@ function endUnpaid(
     event,
     notice,
     codeUse: order.holdsCodeUse ? 'release' : null,
+    holds: order.holds === 'held' ? 'release' : null,
   };
 }
 
@@ -149,6 +179,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         event: 'paid',
         notice: { kind: 'received' },
         codeUse: order.hasCode && !order.holdsCodeUse ? 'count-again' : null,
+        holds: order.holds === 'held' ? 'keep' : order.holds === 'released' ? 'take-again' : null,
       };
     case 'decline':
       return awaiting ? endUnpaid(order, 'failed', 'declined', 'payment_failed') : unchanged;
@@ -178,6 +209,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         event: status,
         notice: { kind: 'status', status },
         codeUse: null,
+        holds: null,
       };
     }
     case 'refund-request': {
@@ -196,6 +228,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         event: 'refund_requested',
         notice: null,
         codeUse: null,
+        holds: null,
       };
     }
     case 'refund-accept': {
@@ -215,6 +248,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         event: 'refunded',
         notice: { kind: 'refunded', amountKobo },
         codeUse: null,
+        holds: releasedIfRefundedInFull(order, amountKobo),
       };
     }
     case 'refund-fail':
@@ -225,6 +259,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
           event: 'refund_failed',
           notice: null,
           codeUse: null,
+          holds: null,
         };
       if (order.refundStatus === 'pending')
         // The provider took it, then could not pay it out: the money is the shop's again.
@@ -238,6 +273,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
           event: 'refund_failed',
           notice: null,
           codeUse: null,
+          holds: null,
         };
       return unchanged;
     case 'refund-processed': {
@@ -249,6 +285,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
           event: null,
           notice: null,
           codeUse: null,
+          holds: null,
         };
       if (order.refundStatus === 'requested')
         return decide(order, { kind: 'refund-accept', amountKobo: order.refundingKobo, status: 'processed' });
@@ -269,6 +306,7 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         event: 'refunded',
         notice: { kind: 'refunded', amountKobo },
         codeUse: null,
+        holds: releasedIfRefundedInFull(order, amountKobo),
       };
     }
   }

@@ -15,10 +15,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PRODUCT_CATEGORIES } from './enums';
+import { PRODUCT_CATEGORIES, STOCK_UNITS } from './enums';
 import { user } from './auth';
 
 export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
+export const stockUnit = pgEnum('stock_unit', STOCK_UNITS);
 
 /**
  * What the admin's product search matches besides the category (spec §5 "Admin filters"): name,
@@ -42,7 +43,18 @@ export const products = pgTable(
     category: productCategory('category').notNull(),
     origin: text('origin'),
     freshness: smallint('freshness').notNull().default(5),
+    /**
+     * Whether it can be bought: the admin's flag for a product whose stock is not counted; for a counted
+     * one, written by core/stock/ with every change of its stock (what is on hand less what is held
+     * covers one of it).
+     */
     inStock: boolean('in_stock').notNull().default(true),
+    /** How its stock is counted (kg: in grams; unit), or null when it is not (core/stock/). */
+    stockUnit: stockUnit('stock_unit'),
+    /** In the shop now, in the stock unit (sold stock leaves it when the order is paid). */
+    stockOnHand: integer('stock_on_hand').notNull().default(0),
+    /** Of that, held by orders waiting for payment. */
+    stockHeld: integer('stock_held').notNull().default(0),
     /** Weight of one unit in grams (spec: weight_kg, default 1 kg, step 0.01 kg). */
     weightGrams: integer('weight_grams').notNull().default(1000),
     averageRating: doublePrecision('average_rating').notNull().default(0),
@@ -63,6 +75,7 @@ export const products = pgTable(
     check('products_weight_positive', sql`${t.weightGrams} > 0`),
     check('products_rating_range', sql`${t.averageRating} between 0 and 5`),
     check('products_review_count_not_negative', sql`${t.reviewCount} >= 0`),
+    check('products_stock_not_negative', sql`${t.stockOnHand} >= 0 and ${t.stockHeld} >= 0`),
     index('products_category_idx').on(t.category),
     index('products_price_idx').on(t.priceKobo),
     index('products_rating_idx').on(t.averageRating.desc(), t.id),

@@ -14,10 +14,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { products } from './catalog';
+import { products, stockUnit } from './catalog';
 import {
   DELIVERY_METHODS,
   DISCOUNT_TYPES,
+  HOLD_STATES,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -32,6 +33,7 @@ export const discountType = pgEnum('discount_type', DISCOUNT_TYPES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const orderEventKind = pgEnum('order_event_kind', ORDER_EVENT_KINDS);
+export const holdState = pgEnum('hold_state', HOLD_STATES);
 
 export const deliveryRates = pgTable(
   'delivery_rates',
@@ -159,6 +161,12 @@ export const orders = pgTable(
      * waits for payment (until released), kept once paid.
      */
     discountUseHeld: boolean('discount_use_held').notNull().default(false),
+    /**
+     * What the order does with the stock of its counted lines (core/stock/holds.ts; the lifecycle
+     * decides when): held while unpaid, kept once paid, released when it ends unpaid or is refunded in
+     * full before it leaves the shop.
+     */
+    holds: holdState('holds').notNull().default('none'),
     /** The checkout visit's key (one order per submission) and what was submitted under it. */
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -252,10 +260,17 @@ export const orderItems = pgTable(
     totalPriceKobo: bigint('total_price_kobo', { mode: 'number' }).notNull(),
     productWeightGrams: integer('product_weight_grams').notNull(),
     productTotalWeightGrams: integer('product_total_weight_grams').notNull(),
+    /**
+     * The product's stock this line holds, in the unit the product was counted in when the order was
+     * placed (grams for 'kg', units for 'unit'); null and 0 when the product was not counted.
+     */
+    stockUnit: stockUnit('stock_unit'),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     check('order_items_prices_not_negative', sql`${t.unitPriceKobo} >= 0 and ${t.totalPriceKobo} >= 0`),
+    check('order_items_stock_quantity_not_negative', sql`${t.stockQuantity} >= 0`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
   ],

@@ -9,6 +9,21 @@
 export const PRODUCT_CATEGORIES = ['fresh', 'shellfish', 'smoked', 'dried', 'equipment', 'feeds'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
+/**
+ * How a product's stock is counted (core/stock/): in grams for goods sold by weight (shown in kg), in
+ * units for equipment and feed bags; a product without one is not counted and keeps its in-stock flag.
+ */
+export const STOCK_UNITS = ['kg', 'unit'] as const;
+export type StockUnit = (typeof STOCK_UNITS)[number];
+
+/**
+ * What an order does with the stock of its counted lines (core/stock/holds.ts): none to count, held
+ * while it waits for payment, kept once paid (sold), released when it ended unpaid or was refunded in
+ * full before it left the shop.
+ */
+export const HOLD_STATES = ['none', 'held', 'kept', 'released'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+
 export const DELIVERY_METHODS = ['standard', 'express', 'joint', 'pickup'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 

@@ -20,6 +20,7 @@ const placed = (totalKobo = 3_390_000, withCode = true): OrderFacts => ({
   totalKobo,
   holdsCodeUse: withCode,
   hasCode: withCode,
+  holds: 'held',
 });
 
 /** Applies a change as core/orders/lifecycle.ts does, with the code use it decides. */
@@ -28,7 +29,8 @@ function apply(order: OrderFacts, change: OrderChange): OrderFacts {
   if (decision.outcome !== 'changed') return order;
   const holdsCodeUse =
     decision.codeUse === 'release' ? false : decision.codeUse === 'count-again' ? true : order.holdsCodeUse;
-  return { ...order, ...decision.to, holdsCodeUse };
+  const holds = decision.holds === 'release' ? 'released' : decision.holds === null ? order.holds : 'kept';
+  return { ...order, ...decision.to, holdsCodeUse, holds };
 }
 
 const run = (changes: OrderChange[], start = placed()) => changes.reduce(apply, start);
@@ -198,6 +200,40 @@ const change: fc.Arbitrary<OrderChange> = fc.oneof(
   })),
 );
 
+describe('what an order holds of the stock (transitions `holds`)', () => {
+  it('paying keeps the hold; ending unpaid in any way releases it', () => {
+    expect(decide(placed(), { kind: 'pay' })).toMatchObject({ holds: 'keep' });
+    for (const kind of ['decline', 'expire', 'replace', 'shopper-cancel', 'shop-cancel'] as const)
+      expect(run([{ kind }])).toMatchObject({ status: 'cancelled', holds: 'released' });
+    // An order counting no stock has nothing to keep or release.
+    expect(decide({ ...placed(), holds: 'none' }, { kind: 'expire' })).toMatchObject({ holds: null });
+  });
+
+  it('a full refund before the order leaves the shop releases the stock; after shipping it does not', () => {
+    const total = 3_390_000;
+    const refundInFull: OrderChange[] = [
+      { kind: 'refund-request', amountKobo: total },
+      { kind: 'refund-accept', amountKobo: total, status: 'processed' },
+    ];
+    const processing = run([{ kind: 'pay' }, { kind: 'set-status', status: 'processing' }]);
+    expect(run(refundInFull, processing)).toMatchObject({ status: 'cancelled', holds: 'released' });
+    const shipped = run([{ kind: 'set-status', status: 'shipped' }], processing);
+    expect(run(refundInFull, shipped)).toMatchObject({ status: 'cancelled', holds: 'kept' });
+    // A partial refund keeps the sale.
+    const partly: OrderChange[] = [
+      { kind: 'refund-request', amountKobo: 1_000_000 },
+      { kind: 'refund-accept', amountKobo: 1_000_000, status: 'processed' },
+    ];
+    expect(run(partly, processing)).toMatchObject({ status: 'processing', holds: 'kept' });
+  });
+
+  it('a late payment of an order that released its stock takes it again', () => {
+    const expired = run([{ kind: 'expire' }]);
+    expect(decide(expired, { kind: 'pay' })).toMatchObject({ holds: 'take-again' });
+    expect(run([{ kind: 'pay' }], expired)).toMatchObject({ paymentStatus: 'success', holds: 'kept' });
+  });
+});
+
 describe('the lifecycle’s invariants hold after any sequence of changes (fast-check)', () => {
   it('never a fulfilled unpaid order; money taken = kept + refunded; one event per change', () => {
     fc.assert(
@@ -230,6 +266,10 @@ describe('the lifecycle’s invariants hold after any sequence of changes (fast-
             if (refundedInFull(order))
               expect(decide(order, { kind: 'set-status', status: 'shipped' }).outcome).not.toBe('changed');
             if (delivered && paid) expect(order.status).toBe('delivered');
+            // Stock: held while the money is awaited, sold once paid, given back only by a cancelled order.
+            if (order.paymentStatus === 'pending') expect(order.holds).toBe('held');
+            if (order.holds === 'kept') expect(paid).toBe(true);
+            if (order.holds === 'released') expect(order.status).toBe('cancelled');
             delivered ||= order.status === 'delivered';
           }
           expect(events).toBeLessThanOrEqual(changes.length);
