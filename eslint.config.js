@@ -66,8 +66,8 @@ const CORE_CROSSINGS = {
     'reviews/service.ts', // a deleted user's reviews leave their products' ratings
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
-  cart: [],
-  catalog: [],
+  cart: ['stock/rules.ts'], // the cart says how much is left in the stock's words
+  catalog: ['stock/in-stock.ts'], // a counted product's in-stock flag is the stock's to set
   // Checkout is the workflow across domains: it prices, places and settles an order.
   checkout: [
     'accounts/profile.ts',

@@ -6,6 +6,7 @@ import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
 import type { QueueName } from '../core/jobs/queues';
 import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
+import { expireBatches } from '../core/stock/batches';
 import type { Services } from './services';
 
 /**
@@ -27,6 +28,8 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       await expireStaleOrders(services.checkout);
+      // Batches past their best-before stop selling (core/stock/).
+      await expireBatches(services.db);
       // Refunds left 'requested' for minutes: the provider is asked whether it made them.
       await reconcileRefunds(services.checkout);
       // The every-minute housekeeping also drops try counters that ended a day ago (core/limits).

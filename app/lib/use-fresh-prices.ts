@@ -1,11 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
+import {
+  changesStillTrue,
+  reconcileCart,
+  type CartChange,
+  type CurrentProduct,
+} from '#core/cart/rules';
+import { itemsAvailable } from '#core/stock/rules';
 import { cart, useCart } from './cart';
 
 /**
  * Re-reads the cart's products from the server once per visit and applies today's prices, names and
- * weights; reports what changed (a price, a product gone or out of stock).
+ * weights; reports what changed (a price, a product gone, out of stock, or fewer left than asked for).
  */
 export function useFreshPrices() {
   const { items } = useCart();
@@ -29,7 +35,16 @@ export function useFreshPrices() {
     cart.replace(result.items);
   }, [fetcher.data, items]);
 
-  // A line the shopper removed no longer needs its notice.
-  const visible = useMemo(() => changes.filter((c) => items.some((i) => i.id === c.id)), [changes, items]);
-  return { changes: visible, checking: fetcher.state === 'loading' || (ids !== '' && !fetcher.data) };
+  // A line the shopper removed, or lowered to what is left, no longer needs its notice.
+  const visible = useMemo(() => changesStillTrue(changes, items), [changes, items]);
+  // How many of each counted product can still be bought, so a stepper stops there.
+  const itemsLeft = useMemo(
+    () => new Map((fetcher.data?.products ?? []).map((p) => [p.id, itemsAvailable(p)])),
+    [fetcher.data],
+  );
+  return {
+    changes: visible,
+    itemsLeft,
+    checking: fetcher.state === 'loading' || (ids !== '' && !fetcher.data),
+  };
 }

@@ -32,6 +32,7 @@ function ChangeNotice({ change }: { change: CartChange }) {
       </>
     );
   }
+  if (change.kind === 'short') return <>{change.message} Lower it to continue to checkout.</>;
   return (
     <>
       <strong>{change.name}</strong> is out of stock. Remove it to continue to checkout.
@@ -42,7 +43,7 @@ function ChangeNotice({ change }: { change: CartChange }) {
 export default function CartRoute() {
   const hydrated = useHydrated();
   const { items, subtotalKobo, weightGrams } = useCart();
-  const { changes, checking } = useFreshPrices();
+  const { changes, itemsLeft, checking } = useFreshPrices();
   const blocked = blockingChanges(changes);
 
   if (!hydrated) {
@@ -118,6 +119,7 @@ export default function CartRoute() {
                       value={item.quantity}
                       label={`Quantity of ${item.name}`}
                       onChange={(quantity) => cart.setQuantity(item.id, Math.max(1, quantity))}
+                      max={itemsLeft.get(item.id) ?? undefined}
                     />
                     <Button
                       variant="ghost"

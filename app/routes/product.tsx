@@ -14,6 +14,7 @@ import { previewImage } from '~/lib/images';
 import { formatNaira, gramsToKg, koboToNaira, nairaFigure } from '#core/money';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
+import { nextBatchWords } from '#core/stock/batches';
 import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { Route } from './+types/product';
@@ -91,12 +92,18 @@ export const loader = load({
   auth: 'public',
   run: async ({ request, params, context, services: { db, env } }) => {
     const id = parseProductId(params.id);
-    const [product, viewer] = await Promise.all([getProduct(db, id), getViewerKind(request, context)]);
+    const [product, batch, viewer] = await Promise.all([
+      getProduct(db, id),
+      nextBatchWords(db, id),
+      getViewerKind(request, context),
+    ]);
     // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
     // to review — the page asks for once it is live (api/product-for-shopper.ts).
     return data(
       {
         product,
+        /** What the next buyer gets: "Caught today", "Best before 8 Dec" (counted stock with batches). */
+        batch,
         // Reviews sit below the fold: they stream in after the page (STYLE §7).
         reviews: listReviews(db, id),
         signedIn: viewer !== 'guest',
@@ -131,7 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductRoute() {
   const page = useLoaderData<typeof loader>();
-  const { product, reviews, signedIn, isAdmin: admin } = page;
+  const { product, batch, reviews, signedIn, isAdmin: admin } = page;
   const { inWishlist, mayReview } = useForShopper(product.id, signedIn, page);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
@@ -168,7 +175,7 @@ export default function ProductRoute() {
             className="aspect-[4/3] w-full object-cover"
           />
         </div>
-        <ProductInfo product={product} inWishlist={inWishlist} />
+        <ProductInfo product={product} batch={batch} inWishlist={inWishlist} />
       </div>
 
       <Tabs defaultValue="details" className="mt-10">

@@ -40,6 +40,8 @@ const ACTION_WORDS: Record<AdminChangeAction, string> = {
   admin_granted: 'Granted admin privileges to',
   admin_revoked: 'Removed admin privileges from',
   retried: 'Retried',
+  stock_received: 'Received stock of',
+  stock_adjusted: 'Adjusted the stock of',
 };
 
 /** "Updated product", "Refunded order", "Granted admin privileges to user". */

@@ -1,3 +1,5 @@
+import { itemsAvailable, notEnoughStock, type StockUnit } from '../stock/rules';
+
 /** A line of the shopper's cart, kept in the browser (spec §3 "Cart item"). */
 export interface CartItem {
   id: number;
@@ -171,12 +173,16 @@ export interface CurrentProduct {
   imageUrl: string | null;
   weightGrams: number;
   inStock: boolean;
+  stockUnit: StockUnit | null;
+  stockAvailable: number;
 }
 
 export type CartChange =
   | { id: number; name: string; kind: 'price'; oldPriceKobo: number; newPriceKobo: number }
   | { id: number; name: string; kind: 'unavailable' }
-  | { id: number; name: string; kind: 'out-of-stock' };
+  | { id: number; name: string; kind: 'out-of-stock' }
+  /** Fewer are left than the cart asks for: `message` says how many may be ordered. */
+  | { id: number; name: string; kind: 'short'; itemsLeft: number; message: string };
 
 /**
  * Brings the cart in line with the catalogue as it is now: prices, names, pictures and weights are
@@ -205,6 +211,17 @@ export function reconcileCart(
       });
     }
     if (!product.inStock) changes.push({ id: item.id, name: product.name, kind: 'out-of-stock' });
+    else {
+      const short = notEnoughStock(product, item.quantity);
+      if (short)
+        changes.push({
+          id: item.id,
+          name: product.name,
+          kind: 'short',
+          itemsLeft: itemsAvailable(product) ?? 0,
+          message: short,
+        });
+    }
     return {
       ...item,
       name: product.name,
@@ -216,7 +233,15 @@ export function reconcileCart(
   return { items: next, changes };
 }
 
-/** Lines that cannot be checked out as they are (gone or out of stock). */
+/** Lines that cannot be checked out as they are (gone, out of stock, or more than is left). */
 export function blockingChanges(changes: CartChange[]): CartChange[] {
   return changes.filter((c) => c.kind !== 'price');
+}
+
+/** The changes still worth saying about `items`: a removed line's, or a line lowered to what is left, go. */
+export function changesStillTrue(changes: CartChange[], items: CartItem[]): CartChange[] {
+  return changes.filter((c) => {
+    const item = items.find((i) => i.id === c.id);
+    return item !== undefined && (c.kind !== 'short' || item.quantity > c.itemsLeft);
+  });
 }

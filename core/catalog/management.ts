@@ -6,6 +6,7 @@ import type { Counted } from '../paging';
 import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
+import { refreshInStock } from '../stock/in-stock';
 import { NotFound } from '../errors';
 import { escapeLikePattern } from '../text';
 import type { ProductFormInput, ProductListQuery } from './schemas';
@@ -113,7 +114,15 @@ export async function updateProduct(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw new NotFound(PRODUCT_NOT_FOUND);
-    const [updated] = await tx.update(products).set(columns(input)).where(eq(products.id, id)).returning();
+    // A counted product's in-stock flag follows its stock (core/stock/, its one writer), its weight included.
+    const { inStock, ...rest } = columns(input);
+    const counted = before.stockUnit !== null;
+    let [updated] = await tx
+      .update(products)
+      .set(counted ? rest : { ...rest, inStock })
+      .where(eq(products.id, id))
+      .returning();
+    if (counted) updated = await refreshInStock(tx, id);
     await recordAdminChange(tx, admin, {
       kind: 'product',
       action: 'updated',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { NotFound } from '../errors';
 import type { ProductCategory } from './categories';
+import type { StockUnit } from '../../db/schema/enums';
 import { escapeLikePattern } from '../text';
 import {
   PRICE_SLIDER_MAX_NAIRA,
@@ -28,6 +29,10 @@ export interface ProductSummary {
   averageRating: number;
   reviewCount: number;
   inStock: boolean;
+  /** How its stock is counted, or null when it is not (core/stock/rules.ts reads these). */
+  stockUnit: StockUnit | null;
+  /** What can still be bought, in the stock unit (0 when not counted). */
+  stockAvailable: number;
 }
 
 export interface ProductDetail extends ProductSummary {
@@ -62,6 +67,8 @@ export const productSummaryColumns = {
   averageRating: products.averageRating,
   reviewCount: products.reviewCount,
   inStock: products.inStock,
+  stockUnit: products.stockUnit,
+  stockAvailable: sql<number>`greatest(${products.stockOnHand} - ${products.stockHeld}, 0)`.mapWith(Number),
 };
 
 const ORDER_BY: Record<ProductSort, SQL[]> = {

@@ -11,7 +11,7 @@ import {
   type DiscountCheck,
 } from '../discounts/rules';
 import { Conflict, Invalid } from '../errors';
-import { NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor } from '../stock/rules';
+import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor } from '../stock/rules';
 import { priceOrder, type OrderPrice, type RateFacts } from './pricing';
 import type { PlaceOrderInput } from './schemas';
 import { type CheckoutDeps } from './deps';
@@ -72,7 +72,7 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
     if (!product.inStock)
       throw new Conflict(`${product.name} is out of stock. Please remove it from your cart.`, 'Out of stock');
     // Counted stock is held when the order is placed (core/stock/holds.ts); this says so before then.
-    const short = notEnoughStock(product, quantity);
+    const short = notEnoughStock({ name: product.name, ...countedStock(product) }, quantity);
     if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
     return { product, quantity };
   });

@@ -1,18 +1,12 @@
 import * as z from 'zod/mini';
 import { rowId } from '../ids';
+import { isCalendarDate } from '../calendar';
 import { parseNaira } from '../money';
 import { DISCOUNT_SORT_COLUMNS } from './admin-rules';
 import { DISCOUNT_TYPES } from './types';
 import { listEditParam, listPageParam } from '../list-query';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day the calendar has: 2026-02-31 is not one (Date.parse would roll it on to 3 March). */
-function isCalendarDate(text: string): boolean {
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** An optional naira amount as kobo; blank is "none" (null). */
 const optionalNaira = (label: string) =>

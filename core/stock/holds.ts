@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, products } from '../../db/schema';
 import type { HoldState } from '../../db/schema/enums';
 import { Conflict } from '../errors';
-import { NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor, type CountedStock } from './rules';
+import { drawFromBatches, returnDraws } from './batches';
+import { held, inStockWhen, onHand } from './in-stock';
+import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor, type CountedStock } from './rules';
 
 /**
  * A counted product's stock (`stock_on_hand`, `stock_held`) and, for it, `in_stock` have one writer:
@@ -11,19 +13,11 @@ import { NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor, type CountedStock } f
  * order that ends unpaid (or is refunded in full before it leaves the shop) releases it — each line one
  * conditional UPDATE, never a read then a write, so orders placed at once can never take more than is
  * on hand. Lines are visited in product order, so two orders never wait on each other's rows.
- * core/orders/lifecycle.ts decides when (transitions.ts `holds`); the owner's changes are management.ts.
+ * core/orders/lifecycle.ts decides when (transitions.ts `holds`); the owner's changes are batches.ts.
  */
 
-/** `in_stock` of a counted product once its stock is as the SET's other expressions make it. */
-export function inStockWhen(onHand: SQL, held: SQL): SQL {
-  return sql`(${onHand}) - (${held}) >= case when ${products.stockUnit} = 'kg' then ${products.weightGrams} else 1 end`;
-}
-
-const onHand = sql`${products.stockOnHand}`;
-const held = sql`${products.stockHeld}`;
-
 interface HeldLine {
-  product: CountedStock & { id: number; name: string };
+  product: Pick<CountedStock, 'stockUnit' | 'weightGrams'> & { id: number; name: string };
   quantity: number;
 }
 
@@ -64,7 +58,7 @@ export async function holdStock(tx: Tx, lines: HeldLine[]): Promise<void> {
       .from(products)
       .where(eq(products.id, product.id));
     const message =
-      (now && notEnoughStock(now, quantity)) ??
+      (now && notEnoughStock({ name: now.name, ...countedStock(now) }, quantity)) ??
       `${product.name} is out of stock. Please remove it from your cart.`;
     throw new Conflict(message, NOT_ENOUGH_STOCK_TITLE);
   }
@@ -79,6 +73,7 @@ export function holdsOf(lines: { product: Pick<CountedStock, 'stockUnit'> }[]): 
 async function countedLines(tx: Tx, orderId: string) {
   return tx
     .select({
+      itemId: orderItems.id,
       productId: orderItems.productId,
       stockUnit: orderItems.stockUnit,
       quantity: orderItems.stockQuantity,
@@ -88,51 +83,66 @@ async function countedLines(tx: Tx, orderId: string) {
     .orderBy(asc(orderItems.productId));
 }
 
-type StockMove = (amount: number) => { stockOnHand?: SQL; stockHeld?: SQL };
-
-/** What each change of an order does to a line's product (counted in the same unit as when placed). */
-const MOVES = {
-  /** Paid: what was held leaves the shop's stock as sold. */
-  keep: (amount) => ({
-    stockOnHand: sql`greatest(${onHand} - ${amount}, 0)`,
-    stockHeld: sql`greatest(${held} - ${amount}, 0)`,
-  }),
-  /** Ended unpaid: the hold is given back. */
-  'release-held': (amount) => ({ stockHeld: sql`greatest(${held} - ${amount}, 0)` }),
-  /** Refunded in full before it left the shop: what was sold is back on hand. */
-  'release-kept': (amount) => ({ stockOnHand: sql`${onHand} + ${amount}` }),
-  /** A late payment of a released order: sold from what is on hand (the money came). */
-  'take-again': (amount) => ({ stockOnHand: sql`greatest(${onHand} - ${amount}, 0)` }),
-} satisfies Record<string, StockMove>;
-
-export type HoldMove = keyof typeof MOVES;
+/**
+ * What a change of an order does to its lines' stock: paid ('keep') — what was held leaves the shop
+ * as sold, drawn from the oldest batches; ended unpaid ('release-held') — the hold is given back;
+ * refunded in full before it left the shop ('release-kept') — what was sold goes back to its batches;
+ * a late payment of a released order ('take-again') — sold from what is on hand (the money came).
+ */
+export type HoldMove = 'keep' | 'release-held' | 'release-kept' | 'take-again';
 
 /**
  * Applies one of the lifecycle's hold changes to the order's counted lines, in the caller's transaction
- * (core/orders/lifecycle.ts, with the order locked). Returns the products a late payment took more of
- * than was free (on hand less held), so the shop can be told it is short.
+ * (core/orders/lifecycle.ts, with the order locked). Each product is locked before its batches, as
+ * every stock change does. Returns the products a late payment took more of than was free (on hand
+ * less held), or a payment found fewer in the batches than on the count, so the shop can be told.
  */
 export async function moveOrderStock(tx: Tx, orderId: string, move: HoldMove): Promise<number[]> {
   const short: number[] = [];
   for (const line of await countedLines(tx, orderId)) {
     if (line.productId === null || line.stockUnit === null) continue;
-    const change: ReturnType<StockMove> = MOVES[move](line.quantity);
-    const set = {
-      ...change,
-      inStock: inStockWhen(change.stockOnHand ?? onHand, change.stockHeld ?? held),
-    };
     // Only while the product is still counted in the line's unit: stock recounted since is the owner's.
     const sameCount = and(eq(products.id, line.productId), eq(products.stockUnit, line.stockUnit));
-    if (move === 'take-again') {
-      const fits = await tx
+    const amount = line.quantity;
+    if (move === 'release-held') {
+      const stockHeld = sql`greatest(${held} - ${amount}, 0)`;
+      await tx
         .update(products)
-        .set(set)
-        .where(and(sameCount, sql`${onHand} - ${held} >= ${line.quantity}`))
-        .returning({ id: products.id });
-      if (fits.length > 0) continue;
+        .set({ stockHeld, inStock: inStockWhen(onHand, stockHeld) })
+        .where(sameCount);
+      continue;
+    }
+    if (move === 'release-kept') {
+      const [counted] = await tx.select({ id: products.id }).from(products).where(sameCount).for('update');
+      if (!counted) continue;
+      const back = await returnDraws(tx, line.itemId);
+      const stockOnHand = sql`${onHand} + ${back}`;
+      await tx
+        .update(products)
+        .set({ stockOnHand, inStock: inStockWhen(stockOnHand, held) })
+        .where(sameCount);
+      continue;
+    }
+    // Sold: 'keep' takes what it held; 'take-again' takes from what is free, or what is there.
+    const stockOnHand = sql`greatest(${onHand} - ${amount}, 0)`;
+    const stockHeld = move === 'keep' ? sql`greatest(${held} - ${amount}, 0)` : held;
+    const set = { stockOnHand, stockHeld, inStock: inStockWhen(stockOnHand, stockHeld) };
+    const fits = move === 'keep' ? sql`true` : sql`${onHand} - ${held} >= ${amount}`;
+    const [sold] = await tx
+      .update(products)
+      .set(set)
+      .where(and(sameCount, fits))
+      .returning({ id: products.id });
+    if (!sold) {
+      const [anyway] = await tx.update(products).set(set).where(sameCount).returning({ id: products.id });
+      if (!anyway) continue;
       short.push(line.productId);
     }
-    await tx.update(products).set(set).where(sameCount);
+    if (
+      (await drawFromBatches(tx, line.itemId, line.productId, amount)) > 0 &&
+      !short.includes(line.productId)
+    )
+      short.push(line.productId);
   }
   return short;
 }

@@ -1,4 +1,12 @@
-import { STOCK_UNITS, type StockUnit } from '../../db/schema/enums';
+import {
+  BATCH_DATE_KINDS,
+  STOCK_ADJUST_REASONS,
+  STOCK_UNITS,
+  type BatchDateKind,
+  type StockAdjustReason,
+  type StockUnit,
+} from '../../db/schema/enums';
+import { dayMonth, daysBetween } from '../calendar';
 import { formatWeight } from '../money';
 
 /**
@@ -10,10 +18,11 @@ import { formatWeight } from '../money';
 
 export { STOCK_UNITS, type StockUnit };
 
+/** A product's stock as a buyer may know it: how it is counted and what can still be bought. */
 export interface CountedStock {
   stockUnit: StockUnit | null;
-  stockOnHand: number;
-  stockHeld: number;
+  /** On hand less what unpaid orders hold (never below 0), in the stock unit. */
+  stockAvailable: number;
   weightGrams: number;
 }
 
@@ -34,15 +43,24 @@ export function stockFor(product: Pick<CountedStock, 'stockUnit' | 'weightGrams'
   return product.stockUnit === null ? 0 : stockPerItem(product) * quantity;
 }
 
-/** What can still be held: on hand less what unpaid orders hold. */
-export function stockAvailable(product: Pick<CountedStock, 'stockOnHand' | 'stockHeld'>): number {
-  return Math.max(0, product.stockOnHand - product.stockHeld);
+/** A product row's stock as CountedStock: what can still be held is on hand less what is held. */
+export function countedStock(product: {
+  stockUnit: StockUnit | null;
+  stockOnHand: number;
+  stockHeld: number;
+  weightGrams: number;
+}): CountedStock {
+  return {
+    stockUnit: product.stockUnit,
+    stockAvailable: Math.max(0, product.stockOnHand - product.stockHeld),
+    weightGrams: product.weightGrams,
+  };
 }
 
 /** How many items can still be bought; null when the product's stock is not counted. */
 export function itemsAvailable(product: CountedStock): number | null {
   if (product.stockUnit === null) return null;
-  return Math.floor(stockAvailable(product) / stockPerItem(product));
+  return Math.floor(product.stockAvailable / stockPerItem(product));
 }
 
 /** An amount of stock in its unit: "4 kg", "750 g", "3 units". */
@@ -56,7 +74,7 @@ export function fewLeftNote(product: CountedStock): string | null {
   const items = itemsAvailable(product);
   if (items === null || items === 0 || items > FEW_LEFT) return null;
   return product.stockUnit === 'kg'
-    ? `Only ${formatWeight(stockAvailable(product))} left`
+    ? `Only ${formatWeight(product.stockAvailable)} left`
     : `Only ${items} left`;
 }
 
@@ -68,6 +86,48 @@ export function notEnoughStock(product: CountedStock & { name: string }, wanted:
   const items = itemsAvailable(product);
   if (items === null || wanted <= items) return null;
   if (items === 0) return `${product.name} is out of stock. Please remove it from your cart.`;
-  const left = product.stockUnit === 'kg' ? formatWeight(stockAvailable(product)) : items;
+  const left = product.stockUnit === 'kg' ? formatWeight(product.stockAvailable) : items;
   return `Only ${left} of ${product.name} left: you can order at most ${items}.`;
 }
+
+/* Batches: what was caught (or smoked, dried, made) when, and until when it sells. */
+
+export { BATCH_DATE_KINDS, STOCK_ADJUST_REASONS, type BatchDateKind, type StockAdjustReason };
+
+export const BATCH_DATE_KIND_LABELS: Record<BatchDateKind, string> = {
+  caught: 'Caught',
+  smoked: 'Smoked',
+  dried: 'Dried',
+  made: 'Made',
+};
+
+export const STOCK_ADJUST_REASON_LABELS: Record<StockAdjustReason, string> = {
+  spoiled: 'Spoiled',
+  weighed_short: 'Weighed short',
+  eaten: 'Eaten by the cat',
+  recount: 'Counted more than recorded',
+  other: 'Other',
+};
+
+/** Each reason takes stock off, except a recount that found more. */
+export function adjustSign(reason: StockAdjustReason): 1 | -1 {
+  return reason === 'recount' ? 1 : -1;
+}
+
+/** "Caught today", "Smoked 3 days ago", "Caught 27 Nov" (a week or more ago). */
+export function batchAge(batch: { dateKind: BatchDateKind; preparedOn: string }, today: string): string {
+  const label = BATCH_DATE_KIND_LABELS[batch.dateKind];
+  const days = daysBetween(batch.preparedOn, today);
+  if (days <= 0) return `${label} today`;
+  if (days === 1) return `${label} yesterday`;
+  if (days < 7) return `${label} ${days} days ago`;
+  return `${label} ${dayMonth(batch.preparedOn)}`;
+}
+
+/** A batch sells through its best-before day (Lagos) and stops the day after. */
+export function isPastBestBefore(bestBefore: string | null, today: string): boolean {
+  return bestBefore !== null && bestBefore < today;
+}
+
+/** The stock page lists batches whose best-before falls within this many days. */
+export const EXPIRING_WITHIN_DAYS = 2;

@@ -3,6 +3,7 @@ import {
   boolean,
   bigint,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -15,11 +16,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PRODUCT_CATEGORIES, STOCK_UNITS } from './enums';
+import { BATCH_DATE_KINDS, PRODUCT_CATEGORIES, STOCK_UNITS } from './enums';
 import { user } from './auth';
 
 export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
 export const stockUnit = pgEnum('stock_unit', STOCK_UNITS);
+export const batchDateKind = pgEnum('batch_date_kind', BATCH_DATE_KINDS);
 
 /**
  * What the admin's product search matches besides the category (spec §5 "Admin filters"): name,
@@ -86,6 +88,51 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The admin's product search (name, description, location; categories are matched by name).
     index('products_admin_search_idx').using('gin', sql`(${PRODUCT_ADMIN_SEARCH}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The stock of a counted product as it came in: a catch, a smoking, a delivery of feed bags. Sales draw
+ * from the oldest first (core/stock/); a batch past its best-before stops selling (the every-minute
+ * job sets `expired_at`). The product's `stock_on_hand` is the sum of `quantity_left` of its batches
+ * not expired, kept by the same statements that change them.
+ */
+export const stockBatches = pgTable(
+  'stock_batches',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** As received, in the product's stock unit (grams or units). */
+    quantityReceived: integer('quantity_received').notNull(),
+    /** Still in the shop: less what was sold from it and what the owner took off. */
+    quantityLeft: integer('quantity_left').notNull(),
+    /** What `prepared_on` is: caught, smoked, dried or made on that day (Lagos). */
+    dateKind: batchDateKind('date_kind').notNull(),
+    preparedOn: date('prepared_on', { mode: 'string' }).notNull(),
+    bestBefore: date('best_before', { mode: 'string' }),
+    note: text('note'),
+    receivedBy: text('received_by').references(() => user.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the job once past its best-before: it sells no more (what was left is thrown away). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('stock_batches_received_positive', sql`${t.quantityReceived} > 0`),
+    check('stock_batches_left_not_negative', sql`${t.quantityLeft} >= 0`),
+    check(
+      'stock_batches_best_before_after_prepared',
+      sql`${t.bestBefore} is null or ${t.bestBefore} >= ${t.preparedOn}`,
+    ),
+    // Oldest first: what a sale draws from, and what the product page says the buyer gets.
+    index('stock_batches_selling_idx')
+      .on(t.productId, t.preparedOn, t.id)
+      .where(sql`${t.expiredAt} is null and ${t.quantityLeft} > 0`),
+    // The job's and the stock page's question: what passes its best-before soon.
+    index('stock_batches_best_before_idx')
+      .on(t.bestBefore)
+      .where(sql`${t.expiredAt} is null and ${t.quantityLeft} > 0 and ${t.bestBefore} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { products, stockUnit } from './catalog';
+import { products, stockBatches, stockUnit } from './catalog';
 import {
   DELIVERY_METHODS,
   DISCOUNT_TYPES,
@@ -273,6 +274,24 @@ export const orderItems = pgTable(
     check('order_items_stock_quantity_not_negative', sql`${t.stockQuantity} >= 0`),
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/** What a paid order's line drew from each batch (oldest first), so a refund before dispatch returns it. */
+export const stockDraws = pgTable(
+  'stock_draws',
+  {
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => stockBatches.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.batchId] }),
+    check('stock_draws_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
 

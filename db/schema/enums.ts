@@ -21,6 +21,14 @@ export type StockUnit = (typeof STOCK_UNITS)[number];
  * while it waits for payment, kept once paid (sold), released when it ended unpaid or was refunded in
  * full before it left the shop.
  */
+/** What a batch's date says (core/stock/batches.ts): when it was caught, smoked, dried, or made. */
+export const BATCH_DATE_KINDS = ['caught', 'smoked', 'dried', 'made'] as const;
+export type BatchDateKind = (typeof BATCH_DATE_KINDS)[number];
+
+/** Why the owner changed a batch's quantity (the reasons of issue 33; 'recount' adds as well). */
+export const STOCK_ADJUST_REASONS = ['spoiled', 'weighed_short', 'eaten', 'recount', 'other'] as const;
+export type StockAdjustReason = (typeof STOCK_ADJUST_REASONS)[number];
+
 export const HOLD_STATES = ['none', 'held', 'kept', 'released'] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
@@ -50,6 +58,8 @@ export const ADMIN_CHANGE_ACTIONS = [
   'admin_granted',
   'admin_revoked',
   'retried',
+  'stock_received',
+  'stock_adjusted',
 ] as const;
 export type AdminChangeAction = (typeof ADMIN_CHANGE_ACTIONS)[number];
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blockingChanges, nextQuantity, reconcileCart, type CartItem } from '#core/cart/rules';
+import {
+  blockingChanges,
+  changesStillTrue,
+  nextQuantity,
+  reconcileCart,
+  type CartItem,
+} from '#core/cart/rules';
 
 describe('detail quantity field (spec §4)', () => {
   it('an empty field resets to 1', () => expect(nextQuantity(4, '')).toBe(1));
@@ -32,6 +38,8 @@ describe('the cart re-reads prices from the server', () => {
     imageUrl: `/images/${id}.webp`,
     weightGrams: 1500,
     inStock,
+    stockUnit: null,
+    stockAvailable: 0,
   });
 
   it('applies today’s price and reports the change', () => {
@@ -54,5 +62,23 @@ describe('the cart re-reads prices from the server', () => {
     expect(items).toHaveLength(2);
     expect(changes.map((c) => c.kind)).toEqual(['unavailable', 'out-of-stock']);
     expect(blockingChanges(changes)).toHaveLength(2);
+  });
+
+  it('reports a line asking for more than is left, until it is lowered to what is left', () => {
+    // Two of 1.5 kg asked; 2.5 kg left, so one may be ordered.
+    const counted = { ...product(1, 1), stockUnit: 'kg' as const, stockAvailable: 2500 };
+    const { changes } = reconcileCart([line(1, 1)], [counted]);
+    expect(changes).toEqual([
+      {
+        id: 1,
+        name: 'Product 1 (renamed)',
+        kind: 'short',
+        itemsLeft: 1,
+        message: 'Only 2.5 kg of Product 1 (renamed) left: you can order at most 1.',
+      },
+    ]);
+    expect(blockingChanges(changes)).toHaveLength(1);
+    expect(changesStillTrue(changes, [line(1, 1)])).toHaveLength(1);
+    expect(changesStillTrue(changes, [{ ...line(1, 1), quantity: 1 }])).toEqual([]);
   });
 });

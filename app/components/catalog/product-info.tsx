@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock, Truck } from 'lucide-react';
+import { ArrowLeft, Clock, Fish, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
@@ -11,7 +11,9 @@ import { cart, useCart } from '~/lib/cart';
 import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import type { ProductDetail } from '#core/catalog/service';
+import type { BatchWords } from '#core/stock/batches';
 import { formatNaira, formatWeight } from '#core/money';
+import { fewLeftNote, itemsAvailable } from '#core/stock/rules';
 
 export function BackButton() {
   const navigate = useNavigate();
@@ -42,7 +44,12 @@ function BuyBox({ product }: { product: ProductDetail }) {
   const setQuantity = (next: number) => (inCart ? cart.setQuantity(product.id, next) : setChosen(next));
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <QuantityStepper value={quantity} onChange={setQuantity} disabled={!product.inStock} />
+      <QuantityStepper
+        value={quantity}
+        onChange={setQuantity}
+        disabled={!product.inStock}
+        max={itemsAvailable(product) ?? undefined}
+      />
       <AddToCartButton product={product} quantity={quantity} mode="once" from="detail" size="lg" />
     </div>
   );
@@ -54,12 +61,16 @@ function BuyBox({ product }: { product: ProductDetail }) {
  */
 export function ProductInfo({
   product,
+  batch,
   inWishlist,
 }: {
   product: ProductDetail;
+  /** What the buyer gets, when its stock comes in dated batches. */
+  batch: BatchWords | null;
   /** Whether the signed-in shopper's wishlist holds it; undefined until known. */
   inWishlist: boolean | undefined;
 }) {
+  const fewLeft = fewLeftNote(product);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
@@ -69,8 +80,18 @@ export function ProductInfo({
         ) : (
           <Badge variant="destructive">Out of Stock</Badge>
         )}
+        {fewLeft ? <Badge variant="warning">{fewLeft}</Badge> : null}
       </div>
       <h1 className="text-3xl font-bold">{product.name}</h1>
+      {batch && product.inStock ? (
+        <p className="flex items-center gap-2 text-sm font-medium text-brand-900">
+          <Fish aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span>
+            {batch.age}
+            {batch.bestBefore ? ` · ${batch.bestBefore}` : ''}
+          </span>
+        </p>
+      ) : null}
       <div className="flex items-center gap-2 text-slate-700">
         <RatingStars rating={product.averageRating} size="md" />
         <span>

@@ -11,12 +11,16 @@ export function QuantityStepper({
   onChange,
   label = 'Quantity',
   disabled,
+  max = MAX_LINE_QUANTITY,
 }: {
   value: number;
   onChange: (quantity: number) => void;
   label?: string;
   disabled?: boolean;
+  /** At most this many (what is left of a counted product); never more than a line's limit. */
+  max?: number;
 }) {
+  const most = Math.max(1, Math.min(max, MAX_LINE_QUANTITY));
   const id = useId();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
@@ -47,7 +51,7 @@ export function QuantityStepper({
         disabled={disabled}
         onChange={(event) => {
           const typed = event.target.value;
-          const next = nextQuantity(value, typed);
+          const next = Math.min(nextQuantity(value, typed), most);
           // Keep what was typed while it is a valid number; otherwise show the kept quantity.
           setText(typed.trim() === '' || next !== Number(typed) ? String(next) : typed);
           if (next !== value) onChange(next);
@@ -57,8 +61,8 @@ export function QuantityStepper({
         type="button"
         className="flex h-10 w-10 items-center justify-center text-slate-700 hover:bg-slate-100 disabled:opacity-40"
         aria-label={`Increase ${label.toLowerCase()}`}
-        disabled={disabled || value >= MAX_LINE_QUANTITY}
-        onClick={() => set(Math.min(MAX_LINE_QUANTITY, value + 1))}
+        disabled={disabled || value >= most}
+        onClick={() => set(Math.min(most, value + 1))}
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
       </button>

@@ -1,0 +1,530 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { products, stockBatches, stockDraws } from '../../db/schema';
+import { addDays, dayMonth, shopDay } from '../calendar';
+import { recordAdminChange } from '../audit/log';
+import { Conflict, Invalid, NotFound } from '../errors';
+import type { AdminActor } from '../roles';
+import { inStockWhen } from './in-stock';
+import {
+  adjustSign,
+  batchAge,
+  BATCH_DATE_KIND_LABELS,
+  EXPIRING_WITHIN_DAYS,
+  formatStock,
+  isPastBestBefore,
+  STOCK_ADJUST_REASON_LABELS,
+  type StockUnit,
+} from './rules';
+import type { AdjustStockInput, ReceiveStockInput } from './schemas';
+
+/**
+ * Batches: the owner receives stock as it came in (a catch, a smoking, a delivery of bags), takes it
+ * off with a reason, and the every-minute job stops a batch past its best-before. A paid order's lines
+ * draw from the oldest batches first. Each change keeps the product's `stock_on_hand` equal to what
+ * its batches not expired have left, in the same transaction, and locks the product before its
+ * batches (as a payment does), so no two changes wait on each other. Every owner's change is in the
+ * activity log.
+ */
+
+export type StockBatch = typeof stockBatches.$inferSelect;
+
+export const STOCK_MESSAGES = {
+  notCounted: 'Choose how this product’s stock is counted before receiving stock.',
+  wholeUnits: 'Units are counted whole: enter a whole number.',
+  futureDate: 'That date is still to come: enter the day it was caught, smoked, dried or made.',
+  bestBeforePast: 'That best-before date has passed: this batch could not be sold.',
+  bestBeforeEarly: 'Best before cannot be earlier than the date it was caught, smoked, dried or made.',
+  batchGone: 'This batch is no longer in stock.',
+  batchExpired: 'This batch has passed its best-before and no longer sells.',
+  tooMuch: (left: string) => `This batch has only ${left} left.`,
+  stillCounted: (left: string) =>
+    `${left} of this product is still in stock or held by orders: take it off before changing how it is counted.`,
+} as const;
+
+/** "40" kg → 40000 g; "3" units → 3. Units must be whole. */
+function toStockAmount(quantity: string, unit: StockUnit): number {
+  const value = Number(quantity);
+  if (unit === 'kg') return Math.round(value * 1000);
+  if (!Number.isInteger(value))
+    throw new Invalid(STOCK_MESSAGES.wholeUnits, { quantity: [STOCK_MESSAGES.wholeUnits] });
+  return value;
+}
+
+async function lockedProduct(tx: Tx, productId: number) {
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!product) throw new NotFound('This product no longer exists.');
+  return product;
+}
+
+/** Moves the product's on-hand stock by `change` (kept at 0 or above) and its in-stock flag with it. */
+async function moveOnHand(tx: Tx, productId: number, change: number) {
+  const onHand = sql`greatest(${products.stockOnHand} + ${change}, 0)`;
+  const [product] = await tx
+    .update(products)
+    .set({ stockOnHand: onHand, inStock: inStockWhen(onHand, sql`${products.stockHeld}`) })
+    .where(eq(products.id, productId))
+    .returning();
+  return product!;
+}
+
+/** Receives a batch of a counted product: it sells from now on, after the older ones. */
+export async function receiveStock(
+  db: Db,
+  admin: AdminActor,
+  productId: number,
+  input: ReceiveStockInput,
+  now = new Date(),
+): Promise<StockBatch> {
+  const today = shopDay(now);
+  if (input.preparedOn > today)
+    throw new Invalid(STOCK_MESSAGES.futureDate, { preparedOn: [STOCK_MESSAGES.futureDate] });
+  if (input.bestBefore !== null && input.bestBefore < input.preparedOn)
+    throw new Invalid(STOCK_MESSAGES.bestBeforeEarly, { bestBefore: [STOCK_MESSAGES.bestBeforeEarly] });
+  if (isPastBestBefore(input.bestBefore, today))
+    throw new Invalid(STOCK_MESSAGES.bestBeforePast, { bestBefore: [STOCK_MESSAGES.bestBeforePast] });
+  return db.transaction(async (tx) => {
+    const before = await lockedProduct(tx, productId);
+    const unit = before.stockUnit;
+    if (unit === null) throw new Conflict(STOCK_MESSAGES.notCounted, 'Stock not counted');
+    const amount = toStockAmount(input.quantity, unit);
+    const [batch] = await tx
+      .insert(stockBatches)
+      .values({
+        productId,
+        quantityReceived: amount,
+        quantityLeft: amount,
+        dateKind: input.dateKind,
+        preparedOn: input.preparedOn,
+        bestBefore: input.bestBefore,
+        note: input.note,
+        receivedBy: admin.id,
+      })
+      .returning();
+    const after = await moveOnHand(tx, productId, amount);
+    await recordAdminChange(tx, admin, {
+      kind: 'product',
+      action: 'stock_received',
+      subjectId: productId,
+      subjectLabel: before.name,
+      before: { onHand: formatStock(before.stockOnHand, unit) },
+      after: {
+        batch: `#${batch!.id}`,
+        received: formatStock(amount, unit),
+        [BATCH_DATE_KIND_LABELS[input.dateKind].toLowerCase()]: input.preparedOn,
+        bestBefore: input.bestBefore,
+        note: input.note,
+        onHand: formatStock(after.stockOnHand, unit),
+      },
+    });
+    return batch!;
+  });
+}
+
+/** Takes stock off a batch with a reason (or adds what a recount found). */
+export async function adjustStock(
+  db: Db,
+  admin: AdminActor,
+  productId: number,
+  input: AdjustStockInput,
+): Promise<StockBatch> {
+  return db.transaction(async (tx) => {
+    const before = await lockedProduct(tx, productId);
+    const unit = before.stockUnit;
+    if (unit === null) throw new Conflict(STOCK_MESSAGES.notCounted, 'Stock not counted');
+    const [batch] = await tx
+      .select()
+      .from(stockBatches)
+      .where(and(eq(stockBatches.id, input.batchId), eq(stockBatches.productId, productId)))
+      .for('update');
+    if (!batch) throw new NotFound(STOCK_MESSAGES.batchGone);
+    if (batch.expiredAt !== null) throw new Conflict(STOCK_MESSAGES.batchExpired, 'Batch expired');
+    const change = adjustSign(input.reason) * toStockAmount(input.quantity, unit);
+    if (batch.quantityLeft + change < 0)
+      throw new Invalid(STOCK_MESSAGES.tooMuch(formatStock(batch.quantityLeft, unit)), {
+        quantity: [STOCK_MESSAGES.tooMuch(formatStock(batch.quantityLeft, unit))],
+      });
+    const [adjusted] = await tx
+      .update(stockBatches)
+      .set({ quantityLeft: sql`${stockBatches.quantityLeft} + ${change}` })
+      .where(eq(stockBatches.id, batch.id))
+      .returning();
+    const after = await moveOnHand(tx, productId, change);
+    await recordAdminChange(tx, admin, {
+      kind: 'product',
+      action: 'stock_adjusted',
+      subjectId: productId,
+      subjectLabel: before.name,
+      before: {
+        batch: `#${batch.id}`,
+        left: formatStock(batch.quantityLeft, unit),
+        onHand: formatStock(before.stockOnHand, unit),
+      },
+      after: {
+        batch: `#${batch.id}`,
+        left: formatStock(adjusted!.quantityLeft, unit),
+        onHand: formatStock(after.stockOnHand, unit),
+        reason: STOCK_ADJUST_REASON_LABELS[input.reason],
+        note: input.note,
+      },
+    });
+    return adjusted!;
+  });
+}
+
+/**
+ * Starts or stops counting a product's stock. Counting starts at nothing on hand (receive a batch
+ * next); it stops, or changes unit, only when nothing is on hand or held, so no stock is lost.
+ */
+export async function setStockCounting(
+  db: Db,
+  admin: AdminActor,
+  productId: number,
+  unit: StockUnit | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockedProduct(tx, productId);
+    if (before.stockUnit === unit) return;
+    if (before.stockUnit !== null && (before.stockOnHand > 0 || before.stockHeld > 0))
+      throw new Conflict(
+        STOCK_MESSAGES.stillCounted(
+          formatStock(Math.max(before.stockOnHand, before.stockHeld), before.stockUnit),
+        ),
+        'Stock still counted',
+      );
+    // Starting: nothing on hand yet, so out of stock until a batch comes in. Stopping: the flag stays
+    // as the stock left it, for the owner to set on the product form.
+    const [after] = await tx
+      .update(products)
+      .set({
+        stockUnit: unit,
+        stockOnHand: 0,
+        stockHeld: 0,
+        ...(unit !== null ? { inStock: false } : {}),
+      })
+      .where(eq(products.id, productId))
+      .returning();
+    // Batches of the old count are closed: they sell no more.
+    await tx
+      .update(stockBatches)
+      .set({ expiredAt: new Date() })
+      .where(and(eq(stockBatches.productId, productId), isNull(stockBatches.expiredAt)));
+    await recordAdminChange(tx, admin, {
+      kind: 'product',
+      action: 'updated',
+      subjectId: productId,
+      subjectLabel: before.name,
+      before: { stockUnit: before.stockUnit, inStock: before.inStock },
+      after: { stockUnit: after!.stockUnit, inStock: after!.inStock },
+    });
+  });
+}
+
+/**
+ * The every-minute job: batches past their best-before (in Lagos) stop selling; what they had left
+ * leaves the products' stock. Returns how many batches it stopped.
+ */
+export async function expireBatches(db: Db, now = new Date()): Promise<number> {
+  const today = shopDay(now);
+  const pastBestBefore = and(
+    isNull(stockBatches.expiredAt),
+    gt(stockBatches.quantityLeft, 0),
+    isNotNull(stockBatches.bestBefore),
+    sql`${stockBatches.bestBefore} < ${today}`,
+  );
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .selectDistinct({ productId: stockBatches.productId })
+      .from(stockBatches)
+      .where(pastBestBefore);
+    if (due.length === 0) return 0;
+    const ids = due.map((d) => d.productId).sort((a, b) => a - b);
+    // Products first, then their batches: the order every stock change takes.
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+    const expired = await tx
+      .update(stockBatches)
+      .set({ expiredAt: now })
+      .where(and(inArray(stockBatches.productId, ids), pastBestBefore))
+      .returning({ productId: stockBatches.productId, left: stockBatches.quantityLeft });
+    const gone = new Map<number, number>();
+    for (const { productId, left } of expired) gone.set(productId, (gone.get(productId) ?? 0) + left);
+    for (const [productId, left] of gone) await moveOnHand(tx, productId, -left);
+    return expired.length;
+  });
+}
+
+/**
+ * A paid line's stock drawn from the product's batches, oldest first (caught or made earliest), and
+ * recorded per batch. The caller has locked the product. Returns what no batch had.
+ */
+export async function drawFromBatches(
+  tx: Tx,
+  orderItemId: number,
+  productId: number,
+  amount: number,
+): Promise<number> {
+  const batches = await tx
+    .select({ id: stockBatches.id, left: stockBatches.quantityLeft })
+    .from(stockBatches)
+    .where(
+      and(
+        eq(stockBatches.productId, productId),
+        isNull(stockBatches.expiredAt),
+        gt(stockBatches.quantityLeft, 0),
+      ),
+    )
+    .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id))
+    .for('update');
+  let wanted = amount;
+  for (const batch of batches) {
+    if (wanted === 0) break;
+    const take = Math.min(batch.left, wanted);
+    await tx
+      .update(stockBatches)
+      .set({ quantityLeft: sql`${stockBatches.quantityLeft} - ${take}` })
+      .where(eq(stockBatches.id, batch.id));
+    await tx
+      .insert(stockDraws)
+      .values({ orderItemId, batchId: batch.id, quantity: take })
+      .onConflictDoUpdate({
+        target: [stockDraws.orderItemId, stockDraws.batchId],
+        set: { quantity: sql`${stockDraws.quantity} + ${take}` },
+      });
+    wanted -= take;
+  }
+  return wanted;
+}
+
+/**
+ * A line refunded before it left the shop goes back to the batches it came from. Returns how much of
+ * it sells again (a batch that has expired meanwhile takes it back, but does not sell it).
+ */
+export async function returnDraws(tx: Tx, orderItemId: number): Promise<number> {
+  const draws = await tx.delete(stockDraws).where(eq(stockDraws.orderItemId, orderItemId)).returning();
+  let selling = 0;
+  for (const draw of draws.sort((a, b) => a.batchId - b.batchId)) {
+    const [batch] = await tx
+      .update(stockBatches)
+      .set({ quantityLeft: sql`${stockBatches.quantityLeft} + ${draw.quantity}` })
+      .where(eq(stockBatches.id, draw.batchId))
+      .returning({ expiredAt: stockBatches.expiredAt });
+    if (batch && batch.expiredAt === null) selling += draw.quantity;
+  }
+  return selling;
+}
+
+/* What the buyer and the owner read. */
+
+export interface NextBatch {
+  dateKind: StockBatch['dateKind'];
+  preparedOn: string;
+  bestBefore: string | null;
+}
+
+/**
+ * The batch the next buyer gets: the oldest one with stock that unpaid orders do not already hold
+ * (they will draw from the front when paid). Null when nothing is left, or the product has no batches.
+ */
+export async function nextBatchOf(db: Db, productId: number): Promise<NextBatch | null> {
+  const rows = await db
+    .select({
+      dateKind: stockBatches.dateKind,
+      preparedOn: stockBatches.preparedOn,
+      bestBefore: stockBatches.bestBefore,
+      left: stockBatches.quantityLeft,
+      held: products.stockHeld,
+    })
+    .from(stockBatches)
+    .innerJoin(products, eq(products.id, stockBatches.productId))
+    .where(
+      and(
+        eq(stockBatches.productId, productId),
+        isNull(stockBatches.expiredAt),
+        gt(stockBatches.quantityLeft, 0),
+      ),
+    )
+    .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id));
+  let held = rows[0]?.held ?? 0;
+  for (const row of rows) {
+    if (row.left > held)
+      return { dateKind: row.dateKind, preparedOn: row.preparedOn, bestBefore: row.bestBefore };
+    held -= row.left;
+  }
+  return null;
+}
+
+export interface CountedProduct {
+  id: number;
+  name: string;
+  stockUnit: StockUnit;
+  stockOnHand: number;
+  stockHeld: number;
+  weightGrams: number;
+  /** The oldest batch still selling. */
+  oldest: { dateKind: StockBatch['dateKind']; preparedOn: string } | null;
+}
+
+export interface ExpiringBatch {
+  id: number;
+  productId: number;
+  productName: string;
+  stockUnit: StockUnit | null;
+  quantityLeft: number;
+  dateKind: StockBatch['dateKind'];
+  preparedOn: string;
+  bestBefore: string;
+  expiredAt: Date | null;
+}
+
+export interface StockOverview {
+  today: string;
+  counted: CountedProduct[];
+  /** Batches selling whose best-before is within EXPIRING_WITHIN_DAYS. */
+  expiring: ExpiringBatch[];
+  /** Batches the job stopped in the last week, with what they had left. */
+  expired: ExpiringBatch[];
+}
+
+const expiringColumns = {
+  id: stockBatches.id,
+  productId: stockBatches.productId,
+  productName: products.name,
+  stockUnit: products.stockUnit,
+  quantityLeft: stockBatches.quantityLeft,
+  dateKind: stockBatches.dateKind,
+  preparedOn: stockBatches.preparedOn,
+  bestBefore: sql<string>`${stockBatches.bestBefore}`,
+  expiredAt: stockBatches.expiredAt,
+};
+
+/** /admin/stock: every counted product, what passes its best-before soon, and what the job stopped. */
+export async function stockOverview(db: Db, _admin: AdminActor, now = new Date()): Promise<StockOverview> {
+  const today = shopDay(now);
+  const oldest = db
+    .select({
+      productId: stockBatches.productId,
+      dateKind: stockBatches.dateKind,
+      preparedOn: stockBatches.preparedOn,
+      rank: sql<number>`row_number() over (partition by ${stockBatches.productId} order by ${stockBatches.preparedOn}, ${stockBatches.id})`.as(
+        'rank',
+      ),
+    })
+    .from(stockBatches)
+    .where(and(isNull(stockBatches.expiredAt), gt(stockBatches.quantityLeft, 0)))
+    .as('oldest');
+  const [counted, expiring, expired] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        stockUnit: sql<StockUnit>`${products.stockUnit}`,
+        stockOnHand: products.stockOnHand,
+        stockHeld: products.stockHeld,
+        weightGrams: products.weightGrams,
+        dateKind: oldest.dateKind,
+        preparedOn: oldest.preparedOn,
+      })
+      .from(products)
+      .leftJoin(oldest, and(eq(oldest.productId, products.id), eq(oldest.rank, 1)))
+      .where(isNotNull(products.stockUnit))
+      .orderBy(asc(products.name), asc(products.id)),
+    db
+      .select(expiringColumns)
+      .from(stockBatches)
+      .innerJoin(products, eq(products.id, stockBatches.productId))
+      .where(
+        and(
+          isNull(stockBatches.expiredAt),
+          gt(stockBatches.quantityLeft, 0),
+          isNotNull(stockBatches.bestBefore),
+          lte(stockBatches.bestBefore, addDays(today, EXPIRING_WITHIN_DAYS)),
+        ),
+      )
+      .orderBy(asc(stockBatches.bestBefore), asc(stockBatches.id)),
+    db
+      .select(expiringColumns)
+      .from(stockBatches)
+      .innerJoin(products, eq(products.id, stockBatches.productId))
+      .where(
+        and(
+          isNotNull(stockBatches.expiredAt),
+          gt(stockBatches.quantityLeft, 0),
+          isNotNull(stockBatches.bestBefore),
+          sql`${stockBatches.expiredAt} > ${new Date(now.getTime() - 7 * 86_400_000)}`,
+        ),
+      )
+      .orderBy(desc(stockBatches.expiredAt), desc(stockBatches.id))
+      .limit(50),
+  ]);
+  return {
+    today,
+    counted: counted.map(({ dateKind, preparedOn, ...product }) => ({
+      ...product,
+      oldest: dateKind && preparedOn ? { dateKind, preparedOn } : null,
+    })),
+    expiring,
+    expired,
+  };
+}
+
+export interface ProductStock {
+  product: typeof products.$inferSelect;
+  /** Selling batches oldest first, then the last ones sold out or stopped. */
+  batches: StockBatch[];
+  today: string;
+}
+
+/** /admin/stock/:id: the product's count, its batches, and what can be done with them. */
+export async function productStock(
+  db: Db,
+  _admin: AdminActor,
+  productId: number,
+  now = new Date(),
+): Promise<ProductStock> {
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw new NotFound('This product no longer exists.');
+  const batches = await db
+    .select()
+    .from(stockBatches)
+    .where(
+      and(
+        eq(stockBatches.productId, productId),
+        or(
+          and(isNull(stockBatches.expiredAt), gt(stockBatches.quantityLeft, 0)),
+          sql`${stockBatches.receivedAt} > ${new Date(now.getTime() - 30 * 86_400_000)}`,
+        ),
+      ),
+    )
+    .orderBy(
+      sql`(${stockBatches.expiredAt} is null and ${stockBatches.quantityLeft} > 0) desc`,
+      asc(stockBatches.preparedOn),
+      asc(stockBatches.id),
+    )
+    .limit(100);
+  return { product, batches, today: shopDay(now) };
+}
+
+/** What the product page says of what the buyer gets: "Caught today", "Best before 8 Dec". */
+export interface BatchWords {
+  age: string;
+  bestBefore: string | null;
+}
+
+/** The words for the batch the next buyer gets, as of `now` in Lagos; null without one. */
+export async function nextBatchWords(
+  db: Db,
+  productId: number,
+  now = new Date(),
+): Promise<BatchWords | null> {
+  const batch = await nextBatchOf(db, productId);
+  if (!batch) return null;
+  return {
+    age: batchAge(batch, shopDay(now)),
+    bestBefore: batch.bestBefore ? `Best before ${dayMonth(batch.bestBefore)}` : null,
+  };
+}
