@@ -58,6 +58,8 @@ export default [
     route('orders/export', 'routes/admin/orders-export.ts'),
     route('products', 'routes/admin/products.tsx'),
     route('products/image', 'routes/admin/product-image.ts'),
+    route('stock', 'routes/admin/stock.tsx'),
+    route('stock/:id', 'routes/admin/stock-product.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('delivery-rates', 'routes/admin/delivery-rates.tsx'),
     route('discount-codes', 'routes/admin/discount-codes.tsx'),

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import {
+  Boxes,
   ExternalLink,
   LayoutDashboard,
   ListOrdered,
@@ -27,6 +28,7 @@ export const ADMIN_NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'Orders', icon: ListOrdered },
   { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/stock', label: 'Stock', icon: Boxes },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/delivery-rates', label: 'Delivery Rates', icon: Truck },
   { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },

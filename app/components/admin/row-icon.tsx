@@ -1,14 +1,21 @@
-import { Eye, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { Boxes, Eye, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 
 /**
- * The icons every row of an admin table repeats (edit, delete, view, grant, revoke), drawn once per
+ * The icons every row of an admin table repeats (edit, delete, view, grant, revoke, stock), drawn once per
  * page as SVG symbols and referenced by each row: 50 rows no longer carry 100 copies of the same paths
  * (a third of the discount codes screen's HTML, and as much of React's rendering; decision 015).
  */
-const ROW_ICONS = { edit: Pencil, delete: Trash2, view: Eye, grant: ShieldCheck, revoke: ShieldOff } as const;
+const ROW_ICONS = {
+  edit: Pencil,
+  delete: Trash2,
+  view: Eye,
+  grant: ShieldCheck,
+  revoke: ShieldOff,
+  stock: Boxes,
+} as const;
 export type RowIconName = keyof typeof ROW_ICONS;
 
 const symbolId = (name: RowIconName) => `fc-row-icon-${name}`;

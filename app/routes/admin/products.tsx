@@ -21,6 +21,7 @@ import {
 } from '#core/catalog/management';
 import { ProductActionSchema, ProductListQuerySchema } from '#core/catalog/schemas';
 import { formatNaira, formatWeight } from '#core/money';
+import { countedStock, formatStock } from '#core/stock/rules';
 import type { Route } from './+types/products';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products — FreshCatch Admin' }];
@@ -84,9 +85,16 @@ const PRODUCT_COLUMNS: AdminListColumn<AdminProduct>[] = [
   {
     heading: 'Status',
     cell: (product) => (
-      <Badge variant={product.inStock ? 'success' : 'secondary'}>
-        {product.inStock ? 'In Stock' : 'Out of Stock'}
-      </Badge>
+      <>
+        <Badge variant={product.inStock ? 'success' : 'secondary'}>
+          {product.inStock ? 'In Stock' : 'Out of Stock'}
+        </Badge>
+        {product.stockUnit ? (
+          <span className="block text-slate-600">
+            {formatStock(countedStock(product).stockAvailable, product.stockUnit)} to sell
+          </span>
+        ) : null}
+      </>
     ),
   },
   {
@@ -119,6 +127,7 @@ export default function AdminProducts() {
       rowActions={(product) => (
         <>
           <RowLink to={hrefWith({ edit: String(product.id) })} icon="edit" label={`Edit ${product.name}`} />
+          <RowLink to={`/admin/stock/${product.id}`} icon="stock" label={`Stock of ${product.name}`} />
           <RowConfirmButton
             icon="delete"
             label={`Delete ${product.name}`}
