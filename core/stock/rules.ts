@@ -65,7 +65,7 @@ export function itemsAvailable(product: CountedStock): number | null {
 
 /** An amount of stock in its unit: "4 kg", "750 g", "3 units". */
 export function formatStock(amount: number, unit: StockUnit): string {
-  if (unit === 'kg') return formatWeight(amount);
+  if (unit === 'kg') return amount === 0 ? '0 kg' : formatWeight(amount);
   return `${amount} ${amount === 1 ? 'unit' : 'units'}`;
 }
 

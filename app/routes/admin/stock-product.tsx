@@ -116,9 +116,8 @@ export default function AdminProductStock() {
         <h1 className="text-2xl font-bold">Stock of {product.name}</h1>
         {unit ? (
           <p className="text-slate-700">
-            {amount(product.stockOnHand)} on hand · {amount(product.stockHeld)} held by unpaid orders ·{' '}
-            <strong>{amount(countedStock(product).stockAvailable)} to sell</strong>
-            {' · '}
+            {`${amount(product.stockOnHand)} on hand · ${amount(product.stockHeld)} held by unpaid orders · `}
+            <strong>{`${amount(countedStock(product).stockAvailable)} to sell`}</strong>{' '}
             <Badge variant={product.inStock ? 'success' : 'secondary'}>
               {product.inStock ? 'In Stock' : 'Out of Stock'}
             </Badge>
