@@ -15,6 +15,8 @@ export interface EditedProduct {
   category: string;
   freshness: number;
   inStock: boolean;
+  /** Counted stock sets In Stock itself (core/stock/). */
+  stockUnit: string | null;
   location: string | null;
   imageUrl: string | null;
 }
@@ -222,10 +224,17 @@ export function ProductForm({
             name="inStock"
             defaultValue={product && !product.inStock ? 'false' : 'true'}
             className={inputClasses}
+            disabled={Boolean(product?.stockUnit)}
+            aria-describedby={product?.stockUnit ? 'product-stock-counted' : undefined}
           >
             <option value="true">In Stock</option>
             <option value="false">Out of Stock</option>
           </select>
+          {product?.stockUnit ? (
+            <p id="product-stock-counted" className="mt-1 text-sm text-slate-600">
+              Follows the counted stock (Stock page).
+            </p>
+          ) : null}
         </div>
       </div>
 
