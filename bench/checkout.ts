@@ -8,6 +8,8 @@
  *   3. an **open** model: buyers arrive at random (Poisson) at half that capacity, each
  *      placing, paying and verifying once; the p50/p95/p99 of the whole order count from the moment
  *      the buyer arrived, so a shop that falls behind is charged for the queue it builds.
+ *   4. holds (issue 33, every product's stock counted): the buyers on one hot product against the buyers
+ *      on a product each, closed loop; the ratio of their orders/s.
  * Checks in the database that every order the buyers were told about is paid exactly once. The shop
  * runs on one process per core (WEB_CONCURRENCY; BENCH_WEB_CONCURRENCY overrides). It also prints the
  * CPU each order costs the shop, PostgreSQL and this load generator (from /proc). Nothing here is a
@@ -56,7 +58,7 @@ interface Cart {
   items: { productId: number; quantity: number }[];
 }
 
-async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[] }> {
+async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[]; productIds: number[] }> {
   console.log('• seeding the shop and 1,000 generated products…');
   const database = await generateProducts(url, 1_000);
   const products = await queryRows<{ id: number }>(
@@ -70,6 +72,16 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[] }
     sql`update "user" set phone = '0803 555 0101', address = '12 Aba Road', location = 'Port Harcourt'
         where email like 'bench.buyer%'`,
   );
+  // Every product's stock is counted (issue 33), in one batch each, far more than a run sells: each
+  // order holds its lines when placed and draws from the batch when paid.
+  await database.db.execute(
+    sql`update products set stock_unit = (case when category in ('equipment', 'feeds') then 'unit' else 'kg' end)::stock_unit,
+        stock_on_hand = 100000000, stock_held = 0, in_stock = true`,
+  );
+  await database.db.execute(
+    sql`insert into stock_batches (product_id, quantity_received, quantity_left, date_kind, prepared_on)
+        select id, 100000000, 100000000, 'caught', current_date from products`,
+  );
   await database.close();
   // Two or three different products per order, as real carts have.
   const carts = emails.map((_, i) => ({
@@ -77,7 +89,7 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[] }
       .slice(0, 2 + (i % 2))
       .map((k) => ({ productId: products[(i * 3 + k) % products.length]!.id, quantity: 1 + (k % 2) })),
   }));
-  return { carts, emails };
+  return { carts, emails, productIds: products.map((p) => p.id) };
 }
 
 async function expect(buyer: Buyer, response: Response, status: number, step: string): Promise<Response> {
@@ -261,7 +273,7 @@ async function main() {
   const postgres = await ensurePostgres();
   try {
     const { url } = await freshDatabase(postgres.url, 'fc_bench_checkout');
-    const { carts, emails } = await prepare(url);
+    const { carts, emails, productIds } = await prepare(url);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-data-'));
     // Receipts go out over SMTP, as in production (pooled connections), to a mail server in a process
     // of its own.
@@ -336,8 +348,29 @@ async function main() {
       console.log(`  (its receipts were all sent ${openDrainSeconds.toFixed(1)} s after the last arrival)`);
       const memory = app.memory();
 
+      // Holds must not serialize the shop: every buyer after one hot product (each placement updates
+      // its row) against each buyer after a product of their own, one line of 1 each.
+      console.log(
+        `• ${BUYERS} buyers on one hot product, then on ${BUYERS} different ones, ${seconds} s each…`,
+      );
+      const hotCarts = buyers.map(() => ({ items: [{ productId: productIds[0]!, quantity: 1 }] }));
+      const spreadCarts = buyers.map((_, i) => ({
+        items: [{ productId: productIds[i % productIds.length]!, quantity: 1 }],
+      }));
+      await buyersLoop(buyers, spreadCarts, 2_000);
+      const spread = await buyersLoop(buyers, spreadCarts, seconds * 1000);
+      await buyersLoop(buyers, hotCarts, 2_000);
+      const hot = await buyersLoop(buyers, hotCarts, seconds * 1000);
+
       const database = await openPostgres(url, 2);
       const refs = `{${[...run.references, ...open.references].join(',')}}`;
+      const [stock] = await queryRows<{ mismatched: number; held: number }>(
+        database.db,
+        sql`select
+          (select count(*)::int from products p where p.stock_on_hand <> (select coalesce(sum(b.quantity_left), 0)
+             from stock_batches b where b.product_id = p.id and b.expired_at is null)) as mismatched,
+          (select coalesce(sum(stock_held), 0)::int from products) as held`,
+      );
       const [check] = await queryRows<{ paid: number; notifications: number; pending: number }>(
         database.db,
         sql`select
@@ -393,7 +426,17 @@ async function main() {
         ),
         ...rows(`open: arrivals at random, ${rate.toFixed(1)}/s`, open, ''),
         ...rows('place-and-pay, 1 buyer alone', alone, ''),
+        ...rows(`${BUYERS} buyers, ${BUYERS} different products (1 line)`, spread, ''),
+        ...rows(`${BUYERS} buyers, one hot product (1 line)`, hot, ''),
       ]);
+      const hotRate = hot.latencies.length / hot.elapsed;
+      const spreadRate = spread.latencies.length / spread.elapsed;
+      console.log(
+        `one hot product ÷ ${BUYERS} different ones: ${(hotRate / spreadRate).toFixed(2)}× the orders/s ` +
+          `(${hotRate.toFixed(1)} vs ${spreadRate.toFixed(1)}; place p95 ${ms(percentile(hot.steps.place, 95))} vs ` +
+          `${ms(percentile(spread.steps.place, 95))}); stock equal to its batches on every product: ` +
+          `${verdict(stock!.mismatched === 0)}, ${stock!.held} left held`,
+      );
       console.log('');
       console.log(
         `orders/s ÷ /healthz req/s: ${(ordersPerSecond / healthz.rps).toFixed(4)}  ` +
@@ -436,6 +479,11 @@ async function main() {
           `shop CPU per order ≤ ${TARGET_SHOP_CPU_MS} ms (open model)`,
           verdict(openCpu.perOrder.server <= TARGET_SHOP_CPU_MS),
           cpuMs(openCpu.perOrder.server),
+        ],
+        [
+          `holds do not serialize the shop: one hot product ≥ 0.8× the orders/s of ${BUYERS} (issue 33)`,
+          verdict(hotRate >= 0.8 * spreadRate),
+          `${(hotRate / spreadRate).toFixed(2)}×`,
         ],
       ]);
       if (healthz.non2xx || healthz.errors)

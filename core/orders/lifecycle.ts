@@ -146,7 +146,7 @@ export async function changeOrder(
         'late payment: the discount code had reached its limit',
       );
   }
-  if (decision.holds) set.holds = await moveHolds(tx, deps, order, decision.holds);
+  if (decision.holds) set.holds = decision.holds === 'release' ? 'released' : 'kept';
   const [updated] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
   const after = factsOf(updated!);
   await recordRefund(tx, order.id, before, after, change, options.admin);
@@ -154,6 +154,8 @@ export async function changeOrder(
   if (decision.notice && order.userId && row.email !== null && row.name !== null)
     await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice);
   if (options.admin) await audit(tx, options.admin, order, updated!, change);
+  // Last: a hot product's row is locked from here to the commit only.
+  if (decision.holds) await moveHolds(tx, deps, order, decision.holds);
   return {
     orderId: order.id,
     reference: order.paymentReference,
@@ -164,7 +166,7 @@ export async function changeOrder(
   };
 }
 
-/** The order's held stock follows the table's hold change; returns the order's new hold state. */
+/** The order's held stock follows the table's hold change (`order` as it was before it). */
 async function moveHolds(tx: Tx, deps: LifecycleDeps, order: OrderRow, change: HoldChange) {
   const move: HoldMove =
     change === 'release' ? (order.holds === 'kept' ? 'release-kept' : 'release-held') : change;
@@ -174,7 +176,6 @@ async function moveHolds(tx: Tx, deps: LifecycleDeps, order: OrderRow, change: H
       { reference: order.paymentReference, products: short },
       'late payment: the shop has less of these products than the order takes',
     );
-  return change === 'release' ? ('released' as const) : ('kept' as const);
 }
 
 const isOpen = (status: OrderFacts['refundStatus']) => status === 'requested' || status === 'pending';
