@@ -73,7 +73,11 @@ export default function CartRoute() {
       {changes.length > 0 ? (
         <Alert
           tone={blocked.length > 0 ? 'warning' : 'info'}
-          title="Your cart was updated with today's prices"
+          title={
+            changes.every((c) => c.kind === 'price')
+              ? "Your cart was updated with today's prices"
+              : 'Your cart needs a change before checkout'
+          }
           className="mt-6"
         >
           <ul className="list-disc space-y-1 pl-5">
