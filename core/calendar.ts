@@ -38,4 +38,3 @@ export function dayMonth(day: string): string {
   const [, month, date] = day.split('-').map(Number);
   return `${date} ${MONTHS[month! - 1]}`;
 }
-

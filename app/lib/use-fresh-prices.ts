@@ -1,11 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import {
-  changesStillTrue,
-  reconcileCart,
-  type CartChange,
-  type CurrentProduct,
-} from '#core/cart/rules';
+import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
 import { itemsAvailable } from '#core/stock/rules';
 import { cart, useCart } from './cart';
 

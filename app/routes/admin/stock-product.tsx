@@ -131,7 +131,12 @@ export default function AdminProductStock() {
 
       <Panel id="counting" title="How the stock is counted">
         <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
-          <SelectField label="Count stock in" name="stockUnit" defaultValue={unit ?? 'none'} className="w-72 max-w-full">
+          <SelectField
+            label="Count stock in"
+            name="stockUnit"
+            defaultValue={unit ?? 'none'}
+            className="w-72 max-w-full"
+          >
             <option value="none">Not counted (in-stock flag)</option>
             <option value="kg">{STOCK_UNIT_LABELS.kg} (sold by weight)</option>
             <option value="unit">{STOCK_UNIT_LABELS.unit} (equipment, bags)</option>
