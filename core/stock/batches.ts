@@ -29,6 +29,9 @@ import type { AdjustStockInput, ReceiveStockInput } from './schemas';
 
 export type StockBatch = typeof stockBatches.$inferSelect;
 
+/** A batch still selling: not stopped, with something left. */
+const selling = () => and(isNull(stockBatches.expiredAt), gt(stockBatches.quantityLeft, 0));
+
 export const STOCK_MESSAGES = {
   notCounted: 'Choose how this product’s stock is counted before receiving stock.',
   wholeUnits: 'Units are counted whole: enter a whole number.',
@@ -227,8 +230,7 @@ export async function setStockCounting(
 export async function expireBatches(db: Db, now = new Date()): Promise<number> {
   const today = shopDay(now);
   const pastBestBefore = and(
-    isNull(stockBatches.expiredAt),
-    gt(stockBatches.quantityLeft, 0),
+    selling(),
     isNotNull(stockBatches.bestBefore),
     sql`${stockBatches.bestBefore} < ${today}`,
   );
@@ -271,13 +273,7 @@ export async function drawFromBatches(
   const batches = await tx
     .select({ id: stockBatches.id, left: stockBatches.quantityLeft })
     .from(stockBatches)
-    .where(
-      and(
-        eq(stockBatches.productId, productId),
-        isNull(stockBatches.expiredAt),
-        gt(stockBatches.quantityLeft, 0),
-      ),
-    )
+    .where(and(eq(stockBatches.productId, productId), selling()))
     .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id))
     .for('update');
   let wanted = amount;
@@ -341,13 +337,7 @@ export async function nextBatchOf(db: Db, productId: number): Promise<NextBatch 
     })
     .from(stockBatches)
     .innerJoin(products, eq(products.id, stockBatches.productId))
-    .where(
-      and(
-        eq(stockBatches.productId, productId),
-        isNull(stockBatches.expiredAt),
-        gt(stockBatches.quantityLeft, 0),
-      ),
-    )
+    .where(and(eq(stockBatches.productId, productId), selling()))
     .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id));
   let held = rows[0]?.held ?? 0;
   for (const row of rows) {
@@ -415,7 +405,7 @@ export async function stockOverview(db: Db, _admin: AdminActor, now = new Date()
       ),
     })
     .from(stockBatches)
-    .where(and(isNull(stockBatches.expiredAt), gt(stockBatches.quantityLeft, 0)))
+    .where(selling())
     .as('oldest');
   const [counted, expiring, expired] = await Promise.all([
     db
@@ -439,8 +429,7 @@ export async function stockOverview(db: Db, _admin: AdminActor, now = new Date()
       .innerJoin(products, eq(products.id, stockBatches.productId))
       .where(
         and(
-          isNull(stockBatches.expiredAt),
-          gt(stockBatches.quantityLeft, 0),
+          selling(),
           isNotNull(stockBatches.bestBefore),
           lte(stockBatches.bestBefore, addDays(today, EXPIRING_WITHIN_DAYS)),
         ),
@@ -494,10 +483,7 @@ export async function productStock(
     .where(
       and(
         eq(stockBatches.productId, productId),
-        or(
-          and(isNull(stockBatches.expiredAt), gt(stockBatches.quantityLeft, 0)),
-          sql`${stockBatches.receivedAt} > ${new Date(now.getTime() - 30 * 86_400_000)}`,
-        ),
+        or(selling(), sql`${stockBatches.receivedAt} > ${new Date(now.getTime() - 30 * 86_400_000)}`),
       ),
     )
     .orderBy(
