@@ -102,6 +102,9 @@ const CORE_CROSSINGS = {
     'discounts/uses.ts',
     'jobs/queue.ts',
     'mail/templates.ts',
+    'media/images.ts', // a freshness claim's photo is stored like a product picture
+    'media/storage.ts',
+    'media/variants.ts',
     'notifications/messages.ts',
     'payments/provider.ts',
   ],

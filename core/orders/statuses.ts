@@ -1,12 +1,14 @@
 /** An order's states and reasons are the schema's (db/schema/enums.ts); their words are here. */
 export {
   CANCEL_REASONS,
+  CLAIM_STATUSES,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
   type CancelReason,
+  type ClaimStatus,
   type OrderEventKind,
   type OrderStatus,
   type PaymentStatus,
@@ -30,6 +32,9 @@ export const ORDER_EVENT_LABELS: Record<OrderEventKind, string> = {
   replaced: 'Replaced by a newer order',
   refund_requested: 'Refund requested',
   refund_failed: 'Refund failed',
+  claim_filed: 'Freshness claim filed',
+  claim_approved: 'Claim approved',
+  claim_declined: 'Claim declined',
 };
 
 /** The reasons an admin chooses from on the refund form (the others are the shop's own). */

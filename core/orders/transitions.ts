@@ -1,5 +1,13 @@
 import { formatNaira } from '../money';
-import type { CancelReason, OrderEventKind, OrderStatus, PaymentStatus, RefundStatus } from './statuses';
+import { CLAIM_REFUSALS } from './claim-window';
+import type {
+  CancelReason,
+  ClaimStatus,
+  OrderEventKind,
+  OrderStatus,
+  PaymentStatus,
+  RefundStatus,
+} from './statuses';
 
 /**
  * The order's lifecycle as a declared table: what each change does to
@@ -27,6 +35,8 @@ export interface OrderFacts {
   /** Whether this order's use of its discount code is counted (reserved while unpaid, kept once paid). */
   holdsCodeUse: boolean;
   hasCode: boolean;
+  /** The latest freshness claim's status (core/orders/claims.ts); null when none was filed. */
+  claimStatus: ClaimStatus | null;
 }
 
 /** The fulfilment statuses an admin sets directly; 'cancelled' is `shop-cancel` or a full refund. */
@@ -54,11 +64,18 @@ export type OrderChange =
    * The provider reports a refund processed: one we asked for (its webhook), or one we never recorded
    * (a crash between the provider's answer and ours, or a refund made in its dashboard).
    */
-  | { kind: 'refund-processed'; amountKobo: number | null };
+  | { kind: 'refund-processed'; amountKobo: number | null }
+  /** The buyer reports lines that arrived bad; `closesAt` is the chosen lines' window (claim-window.ts). */
+  | { kind: 'claim-file'; now: Date; closesAt: Date | null }
+  /** The owner decides the open claim: approved (a refund of its lines follows) or declined, with a note. */
+  | { kind: 'claim-decide'; outcome: 'approved' | 'declined'; note: string | null };
 
 /** Who hears of a change: the spec's notification and an e-mail, or nobody (they did it themselves). */
 export type Notice =
-  { kind: 'received' } | { kind: 'status'; status: OrderStatus } | { kind: 'refunded'; amountKobo: number };
+  | { kind: 'received' }
+  | { kind: 'status'; status: OrderStatus }
+  | { kind: 'refunded'; amountKobo: number }
+  | { kind: 'claim'; outcome: 'approved' | 'declined'; note: string | null };
 
 export type CodeUse = 'release' | 'count-again';
 
@@ -271,6 +288,29 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         codeUse: null,
       };
     }
+    case 'claim-file':
+      if (!paid) return refused(CLAIM_REFUSALS.notPaid);
+      if (order.status !== 'delivered') return refused(CLAIM_REFUSALS.notDelivered);
+      if (order.claimStatus === 'open') return refused(CLAIM_REFUSALS.open);
+      if (refundedInFull(order)) return refused(CLAIM_REFUSALS.refundedInFull);
+      if (!change.closesAt || change.now.getTime() >= change.closesAt.getTime())
+        return refused(CLAIM_REFUSALS.windowClosed);
+      return {
+        outcome: 'changed',
+        to: { claimStatus: 'open' },
+        event: 'claim_filed',
+        notice: null,
+        codeUse: null,
+      };
+    case 'claim-decide':
+      if (order.claimStatus !== 'open') return refused(CLAIM_REFUSALS.notOpen);
+      return {
+        outcome: 'changed',
+        to: { claimStatus: change.outcome },
+        event: change.outcome === 'approved' ? 'claim_approved' : 'claim_declined',
+        notice: { kind: 'claim', outcome: change.outcome, note: change.note },
+        codeUse: null,
+      };
   }
 }
 

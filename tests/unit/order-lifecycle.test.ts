@@ -20,6 +20,7 @@ const placed = (totalKobo = 3_390_000, withCode = true): OrderFacts => ({
   totalKobo,
   holdsCodeUse: withCode,
   hasCode: withCode,
+  claimStatus: null,
 });
 
 /** Applies a change as core/orders/lifecycle.ts does, with the code use it decides. */
