@@ -23,6 +23,7 @@ const SHORTEST_HOURS = Math.min(...Object.values(CLAIM_WINDOW_HOURS));
 export interface ClaimableLine {
   id: number;
   productName: string;
+  /** What can still be claimed: bought, less what was refunded of it. */
   quantity: number;
   category: ProductCategory | null;
 }
@@ -44,8 +45,10 @@ export const CLAIM_REFUSALS = {
   notOpen: 'This claim has already been decided.',
   noLines: 'Choose at least one item that arrived with a problem, and how many of it.',
   unknownLine: 'That item is not part of this order.',
-  tooMany: (productName: string, quantity: number) =>
-    `You bought ${quantity} of ${productName}: a claim can cover at most that many.`,
+  tooMany: (productName: string, left: number) =>
+    left === 0
+      ? `${productName} has been refunded already.`
+      : `At most ${left} of ${productName} can be claimed (what you bought, less what was refunded).`,
 } as const;
 
 /** The lines a buyer can still claim at `now`, each with when its window closes. */
@@ -57,7 +60,7 @@ export function openClaimLines<L extends ClaimableLine>(
   if (!deliveredAt) return [];
   return lines
     .map((line) => ({ ...line, until: claimableUntil(deliveredAt, line.category) }))
-    .filter((line) => line.until.getTime() > now.getTime());
+    .filter((line) => line.quantity > 0 && line.until.getTime() > now.getTime());
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderClaims, orderEvents, orderItems, orderRefunds, orders, products, user } from '../../db/schema';
 import type { ProductCategory } from '../../db/schema/enums';
@@ -10,6 +10,7 @@ import type { AdminActor } from '../roles';
 import { checkClaimLines, CLAIM_REFUSALS, openClaimLines, type ClaimableLine } from './claim-window';
 import { isOrderId } from '../ids';
 import { changeOrder, factsOf } from './lifecycle';
+import { refundedQuantities } from './refund-lines';
 import { awaitRefund, REFUND_FAILED, requestRefundIn, type RefundDeps, type RefundOutcome } from './refunds';
 import type { ClaimStatus, RefundedLine, RefundReason } from './statuses';
 import { decide } from './transitions';
@@ -40,20 +41,34 @@ async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | null> {
   return row?.at ?? null;
 }
 
-/** The order's lines with their product's category (null once the product is deleted). */
+/**
+ * The order's lines with their product's category (null once the product is deleted), each with what is
+ * left to claim: what was bought less what has been refunded of it already (a refund that did not fail).
+ */
 async function claimableLines(db: Db | Tx, orderId: string): Promise<ClaimableLine[]> {
-  const rows = await db
-    .select({
-      id: orderItems.id,
-      productName: orderItems.productName,
-      quantity: orderItems.quantity,
-      category: products.category,
-    })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  return rows.map((row) => ({ ...row, category: (row.category as ProductCategory | null) ?? null }));
+  const [rows, refunds] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        productName: orderItems.productName,
+        quantity: orderItems.quantity,
+        category: products.category,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select({ lines: orderRefunds.lines })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed'))),
+  ]);
+  const given = refundedQuantities(refunds);
+  return rows.map((row) => ({
+    ...row,
+    quantity: Math.max(0, row.quantity - (given.get(row.id) ?? 0)),
+    category: (row.category as ProductCategory | null) ?? null,
+  }));
 }
 
 export interface ClaimView {

@@ -82,6 +82,8 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   const notifications = page.getByRole('region', { name: 'Notifications' });
   await expect(notifications).toContainText('was approved: the affected items are being refunded.');
   await expect(notifications).toContainText('has been refunded:');
+  // Its one line is refunded: nothing is left to claim.
+  await expect(claims.getByRole('button', { name: 'Send claim' })).toHaveCount(0);
   // Partial: the delivery fee stays paid, and the order stays delivered.
   await expect(page.getByText('Delivered').first()).toBeVisible();
   await expectAccessible(page);

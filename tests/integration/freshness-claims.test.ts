@@ -333,6 +333,17 @@ describe('the owner decides a claim on the dashboard', () => {
     const page = await (await client.get(`/account/orders/${orderId}`)).text();
     expect(page).toContain(`Approved: ${server.services.checkout.formatMoney(amount)} refunded`);
     expect(page).toContain('Claim approved');
+    // Two of the three catfish are refunded: one is left to claim, the smoked catfish as bought.
+    expect(page).toContain('Live Catfish (Table Size) (up to 1)');
+    expect(page).toContain('Smoked Catfish (up to 2)');
+    const refunded = await fileClaim(
+      client,
+      orderId,
+      { [claimLineField(fresh.id)]: '2', description: 'And the rest.' },
+      await photo(),
+    );
+    expect(refunded.status).toBe(409);
+    expect(await refunded.text()).toContain('At most 1 of Live Catfish (Table Size) can be claimed');
     expect(await (await adminClient.get('/admin')).text()).not.toContain('Two of the three were soft');
     const again = await adminClient.postForm('/admin?index', {
       intent: 'claim-decline',

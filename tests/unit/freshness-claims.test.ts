@@ -7,7 +7,7 @@ import {
   openClaimLines,
   type ClaimableLine,
 } from '#core/orders/claim-window';
-import { decide, type OrderFacts } from '#core/orders/transitions';
+import { decide, type OrderChange, type OrderFacts } from '#core/orders/transitions';
 
 const HOUR = 60 * 60 * 1000;
 const delivered = new Date('2026-11-27T10:00:00Z');
@@ -57,6 +57,10 @@ describe('the claim window (per category, from "delivered")', () => {
     expect(openClaimLines(lines, delivered, at(48))).toEqual([]);
     // Never delivered: nothing to claim.
     expect(openClaimLines(lines, null, at(1))).toEqual([]);
+    // A line refunded in full already (its quantity left is 0) is not offered.
+    expect(
+      openClaimLines([{ ...lines[0]!, quantity: 0 }, lines[1]!], delivered, at(1)).map((l) => l.id),
+    ).toEqual([2]);
   });
 
   it('checks the chosen lines: the order’s own, at most what was bought, each within its window', () => {
@@ -87,6 +91,9 @@ describe('the claim window (per category, from "delivered")', () => {
     expect(checkClaimLines(lines, [{ itemId: 1, quantity: 0 }], delivered, at(1), words)).toEqual({
       refused: CLAIM_REFUSALS.noLines,
     });
+    expect(
+      checkClaimLines([{ ...lines[0]!, quantity: 0 }], [{ itemId: 1, quantity: 1 }], delivered, at(1), words),
+    ).toEqual({ refused: 'Live Catfish has been refunded already.' });
     expect(checkClaimLines(lines, [{ itemId: 99, quantity: 1 }], delivered, at(1), words)).toEqual({
       refused: CLAIM_REFUSALS.unknownLine,
     });
@@ -107,7 +114,11 @@ describe('the claim window (per category, from "delivered")', () => {
 });
 
 describe('claims in the order lifecycle (transition table)', () => {
-  const file = { kind: 'claim-file' as const, now: at(1), closesAt: at(6) };
+  const file: Extract<OrderChange, { kind: 'claim-file' }> = {
+    kind: 'claim-file',
+    now: at(1),
+    closesAt: at(6),
+  };
 
   it('a delivered, paid order takes a claim: it is open, in the history, and the buyer is not messaged', () => {
     expect(decide(deliveredOrder(), file)).toEqual({
