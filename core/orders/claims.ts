@@ -145,6 +145,20 @@ export async function orderClaimsFor(db: Db, orderId: string, now = new Date()):
   };
 }
 
+/** An order's claims, oldest first, for the admin's order details. */
+export async function claimsOfOrder(db: Db, _admin: AdminActor, orderId: string): Promise<ClaimView[]> {
+  if (!isOrderId(orderId)) return [];
+  const [rows, items] = await Promise.all([
+    claimsOf(db, [orderId]),
+    db
+      .select({ id: orderItems.id, productName: orderItems.productName })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId)),
+  ]);
+  const names = new Map(items.map((item) => [item.id, item.productName]));
+  return rows.map((row) => viewOf(row, names));
+}
+
 export interface ClaimInput {
   lines: RefundedLine[];
   description: string;

@@ -69,6 +69,13 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   await expect(claim).toContainText('1 × Smoked Catfish');
   await expect(claim.getByRole('img')).toBeVisible();
   await expectAccessible(admin);
+  // The order's details show the claim too, and send the owner here to decide it.
+  await claim.getByRole('link', { name: /^#[0-9a-f]{8}$/ }).click();
+  const details = admin.getByRole('dialog');
+  await expect(details.getByRole('region', { name: 'Freshness claims' })).toContainText('Open: to decide');
+  await expectAccessible(admin);
+  await details.getByRole('link', { name: 'Decide it on the dashboard' }).click();
+  await expect(admin).toHaveURL(/\/admin#claims$/);
   await claim.getByRole('button', { name: /^Approve the claim on order/ }).click();
   await expect(admin.getByText('Claim approved', { exact: true })).toBeVisible();
   await expect(waiting).toContainText('None: no buyer has reported a problem that needs a decision.');
@@ -79,7 +86,7 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   const history = page.getByRole('region', { name: 'History' });
   for (const event of ['Freshness claim filed', 'Claim approved', 'Refund requested', 'Refunded'])
     await expect(history).toContainText(event);
-  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(notifications).toContainText('was approved: the affected items are being refunded.');
   await expect(notifications).toContainText('has been refunded:');
   // Its one line is refunded: nothing is left to claim.

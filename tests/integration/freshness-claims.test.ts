@@ -284,6 +284,9 @@ describe('the owner decides a claim on the dashboard', () => {
     expect(dashboard).toContain('Freshness claims waiting');
     expect(dashboard).toContain('Two of the three were soft and smelled.');
     expect(dashboard).toContain(claim.photoUrl.replace(/-800\.webp$/, '-400.webp'));
+    // The order's details carry it too (its dialog opens in the browser: the e2e journey looks at it).
+    const details = await (await adminClient.get(`/admin/orders?order=${orderId}`)).text();
+    expect(details).toContain('Two of the three were soft and smelled.');
 
     const response = await adminClient.postForm('/admin?index', {
       intent: 'claim-approve',

@@ -7,9 +7,10 @@ import { formatNaira } from '#core/money';
 import type { ClaimView, OrderClaims } from '#core/orders/claims';
 import { claimLineField } from '#core/orders/schemas';
 
-/** A claim's outcome in the buyer's words. */
-export function claimOutcome(claim: ClaimView): string {
-  if (claim.status === 'open') return 'Waiting for the shop’s decision';
+/** A claim's outcome in the buyer's words (or the shop's, on the admin's order details). */
+export function claimOutcome(claim: ClaimView, reader: 'buyer' | 'shop' = 'buyer'): string {
+  if (claim.status === 'open')
+    return reader === 'buyer' ? 'Waiting for the shop’s decision' : 'Open: to decide';
   if (claim.status === 'approved')
     return claim.refundKobo !== null ? `Approved: ${formatNaira(claim.refundKobo)} refunded` : 'Approved';
   return claim.decisionNote ? `Declined: ${claim.decisionNote}` : 'Declined';
@@ -22,13 +23,13 @@ const OUTCOME_CLASSES: Record<ClaimView['status'], string> = {
 };
 
 /** One claim: what was claimed, the photo, and the decision. */
-export function ClaimCard({ claim }: { claim: ClaimView }) {
+export function ClaimCard({ claim, reader = 'buyer' }: { claim: ClaimView; reader?: 'buyer' | 'shop' }) {
   return (
     <li className="flex flex-wrap gap-3 rounded border border-slate-200 p-3 text-sm">
       <a href={claim.photoUrl} className="shrink-0" aria-label="Open the claim's photo">
         <img
           src={claim.photoUrl.replace(/-800\.webp$/, '-400.webp')}
-          alt={`What you sent: ${claim.lines.map((line) => line.productName).join(', ')}`}
+          alt={`${reader === 'buyer' ? 'What you sent' : 'What the buyer sent'}: ${claim.lines.map((line) => line.productName).join(', ')}`}
           width={96}
           height={96}
           className="h-24 w-24 rounded object-cover"
@@ -39,7 +40,7 @@ export function ClaimCard({ claim }: { claim: ClaimView }) {
           <span
             className={`inline-block rounded-full px-2 py-0.5 font-medium ${OUTCOME_CLASSES[claim.status]}`}
           >
-            {claimOutcome(claim)}
+            {claimOutcome(claim, reader)}
           </span>
         </p>
         <p className="font-medium">
