@@ -104,6 +104,9 @@ const CORE_CROSSINGS = {
     'discounts/uses.ts',
     'jobs/queue.ts',
     'mail/templates.ts',
+    'media/images.ts', // a freshness claim's photo is stored like a product picture
+    'media/storage.ts',
+    'media/variants.ts',
     'notifications/messages.ts',
     'payments/provider.ts',
     'stock/holds.ts', // an order's changes hold, keep and release its counted stock (their one writer)

@@ -24,6 +24,7 @@ import {
   UPLOAD_FORM_OVERHEAD_BYTES,
 } from '../core/media/images';
 import { LOCAL_MEDIA_PATH } from '../core/media/storage';
+import { CLAIM_PHOTO_PATH, mayUploadClaimPhoto } from '../core/orders/claims';
 import { containsNul, hasNul, NUL_REFUSED } from '../core/text';
 
 export interface AppOptions {
@@ -197,6 +198,26 @@ export async function createApp(services: Services, options: AppOptions) {
           },
         },
       },
+      patterns: [
+        {
+          // A buyer's freshness claim with its photo (the order page's form): only the order's owner,
+          // while the order is delivered and paid, may send a picture's 5 MB.
+          path: CLAIM_PHOTO_PATH,
+          body: {
+            limit: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES,
+            allowed: async (req) => {
+              const found = await services.auth.api.getSession({
+                headers: fromNodeHeaders(req.headers),
+                query: { disableCookieCache: true, disableRefresh: true },
+              });
+              const orderId = CLAIM_PHOTO_PATH.exec(req.path)?.[1];
+              return (
+                !!found && !!orderId && mayUploadClaimPhoto(services.database.db, found.user.id, orderId)
+              );
+            },
+          },
+        },
+      ],
     }),
   );
   app.use(privateResponsesForSignedIn());

@@ -31,15 +31,22 @@ export interface LargerBody {
  * connection is closed, so at most `limit` bytes per request are ever held in memory.
  */
 export function readBoundedBody(
-  options: { limit?: number; routes?: Record<string, LargerBody> } = {},
+  options: {
+    limit?: number;
+    routes?: Record<string, LargerBody>;
+    /** Routes whose path has a parameter (a buyer's order page), by pattern: `allowed` reads it from req.path. */
+    patterns?: { path: RegExp; body: LargerBody }[];
+  } = {},
 ): RequestHandler {
-  const { limit: defaultLimit = MAX_BODY_BYTES, routes = {} } = options;
+  const { limit: defaultLimit = MAX_BODY_BYTES, routes = {}, patterns = [] } = options;
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     // A route with a larger allowance of its own (picture uploads), by exact path, and only for the
     // callers it allows (an admin whose session the database confirms): anyone else never gets more
     // than the default to hold in memory, and is refused before their body is read.
-    const larger = hasSessionCookie(req.headers.cookie) ? routes[req.path] : undefined;
+    const larger = hasSessionCookie(req.headers.cookie)
+      ? (routes[req.path] ?? patterns.find((route) => route.path.test(req.path))?.body)
+      : undefined;
     if (!larger) return readWithin(req, res, next, defaultLimit, defaultLimit);
     larger.allowed(req).then(
       (allowed) => readWithin(req, res, next, allowed ? larger.limit : defaultLimit, defaultLimit),

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { ClaimSection } from '~/components/orders/claim-section';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import {
@@ -14,7 +15,8 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { formatAdminDateTime, formatShopperDate } from '~/lib/dates';
 import { useActionResult } from '~/lib/use-action-result';
 import { CANCEL_MESSAGES, cancelUnpaidOrder } from '#core/checkout/cancel';
-import { OrderPageActionSchema } from '#core/checkout/schemas';
+import { fileClaim, orderClaimsFor } from '#core/orders/claims';
+import { OrderPageActionSchema } from '#core/orders/schemas';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import { getUserOrder } from '#core/orders/service';
@@ -32,23 +34,37 @@ export const loader = load({
   run: async ({ user, params, services: { db, checkout } }) => {
     const details = await getUserOrder(db, user.id, params.id ?? '');
     const { order } = details;
+    const claims = await orderClaimsFor(db, order.id);
     // "Pay now" resumes the same payment (its reference, its payment page), with the provider that took it.
     const payNow =
       order.paymentState === 'awaiting' && order.paymentProvider === checkout.payments.name
         ? order.paymentAuthorizationUrl
         : null;
-    return { details, payNow };
+    return { details, payNow, claims };
   },
 });
 
 export const action = act({
   auth: 'shopper',
   form: OrderPageActionSchema,
-  run: async ({ user, params, services: { checkout } }) => {
+  run: async ({ user, params, input, services: { checkout, storage } }) => {
+    if (input.intent === 'claim') {
+      const photo = Buffer.from(await input.photo.arrayBuffer());
+      await fileClaim(
+        { ...checkout, storage },
+        user.id,
+        params.id ?? '',
+        { lines: input.lines, description: input.description, photo },
+        formatAdminDateTime,
+      );
+      return { toast: { title: 'Claim sent', description: CLAIM_SENT } };
+    }
     await cancelUnpaidOrder(checkout, user.id, params.id ?? '');
     return { toast: { title: 'Order cancelled', description: CANCEL_MESSAGES.cancelled } };
   },
 });
+
+const CLAIM_SENT = 'The shop will look at it and tell you what it decides.';
 
 /** Why an order that was never paid ended, in the shopper's words. */
 const UNPAID_ENDED: Record<CancelReason, string> = {
@@ -61,10 +77,11 @@ const UNPAID_ENDED: Record<CancelReason, string> = {
 };
 
 export default function AccountOrder() {
-  const { details, payNow } = useLoaderData<typeof loader>();
-  useActionResult(useActionData<typeof action>());
+  const { details, payNow, claims } = useLoaderData<typeof loader>();
+  const fieldErrors = useActionResult(useActionData<typeof action>());
   const navigation = useNavigation();
-  const cancelling = navigation.state === 'submitting';
+  const submitting = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+  const cancelling = submitting === 'cancel';
   const { order, blocks, history, notifications, refunds } = details;
   const unpaidEnded = order.paymentState === 'expired' || order.paymentState === 'failed';
 
@@ -133,6 +150,7 @@ export default function AccountOrder() {
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
           <OrderItems items={order.items} />
+          <ClaimSection claims={claims} busy={submitting === 'claim'} fieldErrors={fieldErrors} />
           <OrderDelivery order={order} />
           <OrderHistory history={history} />
           <OrderNotifications notifications={notifications} />

@@ -60,6 +60,3 @@ export const PaymentReturnQuerySchema = z.object({
 export const DemoPaymentDecisionSchema = z.object({
   decision: z.enum(['pay', 'decline'], 'Choose Pay or Decline.'),
 });
-
-/** The order page's form: the shopper cancels their unpaid order. */
-export const OrderPageActionSchema = z.object({ intent: z.literal('cancel') }, { error: 'Unknown request.' });

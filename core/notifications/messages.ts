@@ -40,3 +40,15 @@ export function notificationKind(
 export function refundMessage(orderId: string, amount: string): string {
   return `Your order #${shortOrderId(orderId)} has been refunded: ${amount} is on its way back to you.`;
 }
+
+/** What the buyer is told when the shop decides their freshness claim. */
+export function claimDecidedMessage(
+  orderId: string,
+  outcome: 'approved' | 'declined',
+  note: string | null,
+): string {
+  const order = `#${shortOrderId(orderId)}`;
+  if (outcome === 'approved')
+    return `Your freshness claim on order ${order} was approved: the affected items are being refunded.`;
+  return `Your freshness claim on order ${order} was declined${note ? `: ${note}` : '.'}`;
+}

@@ -1,6 +1,14 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { notifications, orderEvents, orderItems, orderRefunds, orders, user } from '../../db/schema';
+import {
+  notifications,
+  orderClaims,
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orders,
+  user,
+} from '../../db/schema';
 import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
@@ -11,6 +19,7 @@ import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
 import { formatNaira } from '../money';
 import {
+  claimDecidedMessage,
   orderReceivedMessage,
   orderStatusMessage,
   refundMessage,
@@ -42,10 +51,20 @@ export type AppliedChange =
       /** The lines given back, for a refund by line. */
       lines?: RefundedLine[];
       note?: string | null;
+      /** The freshness claim this refund settles (an approved claim's). */
+      claimId?: number;
     })
   | (Extract<OrderChange, { kind: 'refund-accept' }> & { reference: string | null })
   | (Extract<OrderChange, { kind: 'refund-processed' }> & { reference?: string | null })
-  | Exclude<OrderChange, { kind: 'pay' | 'refund-request' | 'refund-accept' | 'refund-processed' }>;
+  | (Extract<OrderChange, { kind: 'claim-file' }> & {
+      lines: RefundedLine[];
+      description: string;
+      photoUrl: string;
+    })
+  | Exclude<
+      OrderChange,
+      { kind: 'pay' | 'refund-request' | 'refund-accept' | 'refund-processed' | 'claim-file' }
+    >;
 
 export interface OrderChanged {
   orderId: string;
@@ -87,6 +106,7 @@ export function factsOf(order: OrderRow): OrderFacts {
     holdsCodeUse: order.discountUseHeld,
     hasCode: order.discountCodeId !== null,
     holds: order.holds,
+    claimStatus: order.claimStatus,
   };
 }
 
@@ -150,6 +170,7 @@ export async function changeOrder(
   const [updated] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
   const after = factsOf(updated!);
   await recordRefund(tx, order.id, before, after, change, options.admin);
+  await recordClaim(tx, order.id, change, options.admin);
   if (decision.event) await tx.insert(orderEvents).values({ orderId: order.id, kind: decision.event });
   if (decision.notice && order.userId && row.email !== null && row.name !== null)
     await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice);
@@ -202,6 +223,7 @@ async function recordRefund(
       note: change.note?.trim() || null,
       status: 'requested',
       requestedBy: admin?.id ?? null,
+      claimId: change.claimId ?? null,
     });
     return;
   }
@@ -227,6 +249,27 @@ async function recordRefund(
     });
 }
 
+/** The order's claim rows, kept with its `claim_status`: a claim filed is a row; a decision closes the open one. */
+async function recordClaim(tx: Tx, orderId: string, change: AppliedChange, admin: AdminActor | undefined) {
+  if (change.kind === 'claim-file')
+    await tx.insert(orderClaims).values({
+      orderId,
+      lines: change.lines,
+      description: change.description,
+      photoUrl: change.photoUrl,
+    });
+  if (change.kind === 'claim-decide')
+    await tx
+      .update(orderClaims)
+      .set({
+        status: change.outcome,
+        decisionNote: change.note?.trim() || null,
+        decidedBy: admin?.id ?? null,
+        decidedAt: new Date(),
+      })
+      .where(and(eq(orderClaims.orderId, orderId), eq(orderClaims.status, 'open')));
+}
+
 /** The provider's id of the refund a change reports, when it reports one. */
 function providerReference(change: AppliedChange): string | null {
   return change.kind === 'refund-accept' || change.kind === 'refund-processed'
@@ -247,7 +290,9 @@ async function tell(
       ? orderReceivedMessage(order.id)
       : notice.kind === 'status'
         ? orderStatusMessage(notice.status)
-        : refundMessage(order.id, formatNaira(notice.amountKobo));
+        : notice.kind === 'claim'
+          ? claimDecidedMessage(order.id, notice.outcome, notice.note)
+          : refundMessage(order.id, formatNaira(notice.amountKobo));
   await tx.insert(notifications).values({ userId: order.userId!, orderId: order.id, message });
   const orderUrl = orderPageUrl(deps.publicUrl, order.id);
   if (notice.kind === 'received') {
@@ -299,6 +344,13 @@ async function audit(tx: Tx, admin: AdminActor, before: OrderRow, after: OrderRo
       action: 'refunded',
       before: { status: before.status, refundedKobo: before.refundedKobo ?? 0 },
       after: { status: after.status, refundStatus: after.refundStatus, refundingKobo: after.refundingKobo },
+    });
+  else if (change.kind === 'claim-decide')
+    await recordAdminChange(tx, admin, {
+      ...subject,
+      action: 'updated',
+      before: { claimStatus: before.claimStatus },
+      after: { claimStatus: after.claimStatus, claimNote: change.note },
     });
   else
     await recordAdminChange(tx, admin, {

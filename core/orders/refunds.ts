@@ -78,29 +78,45 @@ export async function requestRefund(
   orderId: string,
   request: RefundRequest,
 ): Promise<{ jobId: string }> {
-  return deps.db.transaction(async (tx) => {
-    // Locked first: what its lines have given back is read under the same lock the change takes.
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new NotFound(ORDER_NOT_FOUND);
-    if (order.paymentStatus === 'success' && order.paymentProvider !== deps.payments.name)
-      throw new Conflict(REFUND_REFUSED.otherProvider, REFUND_FAILED.title);
-    let amountKobo = request.amountKobo ?? keptKobo(factsOf(order));
-    let lines: RefundedLine[] = [];
-    if (request.lines) {
-      const byLine = await refundOfLines(tx, order, request.lines);
-      if ('refused' in byLine) throw new Conflict(byLine.refused, REFUND_FAILED.title);
-      ({ amountKobo, lines } = byLine);
-    }
-    const changed = await changeOrder(
-      tx,
-      deps,
-      { id: orderId },
-      { kind: 'refund-request', amountKobo, reason: request.reason, lines, note: request.note ?? null },
-      { admin, refusedTitle: REFUND_FAILED.title, notFound: ORDER_NOT_FOUND },
-    );
-    const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
-    return { jobId: await deps.jobs.send(tx, 'refund', job) };
-  });
+  return deps.db.transaction((tx) => requestRefundIn(tx, deps, admin, orderId, request));
+}
+
+/** `requestRefund` in the caller's transaction (an approved freshness claim asks in its own). */
+export async function requestRefundIn(
+  tx: Tx,
+  deps: RefundDeps,
+  admin: AdminActor,
+  orderId: string,
+  request: RefundRequest & { claimId?: number },
+): Promise<{ jobId: string }> {
+  // Locked first: what its lines have given back is read under the same lock the change takes.
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new NotFound(ORDER_NOT_FOUND);
+  if (order.paymentStatus === 'success' && order.paymentProvider !== deps.payments.name)
+    throw new Conflict(REFUND_REFUSED.otherProvider, REFUND_FAILED.title);
+  let amountKobo = request.amountKobo ?? keptKobo(factsOf(order));
+  let lines: RefundedLine[] = [];
+  if (request.lines) {
+    const byLine = await refundOfLines(tx, order, request.lines);
+    if ('refused' in byLine) throw new Conflict(byLine.refused, REFUND_FAILED.title);
+    ({ amountKobo, lines } = byLine);
+  }
+  const changed = await changeOrder(
+    tx,
+    deps,
+    { id: orderId },
+    {
+      kind: 'refund-request',
+      amountKobo,
+      reason: request.reason,
+      lines,
+      note: request.note ?? null,
+      ...(request.claimId ? { claimId: request.claimId } : {}),
+    },
+    { admin, refusedTitle: REFUND_FAILED.title, notFound: ORDER_NOT_FOUND },
+  );
+  const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
+  return { jobId: await deps.jobs.send(tx, 'refund', job) };
 }
 
 async function refundOfLines(tx: Tx, order: typeof orders.$inferSelect, chosen: RefundedLine[]) {
@@ -246,6 +262,16 @@ export async function refundOrder(
   options: { waitMs?: number } = {},
 ): Promise<RefundOutcome> {
   const { jobId } = await requestRefund(deps, admin, orderId, request);
+  return awaitRefund(deps, orderId, jobId, options);
+}
+
+/** Waits (up to `waitMs`) for the refund job's first answer; see refundOrder. */
+export async function awaitRefund(
+  deps: RefundDeps,
+  orderId: string,
+  jobId: string,
+  options: { waitMs?: number } = {},
+): Promise<RefundOutcome> {
   const deadline = Date.now() + (options.waitMs ?? 10_000);
   for (;;) {
     const [order] = await deps.db

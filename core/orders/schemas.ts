@@ -93,6 +93,107 @@ const RefundFormSchema = z.pipe(
   }),
 );
 
+export const CLAIM_FORM_MESSAGES = {
+  description: 'Tell us what was wrong, in at most 1000 characters.',
+  photo: 'Add a photo of the problem (JPEG, PNG, WebP or GIF, at most 5 MB).',
+  lines: 'Enter how many of each item had the problem, as a whole number.',
+  decline: 'Say why the claim is declined (the buyer is told), in at most 500 characters.',
+  note: 'The note can be at most 500 characters.',
+  reason: 'Choose why the money goes back.',
+} as const;
+
+/** A line's quantity on the buyer's claim form and the owner's approval is the field `claim-line-<item id>`. */
+export const claimLineField = (itemId: number) => `claim-line-${itemId}`;
+const CLAIM_LINE_FIELD = /^claim-line-(\d{1,9})$/;
+
+/** The quantities of the `claim-line-<id>` fields, or the name of the first that is not a whole number. */
+function claimLines(input: Record<string, unknown>): RefundedLine[] | { bad: string } {
+  const lines: RefundedLine[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    const field = CLAIM_LINE_FIELD.exec(key);
+    if (!field) continue;
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (!/^\d{1,4}$/.test(text || '0')) return { bad: key };
+    lines.push({ itemId: Number(field[1]), quantity: Number(text || '0') });
+  }
+  return lines;
+}
+
+/** The buyer's claim form (multipart): the lines that arrived bad, what was wrong, and a photo. */
+const ClaimFormSchema = z.pipe(
+  z.looseObject({
+    intent: z.literal('claim'),
+    description: z
+      .string(CLAIM_FORM_MESSAGES.description)
+      .check(
+        z.trim(),
+        z.minLength(1, CLAIM_FORM_MESSAGES.description),
+        z.maxLength(1000, CLAIM_FORM_MESSAGES.description),
+      ),
+    photo: z.custom<File>(
+      (value) => typeof File !== 'undefined' && value instanceof File && value.size > 0,
+      CLAIM_FORM_MESSAGES.photo,
+    ),
+  }),
+  z.transform((input, ctx) => {
+    const lines = claimLines(input);
+    if ('bad' in lines) {
+      ctx.issues.push({ code: 'custom', message: CLAIM_FORM_MESSAGES.lines, input, path: [lines.bad] });
+      return z.NEVER;
+    }
+    return { intent: input.intent, description: input.description, photo: input.photo, lines };
+  }),
+);
+
+/** The buyer's order page: cancel an unpaid order, or file a freshness claim on a delivered one. */
+export const OrderPageActionSchema = z.discriminatedUnion(
+  'intent',
+  [z.object({ intent: z.literal('cancel') }), ClaimFormSchema],
+  { error: 'Unknown request.' },
+);
+
+const claimId = z.coerce.number().check(z.int(), z.positive());
+
+/** The owner's decision on a claim (the dashboard): approve with a refund of its lines, or decline. */
+export const ClaimDecisionSchema = z.discriminatedUnion('intent', [
+  z.pipe(
+    z.looseObject({
+      intent: z.literal('claim-approve'),
+      orderId,
+      claimId,
+      reason: z.enum(CHOSEN_REFUND_REASONS, CLAIM_FORM_MESSAGES.reason),
+      note: z.optional(z.string().check(z.trim(), z.maxLength(500, CLAIM_FORM_MESSAGES.note))),
+    }),
+    z.transform((input, ctx) => {
+      const lines = claimLines(input);
+      if ('bad' in lines) {
+        ctx.issues.push({ code: 'custom', message: CLAIM_FORM_MESSAGES.lines, input, path: [lines.bad] });
+        return z.NEVER;
+      }
+      return {
+        intent: input.intent,
+        orderId: input.orderId,
+        claimId: input.claimId,
+        reason: input.reason,
+        note: input.note || null,
+        lines: lines.length > 0 ? lines : undefined,
+      };
+    }),
+  ),
+  z.object({
+    intent: z.literal('claim-decline'),
+    orderId,
+    claimId,
+    note: z
+      .string(CLAIM_FORM_MESSAGES.decline)
+      .check(
+        z.trim(),
+        z.minLength(1, CLAIM_FORM_MESSAGES.decline),
+        z.maxLength(500, CLAIM_FORM_MESSAGES.decline),
+      ),
+  }),
+]);
+
 /** The admin orders screen's forms: one discriminated `intent`. */
 export const OrderActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('status'), orderId, status: z.enum(ORDER_STATUSES) }),

@@ -2,6 +2,7 @@
 export {
   CANCEL_REASONS,
   HOLD_STATES,
+  CLAIM_STATUSES,
   ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -9,6 +10,7 @@ export {
   REFUND_STATUSES,
   type CancelReason,
   type HoldState,
+  type ClaimStatus,
   type OrderEventKind,
   type OrderStatus,
   type PaymentStatus,
@@ -32,6 +34,9 @@ export const ORDER_EVENT_LABELS: Record<OrderEventKind, string> = {
   replaced: 'Replaced by a newer order',
   refund_requested: 'Refund requested',
   refund_failed: 'Refund failed',
+  claim_filed: 'Freshness claim filed',
+  claim_approved: 'Claim approved',
+  claim_declined: 'Claim declined',
 };
 
 /** The reasons an admin chooses from on the refund form (the others are the shop's own). */

@@ -1,6 +1,8 @@
 import { formatNaira } from '../money';
+import { CLAIM_REFUSALS } from './claim-window';
 import type {
   CancelReason,
+  ClaimStatus,
   HoldState,
   OrderEventKind,
   OrderStatus,
@@ -39,6 +41,8 @@ export interface OrderFacts {
    * waits for payment, 'kept' once paid, 'released' when given back; 'none' when nothing is counted.
    */
   holds: HoldState;
+  /** The latest freshness claim's status (core/orders/claims.ts); null when none was filed. */
+  claimStatus: ClaimStatus | null;
 }
 
 /** The fulfilment statuses an admin sets directly; 'cancelled' is `shop-cancel` or a full refund. */
@@ -66,11 +70,18 @@ export type OrderChange =
    * The provider reports a refund processed: one we asked for (its webhook), or one we never recorded
    * (a crash between the provider's answer and ours, or a refund made in its dashboard).
    */
-  | { kind: 'refund-processed'; amountKobo: number | null };
+  | { kind: 'refund-processed'; amountKobo: number | null }
+  /** The buyer reports lines that arrived bad; `closesAt` is the chosen lines' window (claim-window.ts). */
+  | { kind: 'claim-file'; now: Date; closesAt: Date | null }
+  /** The owner decides the open claim: approved (a refund of its lines follows) or declined, with a note. */
+  | { kind: 'claim-decide'; outcome: 'approved' | 'declined'; note: string | null };
 
 /** Who hears of a change: the spec's notification and an e-mail, or nobody (they did it themselves). */
 export type Notice =
-  { kind: 'received' } | { kind: 'status'; status: OrderStatus } | { kind: 'refunded'; amountKobo: number };
+  | { kind: 'received' }
+  | { kind: 'status'; status: OrderStatus }
+  | { kind: 'refunded'; amountKobo: number }
+  | { kind: 'claim'; outcome: 'approved' | 'declined'; note: string | null };
 
 export type CodeUse = 'release' | 'count-again';
 
@@ -309,6 +320,31 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         holds: releasedIfRefundedInFull(order, amountKobo),
       };
     }
+    case 'claim-file':
+      if (!paid) return refused(CLAIM_REFUSALS.notPaid);
+      if (order.status !== 'delivered') return refused(CLAIM_REFUSALS.notDelivered);
+      if (order.claimStatus === 'open') return refused(CLAIM_REFUSALS.open);
+      if (refundedInFull(order)) return refused(CLAIM_REFUSALS.refundedInFull);
+      if (!change.closesAt || change.now.getTime() >= change.closesAt.getTime())
+        return refused(CLAIM_REFUSALS.windowClosed);
+      return {
+        outcome: 'changed',
+        to: { claimStatus: 'open' },
+        event: 'claim_filed',
+        notice: null,
+        codeUse: null,
+        holds: null,
+      };
+    case 'claim-decide':
+      if (order.claimStatus !== 'open') return refused(CLAIM_REFUSALS.notOpen);
+      return {
+        outcome: 'changed',
+        to: { claimStatus: change.outcome },
+        event: change.outcome === 'approved' ? 'claim_approved' : 'claim_declined',
+        notice: { kind: 'claim', outcome: change.outcome, note: change.note },
+        codeUse: null,
+        holds: null,
+      };
   }
 }
 

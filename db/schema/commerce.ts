@@ -24,6 +24,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   type CancelReason,
+  type ClaimStatus,
   type RefundReason,
   type RefundedLine,
   type RefundStatus,
@@ -188,6 +189,8 @@ export const orders = pgTable(
     refundReference: text('refund_reference'),
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     refundFailure: text('refund_failure'),
+    /** The latest freshness claim's status (core/orders/claims.ts); null when none was filed. */
+    claimStatus: text('claim_status').$type<ClaimStatus>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -203,6 +206,10 @@ export const orders = pgTable(
     check(
       'orders_refunds_within_payment',
       sql`coalesce(${t.refundedKobo}, 0) >= 0 and ${t.refundingKobo} >= 0 and coalesce(${t.refundedKobo}, 0) <= ${t.totalKobo}`,
+    ),
+    check(
+      'orders_claim_status_known',
+      sql`${t.claimStatus} is null or ${t.claimStatus} in ('open', 'approved', 'declined')`,
     ),
     check(
       'orders_refund_status_known',
@@ -331,6 +338,10 @@ export const orderRefunds = pgTable(
     failure: text('failure'),
     /** The admin who asked; null for a refund found at the provider, or once the admin is deleted. */
     requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The freshness claim this refund settles, when it was an approved claim's. */
+    claimId: bigint('claim_id', { mode: 'number' }).references(() => orderClaims.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -350,6 +361,48 @@ export const orderRefunds = pgTable(
     ),
     check('order_refunds_status_known', sql`${t.status} in ('requested', 'pending', 'processed', 'failed')`),
     check('order_refunds_note_length', sql`${t.note} is null or char_length(${t.note}) <= 500`),
+  ],
+);
+
+/**
+ * A buyer's freshness claim (core/orders/claims.ts): within its window after delivery, the lines that
+ * arrived bad, what was wrong and a photo; then the owner's decision. core/orders/lifecycle.ts writes
+ * these rows with the order's `claim_status` and its history, in the same transaction.
+ */
+export const orderClaims = pgTable(
+  'order_claims',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The affected lines and how many of each, as the buyer chose them. */
+    lines: jsonb('lines').$type<RefundedLine[]>().notNull(),
+    description: text('description').notNull(),
+    /** The photo's URL (stored like product pictures: core/media). */
+    photoUrl: text('photo_url').notNull(),
+    status: text('status').$type<ClaimStatus>().notNull().default('open'),
+    /** Why the owner declined it, or their note on approving it. */
+    decisionNote: text('decision_note'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_claims_order_idx').on(t.orderId, t.createdAt),
+    // The dashboard's open claims, oldest first; and one open claim per order at a time.
+    index('order_claims_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('order_claims_one_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
+    check('order_claims_status_known', sql`${t.status} in ('open', 'approved', 'declined')`),
+    check('order_claims_description_length', sql`char_length(${t.description}) between 1 and 1000`),
+    check(
+      'order_claims_decision_note_length',
+      sql`${t.decisionNote} is null or char_length(${t.decisionNote}) <= 500`,
+    ),
   ],
 );
 

@@ -91,6 +91,9 @@ export const ORDER_EVENT_KINDS = [
   'replaced',
   'refund_requested',
   'refund_failed',
+  'claim_filed',
+  'claim_approved',
+  'claim_declined',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -124,6 +127,13 @@ export const REFUND_REASONS = [
   'provider',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/**
+ * A freshness claim's progress (order_claims.status, orders.claim_status): 'open' while the owner has
+ * not decided, then 'approved' (a partial refund of its lines was asked for) or 'declined' (with a reason).
+ */
+export const CLAIM_STATUSES = ['open', 'approved', 'declined'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** A line of an order given back (order_refunds.lines): which line, and how many of it. */
 export interface RefundedLine {

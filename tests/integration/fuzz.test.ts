@@ -66,7 +66,7 @@ const dataPaths = paths
 const targets = [...paths, ...dataPaths, '/api/auth/sign-in/email', '/api/auth/sign-up/email'];
 
 const FIELDS = (
-  'active address adminId baseRate category code currentPassword decision deliveryLocation deliveryMethod ' +
+  'active address adminId baseRate category claimId code currentPassword decision deliveryLocation deliveryMethod ' +
   'description details discountAmount discountCode discountPercent email expiresAt fullName idempotencyKey ' +
   'imageUrl inStock intent items jobId kind location locationRestriction message method name neededBy ' +
   'order orderId organisation page password payment phone pickupLocation pickupLocations price productId ' +
@@ -82,6 +82,9 @@ const INTENTS = [
   'grant-admin',
   'revoke-admin',
   'retry-job',
+  'claim',
+  'claim-approve',
+  'claim-decline',
 ];
 
 const nasty = fc.oneof(
@@ -316,7 +319,7 @@ describe('a NUL character in any field or query parameter', () => {
   };
   const intents = [
     undefined,
-    ...'add cancel change-password create delete delete-review grant-admin mark-all-read mark-read merge profile refund remove retry-job review revoke-admin status update'.split(
+    ...'add cancel claim claim-approve claim-decline change-password create delete delete-review grant-admin mark-all-read mark-read merge profile refund remove retry-job review revoke-admin status update'.split(
       ' ',
     ),
   ];

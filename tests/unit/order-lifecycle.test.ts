@@ -21,6 +21,7 @@ const placed = (totalKobo = 3_390_000, withCode = true): OrderFacts => ({
   holdsCodeUse: withCode,
   hasCode: withCode,
   holds: 'held',
+  claimStatus: null,
 });
 
 /** Applies a change as core/orders/lifecycle.ts does, with the code use it decides. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 const WRITERS = new Set(['core/orders/lifecycle.ts', 'core/orders/placing.ts']);
 const STATE_COLUMNS =
-  /\b(status|paymentStatus|refundStatus|refundedKobo|refundingKobo|cancelReason|paidAt)\s*:/;
+  /\b(status|paymentStatus|refundStatus|refundedKobo|refundingKobo|cancelReason|paidAt|claimStatus)\s*:/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,6 +36,9 @@ export function orderStateWrites(source: string): string[] {
   // An order's refunds are part of its state: asked, answered and found by the lifecycle alone.
   for (const write of source.matchAll(/\.(insert|update|delete)\(\s*orderRefunds\s*\)/g))
     found.push(`.${write[1]}(orderRefunds)`);
+  // …and so are its freshness claims: filed and decided by the lifecycle alone.
+  for (const write of source.matchAll(/\.(insert|update|delete)\(\s*orderClaims\s*\)/g))
+    found.push(`.${write[1]}(orderClaims)`);
   if (/insert\s+into\s+(\$\{\s*orderEvents\s*\}|"?order_events"?)/i.test(source))
     found.push('insert into order_events');
   if (/update\s+(\$\{\s*orders\s*\}|"?orders"?)\s+set/i.test(source)) found.push('update orders set (SQL)');
@@ -57,6 +60,12 @@ describe('an order has one writer', () => {
     ]);
     expect(orderStateWrites("await tx.update(orderRefunds).set({ status: 'failed' })")).toEqual([
       '.update(orderRefunds)',
+    ]);
+    expect(orderStateWrites("tx.update(orderClaims).set({ status: 'approved' })")).toEqual([
+      '.update(orderClaims)',
+    ]);
+    expect(orderStateWrites("tx.update(orders).set({ claimStatus: 'open' })")).toEqual([
+      '.update(orders) sets claimStatus',
     ]);
     expect(orderStateWrites('sql`update ${orders} set payment_status = 1`')).toEqual([
       'update orders set (SQL)',

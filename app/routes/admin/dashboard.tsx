@@ -1,5 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, Package, RotateCcw, Users } from 'lucide-react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import * as z from 'zod/mini';
+import { OpenClaims } from '~/components/admin/claims';
 import { SalesChart } from '~/components/admin/sales-chart';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -13,7 +15,10 @@ import { failedJobs, JOB_MESSAGES, retryFailedJob, type FailedJob } from '#core/
 import { JobActionSchema } from '#core/jobs/schemas';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
+import { approveClaim, declineClaim, openClaims } from '#core/orders/claims';
+import { REFUND_WAITING } from '#core/orders/refunds';
 import { countOrdersForDashboard, latestPaidOrders, salesByDay } from '#core/orders/reports';
+import { ClaimDecisionSchema } from '#core/orders/schemas';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatch Admin' }];
@@ -21,22 +26,40 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatc
 export const loader = load({
   auth: 'admin',
   run: async ({ admin, services: { db } }) => {
-    const [products, users, orders, sales, latest, failed] = await Promise.all([
+    const [products, users, orders, sales, latest, failed, claims] = await Promise.all([
       countProducts(db),
       countUsers(db, admin),
       countOrdersForDashboard(db, admin),
       salesByDay(db, admin),
       latestPaidOrders(db, admin),
       failedJobs(db, admin),
+      openClaims(db, admin),
     ]);
-    return { counts: { products, users, ...orders }, sales, latest, failed };
+    return { counts: { products, users, ...orders }, sales, latest, failed, claims };
   },
 });
 
 export const action = act({
   auth: 'admin',
-  form: JobActionSchema,
-  run: async ({ admin, input, services: { db, jobs } }) => {
+  // The dashboard's two kinds of form: retry a failed job, or decide a freshness claim.
+  form: z.discriminatedUnion('intent', [JobActionSchema, ClaimDecisionSchema]),
+  run: async ({ admin, input, services: { db, jobs, checkout } }) => {
+    if (input.intent === 'claim-decline') {
+      await declineClaim(checkout, admin, input);
+      return { toast: { title: 'Claim declined', description: 'The buyer has been told why.' } };
+    }
+    if (input.intent === 'claim-approve') {
+      const outcome = await approveClaim(checkout, admin, input);
+      return {
+        toast: {
+          title: 'Claim approved',
+          description:
+            outcome === 'requested'
+              ? REFUND_WAITING
+              : 'The buyer has been told, and the claimed items are refunded to them.',
+        },
+      };
+    }
     await retryFailedJob(db, jobs, admin, input);
     return { toast: { title: JOB_MESSAGES.retried } };
   },
@@ -106,7 +129,7 @@ function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
 }
 
 export default function AdminDashboard() {
-  const { counts, sales, latest, failed } = useLoaderData<typeof loader>();
+  const { counts, sales, latest, failed, claims } = useLoaderData<typeof loader>();
   useActionResult(useActionData<typeof action>());
   const cards = [
     { label: 'Total products', value: counts.products, icon: Package },
@@ -168,6 +191,7 @@ export default function AdminDashboard() {
           </Link>
         </div>
       </section>
+      <OpenClaims total={claims.total} claims={claims.claims} />
       <FailedJobs total={failed.total} jobs={failed.jobs} />
       <div className="grid gap-6 xl:grid-cols-2">
         <section

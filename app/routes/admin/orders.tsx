@@ -24,6 +24,7 @@ import {
   listOrdersForAdmin,
   updateOrderStatus,
 } from '#core/orders/management';
+import { claimsOfOrder } from '#core/orders/claims';
 import { REFUND_WAITING, refundOrder } from '#core/orders/refunds';
 import { OrderActionSchema, OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders';
@@ -34,11 +35,12 @@ export const loader = load({
   auth: 'admin',
   query: OrderListQuerySchema,
   run: async ({ admin, query, services: { db } }) => {
-    const [list, details] = await Promise.all([
+    const [list, details, claims] = await Promise.all([
       listOrdersForAdmin(db, admin, query),
       query.order ? getOrderForAdmin(db, admin, query.order!) : null,
+      query.order ? claimsOfOrder(db, admin, query.order) : [],
     ]);
-    return { list, details, query };
+    return { list, details, claims, query };
   },
 });
 
@@ -143,7 +145,7 @@ const ORDER_COLUMNS: AdminListColumn<AdminOrderRow>[] = [
 ];
 
 export default function AdminOrders() {
-  const { list, details, query } = useLoaderData<typeof loader>();
+  const { list, details, claims, query } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
   const hrefWith = useListHref('/admin/orders');
 
@@ -197,7 +199,7 @@ export default function AdminOrders() {
           ? {
               title: `Order #${shortOrderId(details.order.id)}`,
               wide: true,
-              content: <OrderDetails details={details} fieldErrors={fieldErrors} />,
+              content: <OrderDetails details={details} claims={claims} fieldErrors={fieldErrors} />,
             }
           : null
       }

@@ -1,12 +1,14 @@
 import { Trash2 } from 'lucide-react';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
+import { ClaimCard } from '~/components/orders/claim-section';
 import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { formatShopperDate } from '~/lib/dates';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { formatNaira, formatWeight } from '#core/money';
+import type { ClaimView } from '#core/orders/claims';
 import type { AdminOrderDetails } from '#core/orders/management';
 import { RefundSection } from './refund-section';
 
@@ -17,9 +19,12 @@ import { RefundSection } from './refund-section';
  */
 export function OrderDetails({
   details,
+  claims = [],
   fieldErrors,
 }: {
   details: AdminOrderDetails;
+  /** The order's freshness claims (decided on the dashboard). */
+  claims?: ClaimView[];
   fieldErrors: Record<string, string | undefined>;
 }) {
   const { order, items } = details;
@@ -158,6 +163,26 @@ export function OrderDetails({
       {/* A new refund starts the form afresh (closed, nothing chosen). */}
       {order.paymentStatus === 'success' ? (
         <RefundSection key={details.refunds.length} details={details} busy={busy} fieldErrors={fieldErrors} />
+      ) : null}
+
+      {claims.length > 0 ? (
+        <section aria-labelledby="order-claims">
+          <h3 id="order-claims" className="mb-2 font-semibold">
+            Freshness claims
+          </h3>
+          <ul className="space-y-2">
+            {claims.map((claim) => (
+              <ClaimCard key={claim.id} claim={claim} reader="shop" />
+            ))}
+          </ul>
+          {claims.some((claim) => claim.status === 'open') ? (
+            <p className="mt-2">
+              <Link to="/admin#claims" className="text-brand-700 underline">
+                Decide it on the dashboard
+              </Link>
+            </p>
+          ) : null}
+        </section>
       ) : null}
 
       <div className="flex justify-end border-t border-slate-200 pt-4">

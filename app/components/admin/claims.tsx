@@ -1,0 +1,148 @@
+import { Camera, Check, X } from 'lucide-react';
+import { Form, Link, useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Field, inputClasses, SelectField } from '~/components/ui/field';
+import { formatAdminDateTime } from '~/lib/dates';
+import type { OpenClaim } from '#core/orders/claims';
+import { claimLineField } from '#core/orders/schemas';
+import { shortOrderId } from '#core/notifications/messages';
+import { CHOSEN_REFUND_REASONS, REFUND_REASON_LABELS } from '#core/orders/statuses';
+
+/** One open claim with the owner's two answers: approve with a refund of its lines, or decline. */
+function ClaimToDecide({ claim, busy }: { claim: OpenClaim; busy: boolean }) {
+  const label = `#${shortOrderId(claim.orderId)}`;
+  return (
+    <li className="space-y-3 py-4">
+      <div className="flex flex-wrap gap-3">
+        <a
+          href={claim.photoUrl}
+          className="shrink-0"
+          aria-label={`Open the photo of the claim on order ${label}`}
+        >
+          <img
+            src={claim.photoUrl.replace(/-800\.webp$/, '-400.webp')}
+            alt={`What the buyer sent for order ${label}`}
+            width={112}
+            height={112}
+            className="h-28 w-28 rounded object-cover"
+          />
+        </a>
+        <div className="min-w-0 flex-1 basis-56 space-y-1 text-sm">
+          <p className="flex flex-wrap items-center gap-x-2">
+            <Link
+              to={`/admin/orders?order=${claim.orderId}`}
+              className="font-mono font-medium text-brand-700 underline"
+            >
+              {label}
+            </Link>
+            <span className="truncate">{claim.customer ?? 'Deleted account'}</span>
+          </p>
+          <p className="font-medium">
+            {claim.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}
+          </p>
+          <p className="break-words text-slate-700">“{claim.description}”</p>
+          <p className="text-slate-600">
+            Filed{' '}
+            <time dateTime={new Date(claim.createdAt).toISOString()}>
+              {formatAdminDateTime(claim.createdAt)}
+            </time>
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Form method="post" preventScrollReset className="space-y-2 rounded border border-slate-200 p-3">
+          <input type="hidden" name="intent" value="claim-approve" />
+          <input type="hidden" name="orderId" value={claim.orderId} />
+          <input type="hidden" name="claimId" value={claim.id} />
+          <p className="text-sm font-medium">Approve: refund these items</p>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {claim.lines.map((line) => (
+              <Field
+                key={line.itemId}
+                label={`${line.productName} (claimed ${line.quantity})`}
+                name={claimLineField(line.itemId)}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={line.quantity}
+                defaultValue={line.quantity}
+              />
+            ))}
+          </div>
+          <SelectField label="Reason" name="reason" defaultValue="spoiled">
+            {CHOSEN_REFUND_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {REFUND_REASON_LABELS[reason]}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" size="sm" disabled={busy} aria-label={`Approve the claim on order ${label}`}>
+            <Check aria-hidden="true" className="h-4 w-4" /> Approve and refund
+          </Button>
+        </Form>
+        <Form method="post" preventScrollReset className="space-y-2 rounded border border-slate-200 p-3">
+          <input type="hidden" name="intent" value="claim-decline" />
+          <input type="hidden" name="orderId" value={claim.orderId} />
+          <input type="hidden" name="claimId" value={claim.id} />
+          <label htmlFor={`decline-${claim.id}`} className="block text-sm font-medium">
+            Decline: why? (the buyer is told)
+          </label>
+          <textarea
+            id={`decline-${claim.id}`}
+            name="note"
+            required
+            maxLength={500}
+            rows={2}
+            className={inputClasses}
+          />
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={`Decline the claim on order ${label}`}
+          >
+            <X aria-hidden="true" className="h-4 w-4" /> Decline
+          </Button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+/** The dashboard's open freshness claims, oldest first (core/orders/claims.ts). */
+export function OpenClaims({ total, claims }: { total: number; claims: OpenClaim[] }) {
+  const navigation = useNavigation();
+  const deciding = navigation.state === 'submitting' ? navigation.formData?.get('claimId') : null;
+  return (
+    <section
+      id="claims"
+      aria-labelledby="claims-heading"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="claims-heading" className="flex items-center gap-2 font-semibold">
+        <Camera aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        Freshness claims waiting
+        <span className="rounded-full bg-slate-100 px-2 text-sm font-medium text-slate-700">{total}</span>
+      </h2>
+      {total === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          None: no buyer has reported a problem that needs a decision.
+        </p>
+      ) : (
+        <>
+          {total > claims.length ? (
+            <p className="mt-2 text-sm text-slate-700">
+              The oldest {claims.length} of {total} are shown.
+            </p>
+          ) : null}
+          <ul className="divide-y divide-slate-200">
+            {claims.map((claim) => (
+              <ClaimToDecide key={claim.id} claim={claim} busy={deciding === String(claim.id)} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
