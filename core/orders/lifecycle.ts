@@ -6,6 +6,7 @@ import { recordAdminChange } from '../audit/log';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { countCodeUseAgain, releaseCodeUses } from '../discounts/uses';
 import { moveOrderStock, type HoldMove } from '../stock/holds';
+import { moveSlotBooking } from '../delivery/slot-bookings';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
@@ -174,6 +175,15 @@ async function moveHolds(tx: Tx, deps: LifecycleDeps, order: OrderRow, change: H
       { reference: order.paymentReference, products: short },
       'late payment: the shop has less of these products than the order takes',
     );
+  // The order's delivery slot goes with its stock: given back when released, taken again when paid late.
+  if (order.deliverySlotDayId !== null && change !== 'keep') {
+    const over = await moveSlotBooking(tx, order.deliverySlotDayId, change);
+    if (over)
+      deps.logger.warn(
+        { reference: order.paymentReference, slotDay: order.deliverySlotDayId },
+        'late payment: its delivery slot now holds more orders than its capacity',
+      );
+  }
   return change === 'release' ? ('released' as const) : ('kept' as const);
 }
 

@@ -47,6 +47,9 @@ const NEW_ORDER_COLUMNS = [
   'discountType',
   'discountUseHeld',
   'holds',
+  'deliverySlotDayId',
+  'deliverySlotStartsAt',
+  'deliverySlotEndsAt',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type NewOrderRow = Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>;
@@ -105,7 +108,10 @@ function placingStatement(tx: Tx, lines: number) {
 }
 
 function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string, unknown> {
-  const values: Record<string, unknown> = { ...order };
+  // A booked delivery slot is held with the order as its stock is: an order that books one holds,
+  // even when it counts no stock, so the lifecycle gives the place back when it ends unpaid.
+  const holds = order.deliverySlotDayId !== null && order.holds === 'none' ? 'held' : order.holds;
+  const values: Record<string, unknown> = { ...order, holds };
   items.forEach((item, line) => {
     for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
   });

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."admin_change_kind" ADD VALUE 'delivery_slot' BEFORE 'discount_code';
