@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
+import type { ProductCategory } from '#core/catalog/categories';
 import { cart, useCart } from './cart';
 
 /**
@@ -9,7 +10,7 @@ import { cart, useCart } from './cart';
  */
 export function useFreshPrices() {
   const { items } = useCart();
-  const fetcher = useFetcher<{ products: CurrentProduct[] }>();
+  const fetcher = useFetcher<{ products: (CurrentProduct & { category?: ProductCategory })[] }>();
   const [changes, setChanges] = useState<CartChange[]>([]);
   const requested = useRef(false);
   const applied = useRef<unknown>(null);
@@ -31,5 +32,14 @@ export function useFreshPrices() {
 
   // A line the shopper removed no longer needs its notice.
   const visible = useMemo(() => changes.filter((c) => items.some((i) => i.id === c.id)), [changes, items]);
-  return { changes: visible, checking: fetcher.state === 'loading' || (ids !== '' && !fetcher.data) };
+  // What the cart's products are (fresh, shellfish…): the delivery slots they may go in.
+  const categories = useMemo(
+    () => (fetcher.data?.products ?? []).flatMap((p) => (p.category ? [p.category] : [])),
+    [fetcher.data],
+  );
+  return {
+    changes: visible,
+    categories,
+    checking: fetcher.state === 'loading' || (ids !== '' && !fetcher.data),
+  };
 }
