@@ -79,9 +79,14 @@ const itemPlaceholder = (line: number, column: string) => `line${line}.${column}
 function placingStatementFor(lines: number) {
   return preparedPerDb((db) => {
     const orderId = sql.placeholder('id');
-    const placedOrder = db
-      .$with('placed_order')
-      .as(db.insert(orders).values(placeholderRow(NEW_ORDER_COLUMNS)));
+    const placedOrder = db.$with('placed_order').as(
+      db.insert(orders).values({
+        ...placeholderRow(NEW_ORDER_COLUMNS),
+        // Untyped, so a null passes: the column's encoder would read null as a Date.
+        deliverySlotStartsAt: sql`${sql.placeholder('deliverySlotStartsAt')}::timestamptz`,
+        deliverySlotEndsAt: sql`${sql.placeholder('deliverySlotEndsAt')}::timestamptz`,
+      }),
+    );
     const placedItems = db.$with('placed_items').as(
       db.insert(orderItems).values(
         Array.from({ length: lines }, (_, line) => ({
@@ -111,7 +116,12 @@ function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string
   // A booked delivery slot is held with the order as its stock is: an order that books one holds,
   // even when it counts no stock, so the lifecycle gives the place back when it ends unpaid.
   const holds = order.deliverySlotDayId !== null && order.holds === 'none' ? 'held' : order.holds;
-  const values: Record<string, unknown> = { ...order, holds };
+  const values: Record<string, unknown> = {
+    ...order,
+    holds,
+    deliverySlotStartsAt: order.deliverySlotStartsAt?.toISOString() ?? null,
+    deliverySlotEndsAt: order.deliverySlotEndsAt?.toISOString() ?? null,
+  };
   items.forEach((item, line) => {
     for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
   });
