@@ -127,3 +127,8 @@ export const DeliverySlotActionSchema = z.discriminatedUnion('intent', [
 export const DeliverySlotListQuerySchema = z.object({
   edit: listEditParam,
 });
+
+/** The dispatch sheet's address: one slot day (delivery_slot_days.id), or none for the list of them. */
+export const DispatchSheetQuerySchema = z.object({
+  day: z.catch(z.optional(rowId), undefined),
+});

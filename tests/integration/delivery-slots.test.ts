@@ -385,7 +385,7 @@ describe('the owner', () => {
 
     const admin = await createUser(server.services, { role: 'admin' });
     const client = await signedInClient(server, admin.email);
-    const sheet = await client.get(`/admin/delivery-slots/${dayRow!.id}/dispatch`);
+    const sheet = await client.get(`/admin/dispatch?day=${dayRow!.id}`);
     expect(sheet.status).toBe(200);
     const html = (await sheet.text()).replace(/<!-- -->/g, '');
     expect(html).toContain('Dispatch sheet');
@@ -413,10 +413,12 @@ describe('the owner', () => {
     expect(list).toContain('3 orders');
     expect(unpaid.orderId).toBe(orderOfC!.id);
 
-    const missing = await client.get('/admin/delivery-slots/999999/dispatch');
+    const missing = await client.get('/admin/dispatch?day=999999');
     expect(missing.status).toBe(404);
-    const junk = await client.get('/admin/delivery-slots/abc/dispatch');
-    expect(junk.status).toBe(404);
+    // No day (or one that is not a number): the list of booked slot days, linked to their sheets.
+    const index = await client.get('/admin/dispatch?day=abc');
+    expect(index.status).toBe(200);
+    expect(await index.text()).toContain(`/admin/dispatch?day=${dayRow!.id}`);
 
     // The buyer's order page shows the slot booked.
     const buyer = await signedInClient(server, a.email);

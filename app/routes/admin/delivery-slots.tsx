@@ -78,7 +78,7 @@ function columns(today: string): AdminListColumn<AdminDeliverySlot>[] {
             {slot.days.map((d) => (
               <li key={d.dayId}>
                 <Link
-                  to={`${LIST}/${d.dayId}/dispatch`}
+                  to={`/admin/dispatch?day=${d.dayId}`}
                   className="font-medium text-brand-700 hover:underline"
                   aria-label={`Dispatch sheet: ${dayName(d.day, today)} ${windowOfSlot(slot)}, ${d.booked} of ${slot.capacity} booked`}
                 >
@@ -104,7 +104,6 @@ export default function AdminDeliverySlots() {
     <AdminListScreen
       path={LIST}
       title="Delivery Slots"
-      intro="When the riders deliver Express orders in each location, until when a slot can be booked, and how many orders it takes. Open a booked day for its dispatch sheet."
       add="Add Delivery Slot"
       rows={slots}
       rowKey={(slot) => slot.id}

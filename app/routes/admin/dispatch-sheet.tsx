@@ -2,9 +2,15 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { adminScreenWithoutForm } from '~/lib/auth/guards.server';
-import { parseRowIdParam } from '~/lib/errors.server';
 import { load } from '~/lib/route.server';
-import { dispatchSheet, DELIVERY_SLOT_NOT_FOUND } from '#core/delivery/slot-bookings';
+import {
+  dispatchSheet,
+  slotDaysForFilter,
+  type DispatchSheet as DispatchSheetData,
+  type SlotDayChoice,
+} from '#core/delivery/slot-bookings';
+import { slotDayLabel } from '~/components/admin/orders/order-filters';
+import { DispatchSheetQuerySchema } from '#core/delivery/schemas';
 import { dayDate, formatWindow } from '#core/delivery/slots';
 import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
@@ -12,7 +18,7 @@ import type { Route } from './+types/dispatch-sheet';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {
-    title: data
+    title: data?.sheet
       ? `Dispatch sheet: ${data.sheet.slot.location}, ${dayDate(data.sheet.slot.day)} ${formatWindow(data.sheet.slot.startMinute, data.sheet.slot.endMinute)} — FreshCatch Admin`
       : 'Dispatch sheet — FreshCatch Admin',
   },
@@ -20,9 +26,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export const loader = load({
   auth: 'admin',
-  run: async ({ admin, params, services: { db } }) => {
-    const dayId = parseRowIdParam(params.dayId, DELIVERY_SLOT_NOT_FOUND);
-    return { sheet: await dispatchSheet(db, admin, dayId) };
+  query: DispatchSheetQuerySchema,
+  run: async ({ admin, query, services: { db } }) => {
+    if (query.day === undefined) return { sheet: null, days: await slotDaysForFilter(db, admin) };
+    return { sheet: await dispatchSheet(db, admin, query.day as number), days: [] };
   },
 });
 
@@ -33,8 +40,38 @@ export const action = adminScreenWithoutForm;
  * phone, items and weights — and the totals. Printed from the browser; the print stylesheet drops the
  * admin frame and the buttons.
  */
-export default function DispatchSheet() {
-  const { sheet } = useLoaderData<typeof loader>();
+export default function DispatchSheetRoute() {
+  const { sheet, days } = useLoaderData<typeof loader>();
+  if (!sheet) return <SlotDays days={days} />;
+  return <DispatchSheet sheet={sheet} />;
+}
+
+/** Without a slot day: the booked slot days, newest first, each a link to its sheet. */
+function SlotDays({ days }: { days: SlotDayChoice[] }) {
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Dispatch sheets</h1>
+      {days.length === 0 ? (
+        <p className="text-slate-700">No delivery slot has been booked yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Booked slot days">
+          {days.map((day) => (
+            <li key={day.dayId}>
+              <Link
+                to={`/admin/dispatch?day=${day.dayId}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                {slotDayLabel(day)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DispatchSheet({ sheet }: { sheet: DispatchSheetData }) {
   const { slot, stops, totals, unpaid } = sheet;
   const slotWindow = formatWindow(slot.startMinute, slot.endMinute);
   return (
