@@ -103,7 +103,8 @@ function DispatchSheet({ sheet }: { sheet: DispatchSheetData }) {
         <p className="text-sm text-slate-700">
           {totals.stops} {totals.stops === 1 ? 'stop' : 'stops'} · {totals.items}{' '}
           {totals.items === 1 ? 'item' : 'items'} · {formatWeight(totals.weightGrams)} ·{' '}
-          {formatNaira(totals.totalKobo)} · {slot.booked} of {slot.capacity} places booked
+          {formatNaira(totals.totalKobo)} · {slot.booked} of {slot.capacity}{' '}
+          {slot.capacity === 1 ? 'place' : 'places'} booked
           {unpaid > 0 ? ` (${unpaid} awaiting payment, not on this sheet)` : ''}
         </p>
       </header>

@@ -78,7 +78,13 @@ export const action = act({
 });
 
 /** The list's filters (not its page or open order) for the CSV export. */
-function exportQuery(query: { q?: string; status?: string; payment?: string; userId?: string; slot?: number }) {
+function exportQuery(query: {
+  q?: string;
+  status?: string;
+  payment?: string;
+  userId?: string;
+  slot?: number;
+}) {
   const params = new URLSearchParams();
   for (const key of ['q', 'status', 'payment', 'userId'] as const) {
     const value = query[key];
