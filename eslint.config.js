@@ -110,6 +110,7 @@ const CORE_CROSSINGS = {
     'payments/provider.ts',
     'stock/holds.ts', // an order's changes hold, keep and release its counted stock (their one writer)
     'delivery/slot-bookings.ts', // …and its delivery slot's place (their one writer)
+    'delivery/slots.ts', // the receipt says when the slot is
   ],
   payments: [],
   recipes: [],

@@ -7,6 +7,7 @@ import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { countCodeUseAgain, releaseCodeUses } from '../discounts/uses';
 import { moveOrderStock, type HoldMove } from '../stock/holds';
 import { moveSlotBooking } from '../delivery/slot-bookings';
+import { slotDateLabel } from '../delivery/slots';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
@@ -282,7 +283,11 @@ async function tell(
         discountKobo: order.discountKobo,
         freeDelivery: order.discountType === 'free_delivery',
         totalKobo: order.totalKobo,
-        delivery: `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}`,
+        delivery: `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}${
+          order.deliverySlotStartsAt && order.deliverySlotEndsAt
+            ? `, ${slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)}`
+            : ''
+        }`,
         orderUrl,
         formatMoney: formatNaira,
       }),

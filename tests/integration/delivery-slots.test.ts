@@ -420,7 +420,10 @@ describe('the owner', () => {
     expect(index.status).toBe(200);
     expect(await index.text()).toContain(`/admin/dispatch?day=${dayRow!.id}`);
 
-    // The buyer's order page shows the slot booked.
+    // The buyer's receipt and order page say when it comes.
+    await server.jobsDone();
+    const receipt = server.mailer.sent.find((m) => m.to === a.email && m.subject.includes('is confirmed'));
+    expect(receipt?.text).toContain('Express Delivery, ' + slot.location + ', Wed 2 Dec, 2–5 pm');
     const buyer = await signedInClient(server, a.email);
     const own = await (await buyer.get(`/account/orders/${first.orderId}`)).text();
     expect(own.replace(/<!-- -->/g, '')).toContain('Wed 2 Dec, 2–5 pm');
