@@ -74,6 +74,8 @@ const CORE_CROSSINGS = {
     'cart/rules.ts',
     'delivery/methods.ts',
     'delivery/rules.ts',
+    'delivery/slot-bookings.ts',
+    'delivery/slots.ts',
     'discounts/guessing.ts',
     'discounts/rules.ts',
     'discounts/uses.ts',
@@ -110,6 +112,8 @@ const CORE_CROSSINGS = {
     'notifications/messages.ts',
     'payments/provider.ts',
     'stock/holds.ts', // an order's changes hold, keep and release its counted stock (their one writer)
+    'delivery/slot-bookings.ts', // …and its delivery slot's place (their one writer)
+    'delivery/slots.ts', // the receipt says when the slot is
   ],
   payments: [],
   recipes: [],

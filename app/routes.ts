@@ -62,6 +62,8 @@ export default [
     route('stock/:id', 'routes/admin/stock-product.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('delivery-rates', 'routes/admin/delivery-rates.tsx'),
+    route('delivery-slots', 'routes/admin/delivery-slots.tsx'),
+    route('dispatch', 'routes/admin/dispatch-sheet.tsx'),
     route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('activity', 'routes/admin/activity.tsx'),

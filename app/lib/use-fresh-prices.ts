@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
+import type { ProductCategory } from '#core/catalog/categories';
 import { itemsAvailable } from '#core/stock/rules';
 import { cart, useCart } from './cart';
 
@@ -10,7 +11,7 @@ import { cart, useCart } from './cart';
  */
 export function useFreshPrices() {
   const { items } = useCart();
-  const fetcher = useFetcher<{ products: CurrentProduct[] }>();
+  const fetcher = useFetcher<{ products: (CurrentProduct & { category?: ProductCategory })[] }>();
   const [changes, setChanges] = useState<CartChange[]>([]);
   const requested = useRef(false);
   const applied = useRef<unknown>(null);
@@ -37,9 +38,15 @@ export function useFreshPrices() {
     () => new Map((fetcher.data?.products ?? []).map((p) => [p.id, itemsAvailable(p)])),
     [fetcher.data],
   );
+  // What the cart's products are (fresh, shellfish…): the delivery slots they may go in.
+  const categories = useMemo(
+    () => (fetcher.data?.products ?? []).flatMap((p) => (p.category ? [p.category] : [])),
+    [fetcher.data],
+  );
   return {
     changes: visible,
     itemsLeft,
+    categories,
     checking: fetcher.state === 'loading' || (ids !== '' && !fetcher.data),
   };
 }

@@ -21,6 +21,15 @@ import { loadRates } from '#core/checkout/quote';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
 import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
+import { offerSlots } from '#core/delivery/slot-bookings';
+import {
+  lagosDay,
+  lastDeliveryDay,
+  needsSlot,
+  slotsOfLocation,
+  type OfferedSlot,
+} from '#core/delivery/slots';
+import { DeliverySlotPicker, slotChoosable, slotKey } from '~/components/checkout/delivery-slot-picker';
 import type { Route } from './+types/checkout';
 import { act, load } from '~/lib/route.server';
 
@@ -32,7 +41,8 @@ export const meta: Route.MetaFunction = () => [
 export const loader = load({
   auth: 'shopper',
   query: PaymentReturnQuerySchema,
-  run: async ({ user, query: { reference }, services: { db, payments, env, logger } }) => {
+  run: async ({ user, query: { reference }, services: { db, payments, env, logger, checkout } }) => {
+    const now = checkout.now?.() ?? new Date();
     const profile = await getProfile(db, user.id);
     // Back from a payment that did not go through (/checkout/callback): its order's choices again.
     const resumed = reference ? await choicesOfUnpaidOrder(db, user.id, reference) : null;
@@ -44,6 +54,13 @@ export const loader = load({
       // Spec §8: without stored rates checkout still works on the default rates, and says so.
       logger.error({ err: error }, 'could not load delivery rates');
       ratesFailed = true;
+    }
+    let slots: OfferedSlot[] = [];
+    try {
+      slots = await offerSlots(db, now);
+    } catch (error) {
+      // Without the slots, a method that needs one cannot be paid for; the others still can.
+      logger.error({ err: error }, 'could not load delivery slots');
     }
     const locations = locationSuggestions(rates.map((r) => r.location));
     return {
@@ -59,6 +76,8 @@ export const loader = load({
       rates,
       ratesFailed,
       locations,
+      slots,
+      now: now.toISOString(),
       payment: {
         provider: payments.name,
         publicKey: payments.publicKey,
@@ -77,12 +96,12 @@ export const action = act({
 });
 
 export default function CheckoutRoute() {
-  const { profile, missing, resumed, rates, ratesFailed, locations, payment } =
+  const { profile, missing, resumed, rates, ratesFailed, locations, slots, now, payment } =
     useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { items } = useCart();
-  const { changes, checking } = useFreshPrices();
+  const { changes, categories, checking } = useFreshPrices();
   const [location, setLocation] = useState(
     resumed?.deliveryLocation || profile.location?.trim() || HOME_LOCATION,
   );
@@ -93,6 +112,21 @@ export default function CheckoutRoute() {
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
   const { discount, applyNow } = useDiscountCode(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
+  const [slot, setSlot] = useState('');
+  const slotNeeded = needsSlot(method, location, slots);
+  const locationSlots = useMemo(
+    () => (slotNeeded ? slotsOfLocation(slots, location) : []),
+    [slotNeeded, slots, location],
+  );
+  const lastDay = lastDeliveryDay(categories, lagosDay(new Date(now)));
+  const chosenSlot = locationSlots.find((s) => slotKey(s) === slot && slotChoosable(s, lastDay));
+
+  useEffect(() => {
+    // The soonest open slot is chosen for the shopper until they choose one; one no longer open gives way.
+    if (!slotNeeded || chosenSlot) return;
+    const first = locationSlots.find((s) => slotChoosable(s, lastDay));
+    setSlot(first ? slotKey(first) : '');
+  }, [slotNeeded, chosenSlot, locationSlots, lastDay]);
 
   useEffect(() => {
     if (hydrated && items.length === 0 && !placing) {
@@ -146,6 +180,8 @@ export default function CheckoutRoute() {
     discount: applied,
     subtotalKobo: price.subtotalKobo,
     discountRefused: discount.status === 'invalid' ? discount.reason : null,
+    slotNeeded,
+    slotChosen: chosenSlot !== undefined,
   });
 
   return (
@@ -167,6 +203,18 @@ export default function CheckoutRoute() {
             pickupLocations={pickupLocations}
             pickupLocation={pickupLocation}
             onPickupLocationChange={setPickupLocation}
+            slotPicker={
+              slotNeeded ? (
+                <DeliverySlotPicker
+                  slots={locationSlots}
+                  value={chosenSlot ? slot : ''}
+                  onChange={setSlot}
+                  lastDay={lastDay}
+                  now={new Date(now)}
+                  location={location}
+                />
+              ) : null
+            }
           />
 
           <DeliverTo profile={profile} />
@@ -204,6 +252,7 @@ export default function CheckoutRoute() {
                 deliveryLocation: location,
                 pickupLocation,
                 discountCode: applied ? code : undefined,
+                deliverySlot: slotNeeded && chosenSlot ? slot : undefined,
               }}
               onPlacing={setPlacing}
             />

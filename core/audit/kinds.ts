@@ -18,6 +18,7 @@ export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   order: 'Orders',
   user: 'Users',
   delivery_rate: 'Delivery rates',
+  delivery_slot: 'Delivery slots',
   discount_code: 'Discount codes',
   job: 'Background jobs',
 };
@@ -27,6 +28,7 @@ const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
   order: 'order',
   user: 'user',
   delivery_rate: 'delivery rate',
+  delivery_slot: 'delivery slot',
   discount_code: 'discount code',
   job: 'background job',
 };

@@ -10,12 +10,22 @@ import { type PaymentProvider, type StartedPayment } from '../payments/provider'
 import { orderFingerprint } from './fingerprint';
 import { findRate } from './pricing';
 import type { PlaceOrderInput } from './schemas';
+import type { ProductCategory } from '../../db/schema/enums';
 import { newPaymentReference, ORDER_PROCESSING_ERROR, type CheckoutDeps } from './deps';
 import { orderItemSnapshot, priceCart } from './quote';
 import { changeOrder } from '../orders/lifecycle';
 import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
 import { recordPlacedOrder, type NewOrderRow } from '../orders/placing';
 import { holdStock, holdsOf } from '../stock/holds';
+import { bookSlot, loadSlotRules, type SlotBooking } from '../delivery/slot-bookings';
+import {
+  lagosDay,
+  needsSlot,
+  shelfLifeWords,
+  SLOT_MESSAGES,
+  SLOT_REFUSED_TITLE,
+  withinShelfLife,
+} from '../delivery/slots';
 
 /** Placing an order: one order per submission, its payment started, its code use reserved. */
 
@@ -171,6 +181,8 @@ export async function placeOrder(
     }
   }
   if (price.totalKobo <= 0) throw new Invalid('This order has nothing to pay.');
+  const now = deps.now?.() ?? new Date();
+  const slot = await chosenSlot(deps, input, lines, now);
 
   // Started before the order exists, so an order is never without its payment. A submission that
   // loses a race below leaves an unused transaction with the provider, which is never paid.
@@ -230,6 +242,10 @@ export async function placeOrder(
     // The reservation: one conditional UPDATE, so concurrent checkouts can never pass the limit.
     if (discountCodeId !== null && !(await reserveCodeUse(tx, discountCodeId)))
       throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
+    // The slot's place, one conditional UPDATE like the code's use (and the stock's, below).
+    const booking: SlotBooking | null = slot
+      ? await bookSlot(tx, { ...slot, location: input.deliveryLocation, now })
+      : null;
     const placed: NewOrderRow = {
       id: orderId,
       userId,
@@ -255,6 +271,9 @@ export async function placeOrder(
       discountType: discount?.ok ? discount.discount.type : null,
       discountUseHeld: discountCodeId !== null,
       holds: holdsOf(lines),
+      deliverySlotDayId: booking?.dayId ?? null,
+      deliverySlotStartsAt: booking?.startsAt ?? null,
+      deliverySlotEndsAt: booking?.endsAt ?? null,
     };
     const items = lines.map(({ product, quantity }) => orderItemSnapshot(product, quantity));
     await recordPlacedOrder(tx, placed, items);
@@ -263,4 +282,30 @@ export async function placeOrder(
     await holdStock(tx, lines);
     return asPlaced(placed, deps);
   });
+}
+
+/**
+ * The slot an order books, checked before anything is written: one is required for a method the
+ * location delivers in slots (delivery/slots.ts SLOT_METHODS), none is kept for another, and fresh fish
+ * and shellfish only go into a slot within their shelf life. Whether the slot still has room is
+ * `bookSlot`'s, in the placing transaction.
+ */
+async function chosenSlot(
+  deps: Pick<CheckoutDeps, 'db'>,
+  input: PlaceOrderInput,
+  lines: { product: { category: ProductCategory } }[],
+  now: Date,
+): Promise<{ slotId: number; day: string } | null> {
+  const rules = await loadSlotRules(deps.db);
+  if (!needsSlot(input.deliveryMethod, input.deliveryLocation, rules)) return null;
+  const wanted = input.deliverySlot;
+  if (!wanted)
+    throw new Invalid(SLOT_MESSAGES.required, { deliverySlot: [SLOT_MESSAGES.required] }, SLOT_REFUSED_TITLE);
+  const categories = lines.map((l) => l.product.category);
+  const today = lagosDay(now);
+  if (!withinShelfLife(categories, wanted.day, today)) {
+    const message = SLOT_MESSAGES.shelfLife(shelfLifeWords(categories, today));
+    throw new Invalid(message, { deliverySlot: [message] }, SLOT_REFUSED_TITLE);
+  }
+  return wanted;
 }

@@ -101,6 +101,7 @@ export type PayBlock =
   | 'profile-incomplete'
   | 'no-pickup-location'
   | 'pickup-point-not-chosen'
+  | 'slot-not-chosen'
   | 'total-not-positive'
   | 'free-delivery-minimum';
 
@@ -124,6 +125,9 @@ export function payBlockers(state: {
   subtotalKobo: number;
   /** Why the server refused the code typed, if it did ('minimum': a free-delivery code under its minimum). */
   discountRefused?: DiscountRefusal | null;
+  /** For a method and location that deliver in slots: whether an open slot is chosen. */
+  slotNeeded?: boolean;
+  slotChosen?: boolean;
 }): PayBlock[] {
   const blocks: PayBlock[] = [];
   if (state.placing) blocks.push('placing');
@@ -131,6 +135,7 @@ export function payBlockers(state: {
   if (!state.profileComplete) blocks.push('profile-incomplete');
   if (state.method === 'pickup' && !state.pickupLocation.trim())
     blocks.push(state.pickupPoints.length > 0 ? 'pickup-point-not-chosen' : 'no-pickup-location');
+  if (state.slotNeeded && !state.slotChosen) blocks.push('slot-not-chosen');
   if (state.totalKobo <= 0) blocks.push('total-not-positive');
   if (
     state.discount?.type === 'free_delivery' &&
@@ -152,6 +157,7 @@ export function payBlockers(state: {
 const PAY_BLOCK_NOTES: Partial<Record<PayBlock, string>> = {
   'no-pickup-location': 'No pickup option available for your location.',
   'pickup-point-not-chosen': 'Choose a pickup point.',
+  'slot-not-chosen': 'Choose a delivery slot.',
 };
 
 export function payBlockNotes(blocks: readonly PayBlock[]): string[] {

@@ -37,6 +37,13 @@ const RELOAD_CHECKOUT = 'Please reload the checkout page and try again.';
 export const PlaceOrderSchema = z.extend(QuoteSchema, {
   /** Made once per checkout visit: the same key places one order however often it is sent. */
   idempotencyKey: z.string(RELOAD_CHECKOUT).check(z.regex(/^[\w-]{16,100}$/, RELOAD_CHECKOUT)),
+  /** The delivery slot chosen (core/delivery/slots.ts), for a method and location that deliver in slots. */
+  deliverySlot: z.optional(
+    z.object({
+      slotId: z.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID)),
+      day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a delivery slot.')),
+    }),
+  ),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 

@@ -4,6 +4,7 @@ import { parseNaira } from '../money';
 import { DELIVERY_METHODS } from './methods';
 import { BASE_RATE_STEP_KOBO, MAX_PICKUP_LOCATION_LENGTH, MAX_PICKUP_LOCATIONS } from './rates';
 import { listEditParam } from '../list-query';
+import { parseClock } from './slots';
 
 /** ₦10,000,000 per 50 kg is more than any delivery costs: a typo, not a rate. */
 const MAX_BASE_RATE_KOBO = 10_000_000 * 100;
@@ -55,4 +56,79 @@ export const DeliveryRateActionSchema = z.discriminatedUnion('intent', [
 
 export const DeliveryRateListQuerySchema = z.object({
   edit: listEditParam,
+});
+
+const clockField = (label: string) =>
+  z.pipe(
+    z.string(`${label} is required`).check(z.trim(), z.minLength(1, `${label} is required`)),
+    z.transform((text, ctx) => {
+      const minute = parseClock(text);
+      if (minute === null) {
+        ctx.issues.push({ code: 'custom', message: `${label} must be a time such as 14:00`, input: text });
+        return z.NEVER;
+      }
+      return minute;
+    }),
+  );
+
+/** Riders carry at most this many orders in one slot: more is a typo. */
+export const MAX_SLOT_CAPACITY = 500;
+
+/**
+ * The 'Add/Edit Delivery Slot' form: a location, the window (start before end, 24-hour times, Lagos),
+ * the cut-off (a time on the slot's day, not after its start, or on the day before) and how many orders
+ * its riders can take.
+ */
+export const DeliverySlotFormSchema = z
+  .object({
+    location: z
+      .string('Location is required')
+      .check(z.trim(), z.minLength(1, 'Location is required'), z.maxLength(80, 'Location is too long')),
+    start: clockField('Start time'),
+    end: clockField('End time'),
+    cutoff: clockField('Cut-off time'),
+    cutoffDay: z.enum(['same', 'before'], 'Choose the day of the cut-off'),
+    capacity: z.pipe(
+      z.string('Capacity is required').check(z.trim(), z.minLength(1, 'Capacity is required')),
+      z.transform((text, ctx) => {
+        const value = Number(text);
+        if (!/^\d+$/.test(text) || value < 1 || value > MAX_SLOT_CAPACITY) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `Capacity must be a whole number from 1 to ${MAX_SLOT_CAPACITY}`,
+            input: text,
+          });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    ),
+  })
+  .check(
+    z.refine((v) => v.start < v.end && v.start < 1440, {
+      message: 'The slot must end after it starts, on the same day',
+      path: ['end'],
+    }),
+    z.refine((v) => v.cutoff < 1440 && (v.cutoffDay === 'before' || v.cutoff <= v.start), {
+      message: 'A cut-off on the same day must be at or before the start time',
+      path: ['cutoff'],
+    }),
+  );
+export type DeliverySlotFormInput = z.infer<typeof DeliverySlotFormSchema>;
+
+/** The delivery slots screen's forms: one discriminated `intent`. */
+export const DeliverySlotActionSchema = z.discriminatedUnion('intent', [
+  z.extend(DeliverySlotFormSchema, { intent: z.literal('create') }),
+  z.extend(DeliverySlotFormSchema, { intent: z.literal('update'), slotId: rowId }),
+  z.object({ intent: z.literal('close'), slotId: rowId }),
+  z.object({ intent: z.literal('open'), slotId: rowId }),
+]);
+
+export const DeliverySlotListQuerySchema = z.object({
+  edit: listEditParam,
+});
+
+/** The dispatch sheet's address: one slot day (delivery_slot_days.id), or none for the list of them. */
+export const DispatchSheetQuerySchema = z.object({
+  day: z.catch(z.optional(rowId), undefined),
 });

@@ -14,6 +14,8 @@ import { recordAdminChange } from '../audit/log';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { countCodeUseAgain, releaseCodeUses } from '../discounts/uses';
 import { moveOrderStock, type HoldMove } from '../stock/holds';
+import { moveSlotBooking } from '../delivery/slot-bookings';
+import { slotDateLabel } from '../delivery/slots';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
@@ -197,6 +199,15 @@ async function moveHolds(tx: Tx, deps: LifecycleDeps, order: OrderRow, change: H
       { reference: order.paymentReference, products: short },
       'late payment: the shop has less of these products than the order takes',
     );
+  // The order's delivery slot goes with its stock: given back when released, taken again when paid late.
+  if (order.deliverySlotDayId !== null && change !== 'keep') {
+    const over = await moveSlotBooking(tx, order.deliverySlotDayId, change);
+    if (over)
+      deps.logger.warn(
+        { reference: order.paymentReference, slotDay: order.deliverySlotDayId },
+        'late payment: its delivery slot now holds more orders than its capacity',
+      );
+  }
 }
 
 const isOpen = (status: OrderFacts['refundStatus']) => status === 'requested' || status === 'pending';
@@ -318,7 +329,11 @@ async function tell(
         discountKobo: order.discountKobo,
         freeDelivery: order.discountType === 'free_delivery',
         totalKobo: order.totalKobo,
-        delivery: `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}`,
+        delivery: `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}${
+          order.deliverySlotStartsAt && order.deliverySlotEndsAt
+            ? `, ${slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)}`
+            : ''
+        }`,
         orderUrl,
         formatMoney: formatNaira,
       }),

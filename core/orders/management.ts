@@ -87,6 +87,7 @@ export function listConditions(query: OrderListQuery): SQL | undefined {
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.payment) conditions.push(inArray(orders.paymentStatus, PAYMENT_STATUSES_OF[query.payment]));
   if (query.userId) conditions.push(eq(orders.userId, query.userId));
+  if (query.slot) conditions.push(eq(orders.deliverySlotDayId, query.slot));
   return and(...conditions);
 }
 

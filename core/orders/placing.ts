@@ -47,6 +47,9 @@ const NEW_ORDER_COLUMNS = [
   'discountType',
   'discountUseHeld',
   'holds',
+  'deliverySlotDayId',
+  'deliverySlotStartsAt',
+  'deliverySlotEndsAt',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type NewOrderRow = Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>;
@@ -76,9 +79,14 @@ const itemPlaceholder = (line: number, column: string) => `line${line}.${column}
 function placingStatementFor(lines: number) {
   return preparedPerDb((db) => {
     const orderId = sql.placeholder('id');
-    const placedOrder = db
-      .$with('placed_order')
-      .as(db.insert(orders).values(placeholderRow(NEW_ORDER_COLUMNS)));
+    const placedOrder = db.$with('placed_order').as(
+      db.insert(orders).values({
+        ...placeholderRow(NEW_ORDER_COLUMNS),
+        // Untyped, so a null passes: the column's encoder would read null as a Date.
+        deliverySlotStartsAt: sql`${sql.placeholder('deliverySlotStartsAt')}::timestamptz`,
+        deliverySlotEndsAt: sql`${sql.placeholder('deliverySlotEndsAt')}::timestamptz`,
+      }),
+    );
     const placedItems = db.$with('placed_items').as(
       db.insert(orderItems).values(
         Array.from({ length: lines }, (_, line) => ({
@@ -105,7 +113,15 @@ function placingStatement(tx: Tx, lines: number) {
 }
 
 function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string, unknown> {
-  const values: Record<string, unknown> = { ...order };
+  // A booked delivery slot is held with the order as its stock is: an order that books one holds,
+  // even when it counts no stock, so the lifecycle gives the place back when it ends unpaid.
+  const holds = order.deliverySlotDayId !== null && order.holds === 'none' ? 'held' : order.holds;
+  const values: Record<string, unknown> = {
+    ...order,
+    holds,
+    deliverySlotStartsAt: order.deliverySlotStartsAt?.toISOString() ?? null,
+    deliverySlotEndsAt: order.deliverySlotEndsAt?.toISOString() ?? null,
+  };
   items.forEach((item, line) => {
     for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
   });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { parseNaira } from '../money';
 import { CHOSEN_REFUND_REASONS, ORDER_STATUSES, type RefundedLine, type RefundReason } from './statuses';
 import { listPageParam, listSearchParam, listUserParam } from '../list-query';
-import { isOrderId } from '../ids';
+import { isOrderId, rowId } from '../ids';
 
 /** The payment filter of the admin orders list: paid, still waiting for payment, or never paid. */
 export const PAYMENT_FILTERS = ['paid', 'awaiting', 'failed'] as const;
@@ -25,6 +25,8 @@ export const OrderListQuerySchema = z.object({
   status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
   payment: z.catch(z.optional(z.enum(PAYMENT_FILTERS)), undefined),
   userId: listUserParam,
+  /** One delivery slot's day (delivery_slot_days.id): the orders booked into it. */
+  slot: z.catch(z.optional(rowId), undefined),
   page: listPageParam,
   order: z.catch(z.optional(orderId), undefined),
 });

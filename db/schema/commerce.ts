@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   primaryKey,
   index,
   integer,
@@ -56,6 +57,62 @@ export const deliveryRates = pgTable(
     check('delivery_rates_location_not_blank', sql`length(trim(${t.location})) > 0`),
     // One rate per location and method; "Lagos" and "lagos" are the same place.
     uniqueIndex('delivery_rates_location_method_unique').on(sql`lower(${t.location})`, t.method),
+  ],
+);
+
+/**
+ * A delivery slot the owner offers in a location, every day (core/delivery/slots.ts): its window and
+ * cut-off in Africa/Lagos time, as minutes after midnight, and how many orders its riders can take.
+ * The cut-off is `cutoff_minute` on the slot's day, or on the day before when `cutoff_days_before` is 1.
+ */
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    location: text('location').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    cutoffDaysBefore: integer('cutoff_days_before').notNull().default(0),
+    cutoffMinute: integer('cutoff_minute').notNull(),
+    capacity: integer('capacity').notNull(),
+    /** A closed slot is no longer offered; its booked days stay (their orders and dispatch sheets). */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_slots_location_not_blank', sql`length(trim(${t.location})) > 0`),
+    check(
+      'delivery_slots_window',
+      sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`,
+    ),
+    check(
+      'delivery_slots_cutoff',
+      sql`${t.cutoffDaysBefore} in (0, 1) and ${t.cutoffMinute} >= 0 and ${t.cutoffMinute} < 1440 and (${t.cutoffDaysBefore} = 1 or ${t.cutoffMinute} <= ${t.startMinute})`,
+    ),
+    check('delivery_slots_capacity_positive', sql`${t.capacity} > 0`),
+    index('delivery_slots_location_idx').on(sql`lower(${t.location})`),
+  ],
+);
+
+/**
+ * One slot on one day (Africa/Lagos date), made when its first order books it: `booked` counts the orders
+ * that hold or kept a place (core/delivery/slot-bookings.ts is its one writer; one conditional UPDATE
+ * books, never past the slot's capacity).
+ */
+export const deliverySlotDays = pgTable(
+  'delivery_slot_days',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => deliverySlots.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    check('delivery_slot_days_booked_not_negative', sql`${t.booked} >= 0`),
+    uniqueIndex('delivery_slot_days_slot_day_unique').on(t.slotId, t.day),
+    index('delivery_slot_days_day_idx').on(t.day),
   ],
 );
 
@@ -169,6 +226,15 @@ export const orders = pgTable(
      * full before it leaves the shop.
      */
     holds: holdState('holds').notNull().default('none'),
+    /**
+     * The delivery slot (one day of it) the order booked, and its window as booked: the booking follows
+     * `holds` (core/delivery/slot-bookings.ts). Null for a method or location without slots.
+     */
+    deliverySlotDayId: integer('delivery_slot_day_id').references(() => deliverySlotDays.id, {
+      onDelete: 'set null',
+    }),
+    deliverySlotStartsAt: timestamp('delivery_slot_starts_at', { withTimezone: true }),
+    deliverySlotEndsAt: timestamp('delivery_slot_ends_at', { withTimezone: true }),
     /** The checkout visit's key (one order per submission) and what was submitted under it. */
     idempotencyKey: text('idempotency_key'),
     idempotencyFingerprint: text('idempotency_fingerprint'),
@@ -233,6 +299,10 @@ export const orders = pgTable(
     index('orders_status_payment_idx').on(t.status, t.paymentStatus),
     index('orders_payment_created_idx').on(t.paymentStatus, t.createdAt),
     index('orders_discount_code_idx').on(t.discountCodeId),
+    // The admin's filter by slot and a slot's dispatch sheet.
+    index('orders_delivery_slot_day_idx')
+      .on(t.deliverySlotDayId)
+      .where(sql`${t.deliverySlotDayId} is not null`),
     // The FREEDELIVERY card: paid orders by the code they recorded (only orders that used a code).
     index('orders_discount_code_text_idx')
       .on(t.discountCode, t.paymentStatus)

@@ -44,6 +44,7 @@ export const ADMIN_CHANGE_KINDS = [
   'order',
   'user',
   'delivery_rate',
+  'delivery_slot',
   'discount_code',
   'job',
 ] as const;

@@ -70,6 +70,35 @@ async function seedDeliveryRates(db: Db) {
     .onConflictDoNothing();
 }
 
+/**
+ * Port Harcourt's riders (core/delivery/slots.ts): a morning round booked by 6 pm the day before, and
+ * the afternoon round that makes "same-day delivery for orders before 12pm" a rule the owner can change.
+ */
+export const SEED_DELIVERY_SLOTS = [
+  {
+    location: 'Port Harcourt',
+    startMinute: 9 * 60,
+    endMinute: 12 * 60,
+    cutoffDaysBefore: 1,
+    cutoffMinute: 18 * 60,
+    capacity: 12,
+  },
+  {
+    location: 'Port Harcourt',
+    startMinute: 14 * 60,
+    endMinute: 17 * 60,
+    cutoffDaysBefore: 0,
+    cutoffMinute: 12 * 60,
+    capacity: 12,
+  },
+];
+
+async function seedDeliverySlots(db: Db) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(schema.deliverySlots);
+  if (total > 0) return;
+  await db.insert(schema.deliverySlots).values(SEED_DELIVERY_SLOTS);
+}
+
 async function seedDiscountCodes(db: Db) {
   await db
     .insert(schema.discountCodes)
@@ -294,6 +323,7 @@ export async function seedDatabase(db: Db, auth: Auth, logger: LogLike, options:
   const [marker] = await db.select().from(schema.appSettings).where(eq(schema.appSettings.key, SEED_MARKER));
   if (!marker) {
     await seedDeliveryRates(db);
+    await seedDeliverySlots(db);
     await seedDiscountCodes(db);
     const productIds = options.demo ? await seedProducts(db) : new Map<string, number>();
     await seedRecipes(db, productIds);

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import {
   Boxes,
+  CalendarClock,
   ExternalLink,
   LayoutDashboard,
   ListOrdered,
@@ -31,6 +32,7 @@ export const ADMIN_NAV = [
   { to: '/admin/stock', label: 'Stock', icon: Boxes },
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/delivery-rates', label: 'Delivery Rates', icon: Truck },
+  { to: '/admin/delivery-slots', label: 'Delivery Slots', icon: CalendarClock },
   { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
@@ -72,12 +74,15 @@ export function AdminShell({ email, children }: { email: string | null; children
     if (userMenu.current) userMenu.current.open = false;
   }, [location.pathname]);
   return (
-    <div className="min-h-screen bg-slate-100 lg:flex">
+    <div className="min-h-screen bg-slate-100 lg:flex print:block print:bg-white">
       <RowIconSymbols />
       <nav
         id={sidebarId}
         aria-label="Admin"
-        className={clsx('hidden shrink-0 bg-slate-900 p-4 lg:block', collapsed ? 'w-20' : 'w-64')}
+        className={clsx(
+          'hidden shrink-0 bg-slate-900 p-4 lg:block print:hidden',
+          collapsed ? 'w-20' : 'w-64',
+        )}
       >
         <div className="mb-6 flex items-center justify-between gap-2">
           <p className="flex items-center gap-2 px-3 text-lg font-bold text-white">
@@ -104,7 +109,7 @@ export function AdminShell({ email, children }: { email: string | null; children
         </button>
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 print:hidden">
           {/* Below 1024 px the sidebar is a drawer: a modal dialog (focus inside, Escape closes it). */}
           <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <DialogPrimitive.Trigger
@@ -170,7 +175,7 @@ export function AdminShell({ email, children }: { email: string | null; children
             </div>
           </details>
         </header>
-        <main className="flex-1 p-4 sm:p-6">{children}</main>
+        <main className="flex-1 p-4 sm:p-6 print:p-0">{children}</main>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { inputClasses } from '~/components/ui/field';
 import { findRate, type RateFacts } from '#core/checkout/pricing';
@@ -33,6 +33,7 @@ export function DeliverySection({
   pickupLocations,
   pickupLocation,
   onPickupLocationChange,
+  slotPicker,
 }: {
   location: string;
   onLocationChange: (location: string) => void;
@@ -44,6 +45,8 @@ export function DeliverySection({
   pickupLocations: string[];
   pickupLocation: string;
   onPickupLocationChange: (pickupLocation: string) => void;
+  /** The delivery slots, for a method and location that deliver in slots. */
+  slotPicker?: ReactNode;
 }) {
   return (
     <section
@@ -72,6 +75,7 @@ export function DeliverySection({
         </datalist>
       </div>
       <DeliveryMethodPicker method={method} onChange={onMethodChange} order={order} />
+      {slotPicker}
       {method === 'pickup' ? (
         <div>
           {pickupLocations.length > 0 ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useRevalidator } from 'react-router';
 import { toast } from '~/lib/toasts';
 import { Button } from '~/components/ui/button';
 import type { ActionResult } from '~/lib/action-result';
@@ -61,6 +61,11 @@ function newCheckoutKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+function slotOfKey(key: string) {
+  const [slotId, day] = key.split(':');
+  return { slotId: Number(slotId), day: day ?? '' };
+}
+
 export function PaymentButton({
   disabled,
   totalKobo,
@@ -77,6 +82,8 @@ export function PaymentButton({
     deliveryLocation: string;
     pickupLocation: string;
     discountCode?: string;
+    /** "<slot id>:<day>" when the method and location deliver in slots. */
+    deliverySlot?: string;
   };
   onPlacing: (placing: boolean) => void;
 }) {
@@ -87,10 +94,15 @@ export function PaymentButton({
   // order, and pressing it again after closing the payment window resumes that order's payment.
   const [idempotencyKey] = useState(newCheckoutKey);
   const busy = fetcher.state !== 'idle';
+  const revalidator = useRevalidator();
 
   // A refused order shows its own toast ('Order Processing Error', a limit, …) and Pay comes back.
   useActionResult(settledData(fetcher), {
-    onFailure: () => onPlacing(false),
+    onFailure: () => {
+      onPlacing(false);
+      // A slot may have filled meanwhile: read the checkout's slots again.
+      void revalidator.revalidate();
+    },
     onSuccess: (result) => {
       if (result.provider === 'demo' || !result.accessCode) {
         window.location.assign(result.authorizationUrl);
@@ -129,6 +141,7 @@ export function PaymentButton({
       deliveryLocation: order.deliveryLocation,
       ...(order.deliveryMethod === 'pickup' ? { pickupLocation: order.pickupLocation } : {}),
       ...(order.discountCode ? { discountCode: order.discountCode } : {}),
+      ...(order.deliverySlot ? { deliverySlot: slotOfKey(order.deliverySlot) } : {}),
     };
     fetcher.submit(body, { method: 'post', action: '/checkout', encType: 'application/json' });
   }

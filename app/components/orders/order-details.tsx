@@ -4,6 +4,7 @@ import { ProductImage } from '~/components/catalog/product-image';
 import { OrderSummary } from '~/components/checkout/order-summary';
 import { formatAdminDateTime } from '~/lib/dates';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { slotDateLabel } from '#core/delivery/slots';
 import { formatNaira, formatWeight } from '#core/money';
 import type { UserOrderDetails } from '#core/orders/service';
 import { ORDER_EVENT_LABELS, type OrderEventKind } from '#core/orders/statuses';
@@ -77,6 +78,12 @@ export function OrderDelivery({ order }: { order: Order }) {
           <>
             <dt className="text-slate-600">Pickup point</dt>
             <dd>{order.pickupLocation}</dd>
+          </>
+        ) : null}
+        {order.deliverySlotStartsAt && order.deliverySlotEndsAt ? (
+          <>
+            <dt className="text-slate-600">Delivery slot</dt>
+            <dd>{slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)}</dd>
           </>
         ) : null}
         <dt className="text-slate-600">Recipient</dt>

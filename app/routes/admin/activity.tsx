@@ -44,6 +44,7 @@ function subjectHref(entry: ActivityEntry): string | null {
     order: `/admin/orders?order=${id}`,
     user: `/admin/users?q=${id}`,
     delivery_rate: '/admin/delivery-rates',
+    delivery_slot: `/admin/delivery-slots?edit=${id}`,
     discount_code: '/admin/discount-codes',
     job: '/admin#failed-jobs',
   };

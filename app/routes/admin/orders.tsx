@@ -28,6 +28,7 @@ import { claimsOfOrder } from '#core/orders/claims';
 import { REFUND_WAITING, refundOrder } from '#core/orders/refunds';
 import { OrderActionSchema, OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders';
+import { slotDaysForFilter } from '#core/delivery/slot-bookings';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders — FreshCatch Admin' }];
 
@@ -35,12 +36,13 @@ export const loader = load({
   auth: 'admin',
   query: OrderListQuerySchema,
   run: async ({ admin, query, services: { db } }) => {
-    const [list, details, claims] = await Promise.all([
+    const [list, details, claims, slots] = await Promise.all([
       listOrdersForAdmin(db, admin, query),
       query.order ? getOrderForAdmin(db, admin, query.order!) : null,
       query.order ? claimsOfOrder(db, admin, query.order) : [],
+      slotDaysForFilter(db, admin),
     ]);
-    return { list, details, claims, query };
+    return { list, details, claims, query, slots };
   },
 });
 
@@ -78,12 +80,19 @@ export const action = act({
 });
 
 /** The list's filters (not its page or open order) for the CSV export. */
-function exportQuery(query: { q?: string; status?: string; payment?: string; userId?: string }) {
+function exportQuery(query: {
+  q?: string;
+  status?: string;
+  payment?: string;
+  userId?: string;
+  slot?: number;
+}) {
   const params = new URLSearchParams();
   for (const key of ['q', 'status', 'payment', 'userId'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
+  if (query.slot) params.set('slot', String(query.slot));
   const search = params.toString();
   return search ? `?${search}` : '';
 }
@@ -145,7 +154,7 @@ const ORDER_COLUMNS: AdminListColumn<AdminOrderRow>[] = [
 ];
 
 export default function AdminOrders() {
-  const { list, details, claims, query } = useLoaderData<typeof loader>();
+  const { list, details, claims, query, slots } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
   const hrefWith = useListHref('/admin/orders');
 
@@ -174,8 +183,8 @@ export default function AdminOrders() {
         placeholder: 'Order ID, name, address or phone',
         value: query.q,
       }}
-      filters={<OrderFilters query={query} />}
-      filtered={Boolean(query.q || query.status || query.payment || query.userId)}
+      filters={<OrderFilters query={query} slots={slots} />}
+      filtered={Boolean(query.q || query.status || query.payment || query.userId || query.slot)}
       submitLabel="Apply"
       rows={list.orders}
       rowKey={(order) => order.id}

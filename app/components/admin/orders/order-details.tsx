@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { formatShopperDate } from '~/lib/dates';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
+import { slotDateLabel } from '#core/delivery/slots';
 import { formatNaira, formatWeight } from '#core/money';
 import type { ClaimView } from '#core/orders/claims';
 import type { AdminOrderDetails } from '#core/orders/management';
@@ -101,6 +102,11 @@ export function OrderDetails({
           <dd>
             {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {order.deliveryLocation}
             {order.pickupLocation ? ` · ${order.pickupLocation}` : ''}
+            {order.deliverySlotStartsAt && order.deliverySlotEndsAt ? (
+              <span className="block">
+                Slot: {slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)}
+              </span>
+            ) : null}
           </dd>
         </div>
         <div>
