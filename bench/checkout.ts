@@ -48,6 +48,7 @@ const PASSWORD = 'bench-buyer-password';
 const TARGET_P95_MS = 100;
 const TARGET_SHOP_CPU_MS = 10;
 const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? availableParallelism());
+const COUNTED = process.env.BENCH_STOCK !== 'uncounted';
 
 interface Buyer {
   email: string;
@@ -73,15 +74,18 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[]; 
         where email like 'bench.buyer%'`,
   );
   // Every product's stock is counted (issue 33), in one batch each, far more than a run sells: each
-  // order holds its lines when placed and draws from the batch when paid.
-  await database.db.execute(
-    sql`update products set stock_unit = (case when category in ('equipment', 'feeds') then 'unit' else 'kg' end)::stock_unit,
+  // order holds its lines when placed and draws from the batch when paid. BENCH_STOCK=uncounted
+  // leaves the products' in-stock flags alone, to measure what counting costs.
+  if (COUNTED)
+    await database.db.execute(
+      sql`update products set stock_unit = (case when category in ('equipment', 'feeds') then 'unit' else 'kg' end)::stock_unit,
         stock_on_hand = 100000000, stock_held = 0, in_stock = true`,
-  );
-  await database.db.execute(
-    sql`insert into stock_batches (product_id, quantity_received, quantity_left, date_kind, prepared_on)
+    );
+  if (COUNTED)
+    await database.db.execute(
+      sql`insert into stock_batches (product_id, quantity_received, quantity_left, date_kind, prepared_on)
         select id, 100000000, 100000000, 'caught', current_date from products`,
-  );
+    );
   await database.close();
   // Two or three different products per order, as real carts have.
   const carts = emails.map((_, i) => ({
@@ -351,7 +355,7 @@ async function main() {
       // Holds must not serialize the shop: every buyer after one hot product (each placement updates
       // its row) against each buyer after a product of their own, one line of 1 each.
       console.log(
-        `• ${BUYERS} buyers on one hot product, then on ${BUYERS} different ones, ${seconds} s each…`,
+        `• ${BUYERS} buyers on one hot product, then on ${BUYERS} different ones, ${seconds} s each (stock ${COUNTED ? 'counted' : 'not counted'})…`,
       );
       const hotCarts = buyers.map(() => ({ items: [{ productId: productIds[0]!, quantity: 1 }] }));
       const spreadCarts = buyers.map((_, i) => ({

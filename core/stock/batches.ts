@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { products, stockBatches, stockDraws } from '../../db/schema';
 import { addDays, dayMonth, shopDay } from '../calendar';
 import { recordAdminChange } from '../audit/log';
@@ -270,31 +271,50 @@ export async function drawFromBatches(
   productId: number,
   amount: number,
 ): Promise<number> {
-  const batches = await tx
-    .select({ id: stockBatches.id, left: stockBatches.quantityLeft })
-    .from(stockBatches)
-    .where(and(eq(stockBatches.productId, productId), selling()))
-    .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id))
-    .for('update');
+  const batches = await sellingBatchesLocked(tx).execute({ productId });
   let wanted = amount;
   for (const batch of batches) {
     if (wanted === 0) break;
     const take = Math.min(batch.left, wanted);
-    await tx
-      .update(stockBatches)
-      .set({ quantityLeft: sql`${stockBatches.quantityLeft} - ${take}` })
-      .where(eq(stockBatches.id, batch.id));
-    await tx
-      .insert(stockDraws)
-      .values({ orderItemId, batchId: batch.id, quantity: take })
-      .onConflictDoUpdate({
-        target: [stockDraws.orderItemId, stockDraws.batchId],
-        set: { quantity: sql`${stockDraws.quantity} + ${take}` },
-      });
+    await takeFromBatch(tx).execute({ id: batch.id, take });
+    await recordDraw(tx).execute({ orderItemId, batchId: batch.id, take });
     wanted -= take;
   }
   return wanted;
 }
+
+const placeholder = sql.placeholder;
+
+/** A product's selling batches, oldest first, locked for a sale (the product is locked already). */
+const sellingBatchesLocked = preparedPerDb((db) =>
+  db
+    .select({ id: stockBatches.id, left: stockBatches.quantityLeft })
+    .from(stockBatches)
+    .where(and(eq(stockBatches.productId, placeholder('productId')), selling()))
+    .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id))
+    .for('update'),
+);
+
+const takeFromBatch = preparedPerDb((db) =>
+  db
+    .update(stockBatches)
+    .set({ quantityLeft: sql`${stockBatches.quantityLeft} - ${placeholder('take')}` })
+    .where(eq(stockBatches.id, placeholder('id'))),
+);
+
+const recordDraw = preparedPerDb((db) =>
+  db
+    .insert(stockDraws)
+    .values({
+      orderItemId: placeholder('orderItemId'),
+      batchId: placeholder('batchId'),
+      quantity: placeholder('take'),
+    })
+    .onConflictDoUpdate({
+      target: [stockDraws.orderItemId, stockDraws.batchId],
+      set: { quantity: sql`${stockDraws.quantity} + excluded.quantity` },
+    }),
+);
 
 /**
  * A line refunded before it left the shop goes back to the batches it came from. Returns how much of

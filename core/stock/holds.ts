@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { orderItems, products } from '../../db/schema';
 import type { HoldState } from '../../db/schema/enums';
 import { Conflict } from '../errors';
@@ -16,6 +17,37 @@ import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor, type Co
  * core/orders/lifecycle.ts decides when (transitions.ts `holds`); the owner's changes are batches.ts.
  */
 
+const placeholder = sql.placeholder;
+
+/** The hold of one line: only while what is on hand, less what is held, covers it. */
+const holdLine = preparedPerDb((db) =>
+  db
+    .update(products)
+    .set({
+      stockHeld: sql`${held} + ${placeholder('amount')}`,
+      inStock: inStockWhen(onHand, sql`${held} + ${placeholder('amount')}`),
+    })
+    .where(
+      and(
+        eq(products.id, placeholder('id')),
+        eq(products.stockUnit, placeholder('unit')),
+        sql`${onHand} - ${held} >= ${placeholder('amount')}`,
+      ),
+    )
+    .returning({ id: products.id }),
+);
+
+/** A paid line's hold leaves the shop as sold (while the product is counted in the line's unit). */
+const sellHeldLine = preparedPerDb((db) => {
+  const stockOnHand = sql`greatest(${onHand} - ${placeholder('amount')}, 0)`;
+  const stockHeld = sql`greatest(${held} - ${placeholder('amount')}, 0)`;
+  return db
+    .update(products)
+    .set({ stockOnHand, stockHeld, inStock: inStockWhen(stockOnHand, stockHeld) })
+    .where(and(eq(products.id, placeholder('productId')), eq(products.stockUnit, placeholder('unit'))))
+    .returning({ id: products.id });
+});
+
 interface HeldLine {
   product: Pick<CountedStock, 'stockUnit' | 'weightGrams'> & { id: number; name: string };
   quantity: number;
@@ -31,20 +63,7 @@ export async function holdStock(tx: Tx, lines: HeldLine[]): Promise<void> {
     .sort((a, b) => a.product.id - b.product.id);
   for (const { product, quantity } of counted) {
     const amount = stockFor(product, quantity);
-    const [heldRow] = await tx
-      .update(products)
-      .set({
-        stockHeld: sql`${held} + ${amount}`,
-        inStock: inStockWhen(onHand, sql`${held} + ${amount}`),
-      })
-      .where(
-        and(
-          eq(products.id, product.id),
-          eq(products.stockUnit, product.stockUnit!),
-          sql`${onHand} - ${held} >= ${amount}`,
-        ),
-      )
-      .returning({ id: products.id });
+    const [heldRow] = await holdLine(tx).execute({ id: product.id, unit: product.stockUnit, amount });
     if (heldRow) continue;
     // Refused: say how much is left now (read only for the words; nothing was written).
     const [now] = await tx
@@ -70,8 +89,8 @@ export function holdsOf(lines: { product: Pick<CountedStock, 'stockUnit'> }[]): 
 }
 
 /** The counted lines of an order, in product order. */
-async function countedLines(tx: Tx, orderId: string) {
-  return tx
+const countedLinesOf = preparedPerDb((db) =>
+  db
     .select({
       itemId: orderItems.id,
       productId: orderItems.productId,
@@ -79,9 +98,9 @@ async function countedLines(tx: Tx, orderId: string) {
       quantity: orderItems.stockQuantity,
     })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), gt(orderItems.stockQuantity, 0)))
-    .orderBy(asc(orderItems.productId));
-}
+    .where(and(eq(orderItems.orderId, placeholder('orderId')), gt(orderItems.stockQuantity, 0)))
+    .orderBy(asc(orderItems.productId)),
+);
 
 /**
  * What a change of an order does to its lines' stock: paid ('keep') — what was held leaves the shop
@@ -99,7 +118,7 @@ export type HoldMove = 'keep' | 'release-held' | 'release-kept' | 'take-again';
  */
 export async function moveOrderStock(tx: Tx, orderId: string, move: HoldMove): Promise<number[]> {
   const short: number[] = [];
-  for (const line of await countedLines(tx, orderId)) {
+  for (const line of await countedLinesOf(tx).execute({ orderId })) {
     if (line.productId === null || line.stockUnit === null) continue;
     // Only while the product is still counted in the line's unit: stock recounted since is the owner's.
     const sameCount = and(eq(products.id, line.productId), eq(products.stockUnit, line.stockUnit));
@@ -123,15 +142,23 @@ export async function moveOrderStock(tx: Tx, orderId: string, move: HoldMove): P
         .where(sameCount);
       continue;
     }
-    // Sold: 'keep' takes what it held; 'take-again' takes from what is free, or what is there.
+    if (move === 'keep') {
+      const [sold] = await sellHeldLine(tx).execute({
+        productId: line.productId,
+        unit: line.stockUnit,
+        amount,
+      });
+      if (sold && (await drawFromBatches(tx, line.itemId, line.productId, amount)) > 0)
+        short.push(line.productId);
+      continue;
+    }
+    // Sold again after a release: taken from what is free, or else from what is there.
     const stockOnHand = sql`greatest(${onHand} - ${amount}, 0)`;
-    const stockHeld = move === 'keep' ? sql`greatest(${held} - ${amount}, 0)` : held;
-    const set = { stockOnHand, stockHeld, inStock: inStockWhen(stockOnHand, stockHeld) };
-    const fits = move === 'keep' ? sql`true` : sql`${onHand} - ${held} >= ${amount}`;
+    const set = { stockOnHand, inStock: inStockWhen(stockOnHand, held) };
     const [sold] = await tx
       .update(products)
       .set(set)
-      .where(and(sameCount, fits))
+      .where(and(sameCount, sql`${onHand} - ${held} >= ${amount}`))
       .returning({ id: products.id });
     if (!sold) {
       const [anyway] = await tx.update(products).set(set).where(sameCount).returning({ id: products.id });
