@@ -270,7 +270,8 @@ export async function placeOrder(
       discountCode: discount?.ok ? discount.discount.code : null,
       discountType: discount?.ok ? discount.discount.type : null,
       discountUseHeld: discountCodeId !== null,
-      holds: holdsOf(lines),
+      // A booked slot is held like stock, so the lifecycle gives the place back when the order ends unpaid.
+      holds: booking ? 'held' : holdsOf(lines),
       deliverySlotDayId: booking?.dayId ?? null,
       deliverySlotStartsAt: booking?.startsAt ?? null,
       deliverySlotEndsAt: booking?.endsAt ?? null,

@@ -113,12 +113,8 @@ function placingStatement(tx: Tx, lines: number) {
 }
 
 function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string, unknown> {
-  // A booked delivery slot is held with the order as its stock is: an order that books one holds,
-  // even when it counts no stock, so the lifecycle gives the place back when it ends unpaid.
-  const holds = order.deliverySlotDayId !== null && order.holds === 'none' ? 'held' : order.holds;
   const values: Record<string, unknown> = {
     ...order,
-    holds,
     deliverySlotStartsAt: order.deliverySlotStartsAt?.toISOString() ?? null,
     deliverySlotEndsAt: order.deliverySlotEndsAt?.toISOString() ?? null,
   };
