@@ -160,8 +160,10 @@ describe('granting and revoking admin', () => {
     expect((refusal.reason as Error).message).toBe(USER_MESSAGES.lastAdmin);
     const admins = await db().select().from(schema.user).where(eq(schema.user.role, 'admin'));
     expect(admins).toHaveLength(1);
-    // Put the seed admin back in charge for the tests that follow.
+    // Put the seed admin back in charge for the tests that follow. If the second admin won the race, the
+    // seed admin's sessions were ended with the role (as a revoke does), so sign in again.
     await db().update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, admin.id));
+    client = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 });
 
