@@ -72,6 +72,7 @@ const CORE_CROSSINGS = {
   checkout: [
     'accounts/profile.ts',
     'cart/rules.ts',
+    'delivery/management.ts', // the stored rates it prices with
     'delivery/methods.ts',
     'delivery/rules.ts',
     'delivery/slot-bookings.ts',

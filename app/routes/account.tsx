@@ -15,7 +15,7 @@ import { retryAfterOfAction } from '~/lib/errors.server';
 import { AccountActionSchema, AccountPageQuerySchema, type AccountTab } from '#core/accounts/schemas';
 import { countCurrentPasswordTry } from '#core/accounts/passwords';
 import { getProfile, updateProfile } from '#core/accounts/service';
-import { loadRates } from '#core/checkout/quote';
+import { loadRates } from '#core/delivery/management';
 import { locationSuggestions } from '#core/delivery/methods';
 import {
   listNotifications,

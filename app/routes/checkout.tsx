@@ -14,13 +14,20 @@ import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
-import { payBlockNotes, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
+import {
+  freeDeliveryNote,
+  payBlockNotes,
+  payBlockers,
+  priceOrder,
+  type RateFacts,
+} from '#core/checkout/pricing';
 import { PaymentReturnQuerySchema, PlaceOrderSchema } from '#core/checkout/schemas';
 import { choicesOfUnpaidOrder } from '#core/checkout/choices';
-import { loadRates } from '#core/checkout/quote';
+import { loadRates } from '#core/delivery/management';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
 import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
+import { formatNaira } from '#core/money';
 import { offerSlots } from '#core/delivery/slot-bookings';
 import {
   lagosDay,
@@ -168,6 +175,7 @@ export default function CheckoutRoute() {
     location,
   };
   const price = priceOrder({ method, discount: applied, ...order });
+  const freeNote = freeDeliveryNote(price.freeDelivery, location, formatNaira);
   const blocked = blockingChanges(changes);
   const blockers = payBlockers({
     placing,
@@ -229,7 +237,7 @@ export default function CheckoutRoute() {
           delivery={{
             method,
             feeKobo: price.deliveryFee.feeKobo,
-            free: applied?.type === 'free_delivery',
+            free: applied?.type === 'free_delivery' || price.freeDelivery?.reached === true,
             blocks: price.deliveryFee.blocks,
             remainderGrams: price.deliveryFee.remainderGrams,
           }}
@@ -237,6 +245,11 @@ export default function CheckoutRoute() {
           totalKobo={price.totalKobo}
         >
           <div className="mt-4 space-y-4">
+            {freeNote ? (
+              <p className={`text-sm ${price.freeDelivery?.reached ? 'text-green-800' : 'text-slate-700'}`}>
+                {freeNote}
+              </p>
+            ) : null}
             {payBlockNotes(blockers).map((note) => (
               <p key={note} className="text-sm text-amber-800">
                 {note}

@@ -15,6 +15,7 @@ import { formatNaira, gramsToKg, koboToNaira, nairaFigure } from '#core/money';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
 import { nextBatchWords } from '#core/stock/batches';
+import { loadDeliveryPromises } from '#core/delivery/promises';
 import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { Route } from './+types/product';
@@ -90,12 +91,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const loader = load({
   auth: 'public',
-  run: async ({ request, params, context, services: { db, env } }) => {
+  run: async ({ request, params, context, services: { db, env, logger } }) => {
     const id = parseProductId(params.id);
-    const [product, batch, viewer] = await Promise.all([
+    const [product, batch, viewer, promises] = await Promise.all([
       getProduct(db, id),
       nextBatchWords(db, id),
       getViewerKind(request, context),
+      loadDeliveryPromises(db).catch((error: unknown) => {
+        logger.error({ err: error }, 'could not load the delivery promises');
+        return [];
+      }),
     ]);
     // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
     // to review — the page asks for once it is live (api/product-for-shopper.ts).
@@ -104,6 +109,8 @@ export const loader = load({
         product,
         /** What the next buyer gets: "Caught today", "Best before 8 Dec" (counted stock with batches). */
         batch,
+        /** "Free delivery within Port Harcourt for orders above ₦50,000": from the owner's rules. */
+        promises,
         // Reviews sit below the fold: they stream in after the page (STYLE §7).
         reviews: listReviews(db, id),
         signedIn: viewer !== 'guest',
@@ -138,7 +145,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductRoute() {
   const page = useLoaderData<typeof loader>();
-  const { product, batch, reviews, signedIn, isAdmin: admin } = page;
+  const { product, batch, promises, reviews, signedIn, isAdmin: admin } = page;
   const { inWishlist, mayReview } = useForShopper(product.id, signedIn, page);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
@@ -175,7 +182,7 @@ export default function ProductRoute() {
             className="aspect-[4/3] w-full object-cover"
           />
         </div>
-        <ProductInfo product={product} batch={batch} inWishlist={inWishlist} />
+        <ProductInfo product={product} batch={batch} promises={promises} inWishlist={inWishlist} />
       </div>
 
       <Tabs defaultValue="details" className="mt-10">

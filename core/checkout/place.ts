@@ -161,7 +161,8 @@ export async function placeOrder(
   }
 
   const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input, from);
-  if (discount && !discount.ok) {
+  // A code not needed (delivery is free already) is left out of the order; any other refusal stops it.
+  if (discount && !discount.ok && discount.reason !== 'not-needed') {
     if (discount.reason === 'guesses') throw new TooManyRequests(discount.message, 'Discount Code Error');
     throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');
   }

@@ -13,6 +13,16 @@ export interface RateFacts {
   method: DeliveryMethod;
   baseRateKobo: number;
   pickupLocations: string[];
+  /** Delivery is free when the goods, less any discount, come to at least this (null: never). */
+  freeFromKobo: number | null;
+}
+
+/** The owner's free-delivery rule for the chosen location and method, and whether this order meets it. */
+export interface FreeDeliveryRule {
+  fromKobo: number;
+  reached: boolean;
+  /** How much more in goods makes delivery free (0 once reached). */
+  shortKobo: number;
 }
 
 export interface OrderPrice {
@@ -29,6 +39,8 @@ export interface OrderPrice {
   totalKobo: number;
   /** True when no rate is stored for this location and method, so the default rate applies. */
   usedDefaultRate: boolean;
+  /** The rate's free-delivery rule, if it has one. */
+  freeDelivery: FreeDeliveryRule | null;
 }
 
 /** The stored rate for a location and method (case-insensitive location), if any. */
@@ -45,6 +57,8 @@ export function findRate(
  * Prices an order from its lines, the delivery rate and an applied discount (spec §9), in kobo:
  * total = subtotal + fee − discount; percent = subtotal × p / 100; an amount is capped at the
  * subtotal; free delivery makes the fee 0 and stores the waived fee as the discount.
+ * The owner's free-delivery rule for the rate (decision 045) makes the fee 0 when the goods, less a
+ * percent or amount discount, come to at least its amount ("orders above ₦50,000" as buyers read it); a free-delivery code then waives nothing.
  * The browser previews with this; the server prices the real order with it from database prices.
  */
 export function priceOrder(input: {
@@ -70,6 +84,10 @@ export function priceOrder(input: {
   } else if (discount?.type === 'amount') {
     discountKobo = Math.min(discount.amountKobo, subtotalKobo);
     storedDiscountKobo = discountKobo;
+  }
+  const freeDelivery = freeDeliveryRule(rate, input.method, subtotalKobo - discountKobo);
+  if (freeDelivery?.reached) {
+    deliveryFee = { ...fullFee, feeKobo: 0 };
   } else if (discount?.type === 'free_delivery') {
     if (!discount.minOrderAmountKobo || subtotalKobo >= discount.minOrderAmountKobo) {
       deliveryFee = { ...fullFee, feeKobo: 0 };
@@ -85,7 +103,35 @@ export function priceOrder(input: {
     storedDiscountKobo,
     totalKobo: Math.max(0, subtotalKobo + deliveryFee.feeKobo - discountKobo),
     usedDefaultRate: rate === undefined,
+    freeDelivery,
   };
+}
+
+/** Goods worth at least the rate's amount travel free; pickup has no delivery to waive. */
+function freeDeliveryRule(
+  rate: RateFacts | undefined,
+  method: DeliveryMethod,
+  goodsKobo: number,
+): FreeDeliveryRule | null {
+  if (!rate || rate.freeFromKobo === null || method === 'pickup') return null;
+  const reached = goodsKobo >= rate.freeFromKobo;
+  return { fromKobo: rate.freeFromKobo, reached, shortKobo: reached ? 0 : rate.freeFromKobo - goodsKobo };
+}
+
+/**
+ * What checkout says of the rate's free-delivery rule: how much more makes delivery free, or that it is.
+ * `formatMoney` renders naira (₦, en-NG).
+ */
+export function freeDeliveryNote(
+  rule: FreeDeliveryRule | null,
+  location: string,
+  formatMoney: (kobo: number) => string,
+): string | null {
+  if (!rule) return null;
+  const place = location.trim();
+  if (rule.reached)
+    return `Free delivery within ${place}: your order is ${formatMoney(rule.fromKobo)} or more.`;
+  return `Add ${formatMoney(rule.shortKobo)} more for free delivery within ${place}.`;
 }
 
 export const DELIVERY_TIMES: Record<DeliveryMethod, string | null> = {

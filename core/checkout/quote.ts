@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { deliveryRates, discountCodes, type orderItems, products } from '../../db/schema';
+import { discountCodes, type orderItems, products } from '../../db/schema';
+import { loadRates } from '../delivery/management';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { CODE_GUESSES, settleCodeGuess, takeCodeGuess, type CodeGuesser } from '../discounts/guessing';
 import {
@@ -12,27 +13,11 @@ import {
 } from '../discounts/rules';
 import { Conflict, Invalid } from '../errors';
 import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor } from '../stock/rules';
-import { priceOrder, type OrderPrice, type RateFacts } from './pricing';
+import { priceOrder, type OrderPrice } from './pricing';
 import type { PlaceOrderInput } from './schemas';
 import { type CheckoutDeps } from './deps';
 
 /** Pricing a cart from the database: the quote the checkout page shows and the order that is placed. */
-
-/** Every stored delivery rate, as the pricing rules take them. */
-export async function loadRates(db: Db | Tx): Promise<RateFacts[]> {
-  return allRates(db).execute();
-}
-
-const allRates = preparedPerDb((db) =>
-  db
-    .select({
-      location: deliveryRates.location,
-      method: deliveryRates.method,
-      baseRateKobo: deliveryRates.baseRateKobo,
-      pickupLocations: deliveryRates.pickupLocations,
-    })
-    .from(deliveryRates),
-);
 
 /** The products with these ids (an array parameter, so one statement serves any cart). */
 const productsWithIds = preparedPerDb((db) =>
@@ -156,7 +141,10 @@ export async function priceCart(
       deliveryLocation: input.deliveryLocation,
     });
     discount = checked.check;
-    if (discount.ok) {
+    if (discount.ok && discount.discount.type === 'free_delivery' && price.freeDelivery?.reached) {
+      // The shop delivers this order free already: the code would waive nothing, so it is kept unused.
+      discount = { ok: false, reason: 'not-needed', message: DISCOUNT_MESSAGES.notNeeded };
+    } else if (discount.ok) {
       price = priceOrder({ ...order, discount: discount.discount });
       discountCodeId = checked.codeId;
     }

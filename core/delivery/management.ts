@@ -1,12 +1,13 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { preparedPerDb } from '../../db/prepared';
 import { deliveryRates } from '../../db/schema';
 import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, NotFound } from '../errors';
 import { DELIVERY_METHOD_LABELS } from './methods';
-import { DELIVERY_RATE_CLASH, DELIVERY_RATE_NOT_FOUND, pickupLocationsFor } from './rates';
+import { DELIVERY_RATE_CLASH, DELIVERY_RATE_NOT_FOUND, freeFromFor, pickupLocationsFor } from './rates';
 import type { DeliveryRateFormInput } from './schemas';
 
 /**
@@ -15,6 +16,23 @@ import type { DeliveryRateFormInput } from './schemas';
  */
 
 export type AdminDeliveryRate = typeof deliveryRates.$inferSelect;
+
+/** Every stored delivery rate, as the pricing rules take them (core/checkout/pricing.ts RateFacts). */
+export async function loadRates(db: Db | Tx) {
+  return allRates(db).execute();
+}
+
+const allRates = preparedPerDb((db) =>
+  db
+    .select({
+      location: deliveryRates.location,
+      method: deliveryRates.method,
+      baseRateKobo: deliveryRates.baseRateKobo,
+      pickupLocations: deliveryRates.pickupLocations,
+      freeFromKobo: deliveryRates.freeFromKobo,
+    })
+    .from(deliveryRates),
+);
 
 /** Sorted by location (whatever its case), then in the order the methods are offered. */
 export async function listDeliveryRatesForAdmin(db: Db, _admin: AdminActor): Promise<AdminDeliveryRate[]> {
@@ -43,6 +61,7 @@ function columns(input: DeliveryRateFormInput) {
     method: input.method,
     baseRateKobo: input.baseRate,
     pickupLocations: pickupLocationsFor(input.method, input.pickupLocations),
+    freeFromKobo: freeFromFor(input.method, input.freeFrom),
   };
 }
 

@@ -22,6 +22,11 @@ export function addPickupLocation(list: readonly string[], typed: string): strin
   return [...list, name];
 }
 
+/** The free-delivery amount saved: none for pickup, which has no delivery to waive (decision 045). */
+export function freeFromFor(method: DeliveryMethod, freeFromKobo: number | null | undefined): number | null {
+  return method === 'pickup' ? null : (freeFromKobo ?? null);
+}
+
 /** What is saved: the cleaned list for pickup (at most 30), an empty list for any other method. */
 export function pickupLocationsFor(method: DeliveryMethod, typed: readonly string[]): string[] {
   if (method !== 'pickup') return [];

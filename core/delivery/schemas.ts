@@ -9,10 +9,14 @@ import { parseClock } from './slots';
 /** ₦10,000,000 per 50 kg is more than any delivery costs: a typo, not a rate. */
 const MAX_BASE_RATE_KOBO = 10_000_000 * 100;
 
+/** ₦100,000,000 of goods is past any order this shop takes: a typo, not a threshold. */
+const MAX_FREE_FROM_KOBO = 100_000_000 * 100;
+
 /**
  * The 'Add/Edit Delivery Rate' form (spec §5): location required and trimmed; base rate required,
  * numeric, at least 0, in steps of ₦100; the pickup locations come as one text, one per line (the chip
- * editor writes it), and are cleaned by `pickupLocationsFor` when saved.
+ * editor writes it), and are cleaned by `pickupLocationsFor` when saved. Ours (decision 045): 'Free
+ * delivery from (₦)', optional, a whole number of naira above 0 — orders of at least that travel free.
  */
 export const DeliveryRateFormSchema = z.object({
   location: z
@@ -41,6 +45,23 @@ export const DeliveryRateFormSchema = z.object({
   pickupLocations: z.pipe(
     z.optional(z.string().check(z.maxLength(MAX_PICKUP_LOCATIONS * (MAX_PICKUP_LOCATION_LENGTH + 1)))),
     z.transform((text) => (text ?? '').split('\n')),
+  ),
+  freeFrom: z.pipe(
+    z.optional(z.string().check(z.maxLength(20))),
+    z.transform((text, ctx): number | null => {
+      const typed = (text ?? '').trim();
+      if (!typed) return null;
+      const kobo = parseNaira(typed);
+      if (kobo === null || kobo <= 0 || kobo > MAX_FREE_FROM_KOBO || kobo % 100 !== 0) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'Free delivery from must be a whole number of naira above 0, or left empty',
+          input: typed,
+        });
+        return z.NEVER;
+      }
+      return kobo;
+    }),
   ),
 });
 export type DeliveryRateFormInput = z.infer<typeof DeliveryRateFormSchema>;

@@ -24,9 +24,15 @@ export const DISCOUNT_MESSAGES = {
   minimum: (amount: string) => `Free delivery requires a minimum order subtotal of ${amount}`,
   /** Ours, not the spec's: too many unknown codes tried (core/discounts/guessing.ts). */
   guesses: (minutes: number) => `Too many discount codes tried. Please try again in ${minutes} minutes.`,
+  /**
+   * Ours: a free-delivery code on an order the shop already delivers free (decision 045). The order goes
+   * without it, so the code is not used up.
+   */
+  notNeeded: 'Delivery is already free for this order, so this code is not needed. Keep it for another time.',
 };
 
-export type DiscountRefusal = 'unknown' | 'expired' | 'limit' | 'location' | 'type' | 'minimum' | 'guesses';
+export type DiscountRefusal =
+  'unknown' | 'expired' | 'limit' | 'location' | 'type' | 'minimum' | 'guesses' | 'not-needed';
 
 export type AppliedDiscount =
   | { type: 'percent'; code: string; percent: number }
@@ -131,5 +137,6 @@ export function discountToast(check: DiscountCheck, formatMoney: (kobo: number) 
     return { title: 'Discount Code Expired', description: check.message };
   if (check.reason === 'type' || check.reason === 'minimum')
     return { title: 'Discount Error', description: check.message };
+  if (check.reason === 'not-needed') return { title: 'Delivery Already Free', description: check.message };
   return { title: 'Discount Code Error', description: check.message };
 }

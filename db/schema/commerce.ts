@@ -50,10 +50,19 @@ export const deliveryRates = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Delivery is free when the goods (less any discount) come to at least this; null: never free by
+     * amount. Not for pickup (core/checkout/pricing.ts, decision 045).
+     */
+    freeFromKobo: bigint('free_from_kobo', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('delivery_rates_base_rate_not_negative', sql`${t.baseRateKobo} >= 0`),
+    check(
+      'delivery_rates_free_from_sensible',
+      sql`${t.freeFromKobo} is null or (${t.freeFromKobo} > 0 and ${t.method} <> 'pickup')`,
+    ),
     check('delivery_rates_location_not_blank', sql`length(trim(${t.location})) > 0`),
     // One rate per location and method; "Lagos" and "lagos" are the same place.
     uniqueIndex('delivery_rates_location_method_unique').on(sql`lower(${t.location})`, t.method),

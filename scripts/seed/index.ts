@@ -3,7 +3,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { createPasswordAccount, type Auth } from '../../core/accounts/auth';
 import { makeOperatorAdmin } from '../../core/accounts/admin-users';
 import { orderItemSnapshot } from '../../core/checkout/quote';
-import { computeDeliveryFee } from '../../core/delivery/rules';
+import { loadRates } from '../../core/delivery/management';
+import { priceOrder } from '../../core/checkout/pricing';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
@@ -22,10 +23,12 @@ export const SEED_DELIVERY_RATES: {
   method: 'standard' | 'express' | 'joint' | 'pickup';
   baseRateNaira: number;
   pickupLocations?: string[];
+  /** Spec §1's "free delivery within Port Harcourt for orders above ₦50,000", as the rule (decision 045). */
+  freeFromNaira?: number;
 }[] = [
-  { location: 'Port Harcourt', method: 'standard', baseRateNaira: 2_500 },
-  { location: 'Port Harcourt', method: 'express', baseRateNaira: 4_000 },
-  { location: 'Port Harcourt', method: 'joint', baseRateNaira: 2_000 },
+  { location: 'Port Harcourt', method: 'standard', baseRateNaira: 2_500, freeFromNaira: 50_000 },
+  { location: 'Port Harcourt', method: 'express', baseRateNaira: 4_000, freeFromNaira: 50_000 },
+  { location: 'Port Harcourt', method: 'joint', baseRateNaira: 2_000, freeFromNaira: 50_000 },
   {
     location: 'Port Harcourt',
     method: 'pickup',
@@ -65,6 +68,7 @@ async function seedDeliveryRates(db: Db) {
         method: rate.method,
         baseRateKobo: naira(rate.baseRateNaira),
         pickupLocations: rate.pickupLocations ?? [],
+        freeFromKobo: rate.freeFromNaira ? naira(rate.freeFromNaira) : null,
       })),
     )
     .onConflictDoNothing();
@@ -183,7 +187,7 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
     .where(eq(schema.user.id, DEMO_CUSTOMERS[0]!.id));
   if (existing.length > 0) return;
   const products = await db.select().from(schema.products);
-  const rates = await db.select().from(schema.deliveryRates);
+  const rates = await loadRates(db);
   await db.transaction(async (tx) => {
     for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
       const createdAt = new Date(Date.UTC(2025, 8 + index, 3 + index * 2, 9, 30));
@@ -202,10 +206,15 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
         const product = products.find((p) => p.id === productIds.get(slug));
         return product ? [{ product, quantity: product.weightGrams >= 10_000 ? 1 : 2 }] : [];
       });
-      const subtotalKobo = items.reduce((sum, i) => sum + i.product.priceKobo * i.quantity, 0);
-      const weightGrams = items.reduce((sum, i) => sum + i.product.weightGrams * i.quantity, 0);
-      const rate = rates.find((r) => r.location === customer.location && r.method === 'standard');
-      const { feeKobo } = computeDeliveryFee(rate?.baseRateKobo ?? 250_000, weightGrams);
+      // Priced as checkout prices (core/checkout/pricing.ts): the rate, and its free-delivery rule.
+      const price = priceOrder({
+        lines: items.map((i) => ({ ...i.product, quantity: i.quantity })),
+        rates,
+        location: customer.location,
+        method: 'standard',
+      });
+      const { subtotalKobo } = price;
+      const feeKobo = price.deliveryFee.feeKobo;
       const [order] = await tx
         .insert(schema.orders)
         .values({
@@ -216,13 +225,13 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
           paymentProvider: 'demo',
           subtotalKobo,
           deliveryFeeKobo: feeKobo,
-          totalKobo: subtotalKobo + feeKobo,
+          totalKobo: price.totalKobo,
           shippingName: customer.name,
           shippingPhone: customer.phone,
           shippingAddress: customer.address,
           deliveryMethod: 'standard',
           deliveryLocation: customer.location,
-          totalWeightGrams: weightGrams,
+          totalWeightGrams: price.totalWeightGrams,
           paidAt: createdAt,
           createdAt,
           updatedAt: createdAt,

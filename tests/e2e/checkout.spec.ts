@@ -209,3 +209,37 @@ test('Buy Again puts a delivered order’s products back in the cart', async ({ 
   await visit(page, '/cart');
   await expect(page.getByRole('main')).toContainText(E2E_BUYER_PRODUCT);
 });
+
+test('a Port Harcourt basket of ₦50,000 or more travels free, and checkout says how far a smaller one is (decision 045)', async ({
+  page,
+}) => {
+  test.slow();
+  await signedInShopper(page, 'Ngozi Free Delivery');
+  await completeProfile(page);
+  await addToCart(page, 'smoked catfish', 'Smoked Catfish');
+
+  await visit(page, '/checkout');
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  // One Smoked Catfish at ₦12,500: ₦37,500 short of ₦50,000, standard delivery ₦2,500.
+  await expect(summary).toContainText('Add ₦37,500 more for free delivery within Port Harcourt.');
+  await expect(summary).toContainText('Total₦15,000');
+
+  await visit(page, '/cart');
+  const more = page.getByRole('button', { name: 'Increase quantity of smoked catfish' });
+  for (const count of ['2', '3', '4']) {
+    await more.click();
+    await expect(page.getByTestId('cart-badge')).toHaveText(count);
+  }
+  await visit(page, '/checkout');
+  await expect(summary).toContainText('Free delivery within Port Harcourt: your order is ₦50,000 or more.');
+  await expect(summary).toContainText('Delivery (Standard Delivery)Free');
+  await expect(summary).toContainText('Total₦50,000');
+  await expect(page.getByText('2-3 days · Free')).toBeVisible();
+  // The shop's free-delivery code is not needed, and is kept for another time.
+  await page.getByLabel('Discount code', { exact: true }).fill('freedelivery');
+  await expect(page.locator('#discount-status')).toHaveText(
+    'Delivery is already free for this order, so this code is not needed. Keep it for another time.',
+  );
+  await expect(page.getByRole('button', { name: 'Pay ₦50,000' })).toBeEnabled();
+  await expectAccessible(page);
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_RATE_CLASH } from '#core/delivery/rates';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
-import { createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
+import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { type HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -153,6 +153,123 @@ describe('saving a rate', () => {
       before: { baseRateKobo: lagos!.baseRateKobo },
       after: { baseRateKobo: 910_000 },
     });
+  });
+});
+
+describe("free delivery from an amount, the owner's rule per location and method (decision 045)", () => {
+  it('the product page says the seeded rules in the spec’s words, and follows the owner when they change', async () => {
+    const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
+    const page = async () => (await client.get(`/products/${croaker.id}`)).text();
+    const seeded = await page();
+    expect(seeded).toContain('Free delivery within Port Harcourt for orders above ₦50,000');
+    expect(seeded).toContain('Same-day delivery for orders before 12pm');
+
+    const standard = (await rateAt('Port Harcourt', 'standard'))!;
+    const edit = await client.postForm(`/admin/delivery-rates?edit=${standard.id}`, {
+      intent: 'update',
+      rateId: String(standard.id),
+      location: 'Port Harcourt',
+      method: 'standard',
+      baseRate: '2500',
+      freeFrom: '60,000',
+    });
+    expect(edit.status).toBe(302);
+    expect((await rateAt('Port Harcourt', 'standard'))!.freeFromKobo).toBe(6_000_000);
+    const list = await (await client.follow(edit)).text();
+    expect(list).toContain('>Free From</th>');
+    expect(list).toContain('₦60,000');
+    const changed = await page();
+    expect(changed).toContain('Free standard delivery within Port Harcourt for orders above ₦60,000');
+    expect(changed).toContain('Free express delivery within Port Harcourt for orders above ₦50,000');
+    expect(changed).not.toContain('Free delivery within Port Harcourt for orders above ₦50,000');
+    expect((await audit(standard.id)).at(-1)).toMatchObject({
+      action: 'updated',
+      before: { freeFromKobo: 5_000_000 },
+      after: { freeFromKobo: 6_000_000 },
+    });
+  });
+
+  it('refuses an amount that is not whole naira above 0, changing nothing; pickup keeps none', async () => {
+    const express = (await rateAt('Port Harcourt', 'express'))!;
+    for (const freeFrom of ['0', '-5', 'lots', '100.50']) {
+      const refused = await client.postForm(`/admin/delivery-rates?edit=${express.id}`, {
+        intent: 'update',
+        rateId: String(express.id),
+        location: 'Port Harcourt',
+        method: 'express',
+        baseRate: '4000',
+        freeFrom,
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(
+        'Free delivery from must be a whole number of naira above 0, or left empty',
+      );
+    }
+    expect((await rateAt('Port Harcourt', 'express'))!.freeFromKobo).toBe(5_000_000);
+    await save({ location: 'Onitsha', method: 'pickup', baseRate: '500', freeFrom: '20000' });
+    expect(await rateAt('Onitsha', 'pickup')).toMatchObject({ freeFromKobo: null });
+    await save({ location: 'Onitsha', method: 'standard', baseRate: '3000', freeFrom: '' });
+    expect(await rateAt('Onitsha', 'standard')).toMatchObject({ freeFromKobo: null });
+  });
+
+  it('checkout charges nothing from the amount, and a free-delivery code is then kept unused', async () => {
+    const shopper = await createCheckoutShopper(server.services, 'Port Harcourt');
+    const shopperClient = await signedInClient(server, shopper.email);
+    const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
+    // Joint delivery: no slot to book (slots are for express).
+    const joint = (await rateAt('Port Harcourt', 'joint'))!;
+    // Just enough croaker to reach ₦50,000, and one fewer.
+    const enough = Math.ceil(5_000_000 / croaker.priceKobo);
+    const order = (quantity: number, discountCode?: string) => ({
+      items: [{ productId: croaker.id, quantity, priceKobo: 1 }],
+      deliveryMethod: 'joint',
+      deliveryLocation: 'Port Harcourt',
+      ...(discountCode ? { discountCode } : {}),
+    });
+    type Quoted = {
+      price: { deliveryFee: { feeKobo: number }; freeDelivery: { reached: boolean; shortKobo: number } };
+      discount: { ok: boolean; message?: string } | null;
+    };
+    const quote = async (body: object) =>
+      (await (await shopperClient.postJson('/api/checkout/quote', body)).json()) as Quoted;
+
+    const under = await quote(order(enough - 1));
+    expect(under.price.deliveryFee.feeKobo).toBeGreaterThanOrEqual(joint.baseRateKobo);
+    expect(under.price.freeDelivery).toEqual({
+      fromKobo: 5_000_000,
+      reached: false,
+      shortKobo: 5_000_000 - (enough - 1) * croaker.priceKobo,
+    });
+    const free = await quote(order(enough, 'freedelivery'));
+    expect(free.price.deliveryFee.feeKobo).toBe(0);
+    expect(free.discount).toMatchObject({
+      ok: false,
+      message:
+        'Delivery is already free for this order, so this code is not needed. Keep it for another time.',
+    });
+
+    const [code] = await db()
+      .select()
+      .from(schema.discountCodes)
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    const placed = await shopperClient.postJson('/checkout', {
+      idempotencyKey: checkoutKey(),
+      ...order(enough, 'FREEDELIVERY'),
+    });
+    expect(placed.status).toBe(200);
+    const [row] = await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id));
+    expect(row).toMatchObject({
+      subtotalKobo: enough * croaker.priceKobo,
+      deliveryFeeKobo: 0,
+      discountKobo: 0,
+      discountCode: null,
+      totalKobo: enough * croaker.priceKobo,
+    });
+    const [after] = await db()
+      .select()
+      .from(schema.discountCodes)
+      .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
+    expect(after!.usedCount).toBe(code!.usedCount);
   });
 });
 

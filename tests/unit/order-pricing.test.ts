@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { findRate, payBlockNotes, payBlockers, priceOrder, type RateFacts } from '#core/checkout/pricing';
+import {
+  findRate,
+  freeDeliveryNote,
+  payBlockNotes,
+  payBlockers,
+  priceOrder,
+  type RateFacts,
+} from '#core/checkout/pricing';
+import { formatNaira } from '#core/money';
 import { missingProfileFields } from '#core/accounts/profile';
 
 const naira = (n: number) => n * 100;
 const rates: RateFacts[] = [
-  { location: 'Port Harcourt', method: 'standard', baseRateKobo: naira(2_500), pickupLocations: [] },
-  { location: 'Lagos', method: 'express', baseRateKobo: naira(8_000), pickupLocations: [] },
+  {
+    location: 'Port Harcourt',
+    method: 'standard',
+    baseRateKobo: naira(2_500),
+    pickupLocations: [],
+    freeFromKobo: null,
+  },
+  {
+    location: 'Lagos',
+    method: 'express',
+    baseRateKobo: naira(8_000),
+    pickupLocations: [],
+    freeFromKobo: null,
+  },
 ];
 // 2 × ₦4,800 (1 kg) + 1 × ₦26,500 (15 kg): subtotal ₦36,100, 17 kg
 const lines = [
@@ -87,6 +107,77 @@ describe('order price (spec §9): total = subtotal + fee − discount, in kobo',
   it('finds a rate only for the exact method', () => {
     expect(findRate(rates, 'LAGOS', 'express')?.baseRateKobo).toBe(naira(8_000));
     expect(findRate(rates, 'Lagos', 'standard')).toBeUndefined();
+  });
+});
+
+describe("the owner's free delivery from an amount (decision 045)", () => {
+  // Port Harcourt: standard ₦2,500, free from ₦50,000; pickup never has the rule.
+  const ph: RateFacts[] = [
+    { ...rates[0]!, freeFromKobo: naira(50_000) },
+    {
+      location: 'Port Harcourt',
+      method: 'pickup',
+      baseRateKobo: naira(1_000),
+      pickupLocations: ['Trans-Amadi'],
+      freeFromKobo: null,
+    },
+  ];
+  const goods = (nairaWorth: number) => [{ priceKobo: naira(nairaWorth), quantity: 1, weightGrams: 2_000 }];
+  const price = (nairaWorth: number, discount: Parameters<typeof priceOrder>[0]['discount'] = null) =>
+    priceOrder({
+      lines: goods(nairaWorth),
+      rates: ph,
+      location: 'Port Harcourt',
+      method: 'standard',
+      discount,
+    });
+
+  it('charges below the amount and says how much more makes it free', () => {
+    const below = price(49_999);
+    expect(below.deliveryFee.feeKobo).toBe(naira(2_500));
+    expect(below.totalKobo).toBe(naira(52_499));
+    expect(below.freeDelivery).toEqual({ fromKobo: naira(50_000), reached: false, shortKobo: naira(1) });
+    expect(freeDeliveryNote(below.freeDelivery, 'Port Harcourt', formatNaira)).toBe(
+      'Add ₦1 more for free delivery within Port Harcourt.',
+    );
+  });
+
+  it('is free from the amount itself ("above ₦50,000" as buyers read it), and nothing is stored as a discount', () => {
+    const at = price(50_000);
+    expect(at.deliveryFee.feeKobo).toBe(0);
+    expect(at.fullDeliveryFeeKobo).toBe(naira(2_500));
+    expect(at).toMatchObject({ totalKobo: naira(50_000), discountKobo: 0, storedDiscountKobo: 0 });
+    expect(freeDeliveryNote(at.freeDelivery, 'Port Harcourt', formatNaira)).toBe(
+      'Free delivery within Port Harcourt: your order is ₦50,000 or more.',
+    );
+  });
+
+  it('counts the goods after a percent or amount discount', () => {
+    const afterPercent = price(52_000, { type: 'percent', code: 'TEN', percent: 10 });
+    expect(afterPercent.deliveryFee.feeKobo).toBe(naira(2_500));
+    expect(afterPercent.totalKobo).toBe(naira(52_000 - 5_200 + 2_500));
+    expect(afterPercent.freeDelivery?.shortKobo).toBe(naira(3_200));
+    const afterAmount = price(55_000, { type: 'amount', code: 'OFF', amountKobo: naira(5_000) });
+    expect(afterAmount.deliveryFee.feeKobo).toBe(0);
+    expect(afterAmount.totalKobo).toBe(naira(50_000));
+  });
+
+  it('leaves a free-delivery code nothing to waive once the order is free anyway', () => {
+    const free = price(60_000, { type: 'free_delivery', code: 'FREEDELIVERY', minOrderAmountKobo: null });
+    expect(free).toMatchObject({ totalKobo: naira(60_000), storedDiscountKobo: 0 });
+    const coded = price(10_000, { type: 'free_delivery', code: 'FREEDELIVERY', minOrderAmountKobo: null });
+    expect(coded).toMatchObject({ totalKobo: naira(10_000), storedDiscountKobo: naira(2_500) });
+  });
+
+  it('has no rule for pickup, another method or a location without one', () => {
+    const big = goods(80_000);
+    const pickup = priceOrder({ lines: big, rates: ph, location: 'Port Harcourt', method: 'pickup' });
+    expect(pickup.freeDelivery).toBeNull();
+    expect(pickup.deliveryFee.feeKobo).toBe(naira(1_000));
+    const lagos = priceOrder({ lines: big, rates: ph, location: 'Lagos', method: 'standard' });
+    expect(lagos.freeDelivery).toBeNull();
+    expect(lagos.deliveryFee.feeKobo).toBeGreaterThan(0);
+    expect(freeDeliveryNote(null, 'Lagos', formatNaira)).toBeNull();
   });
 });
 

@@ -14,6 +14,7 @@ export interface EditedDeliveryRate {
   method: DeliveryMethod;
   baseRateKobo: number;
   pickupLocations: string[];
+  freeFromKobo: number | null;
 }
 
 /**
@@ -74,6 +75,19 @@ export function DeliveryRateForm({
         defaultValue={rate ? nairaFigure(rate.baseRateKobo).replace(/,/g, '') : ''}
         error={fieldErrors.baseRate}
       />
+      {method === 'pickup' ? null : (
+        <Field
+          label="Free delivery from (₦)"
+          name="freeFrom"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          defaultValue={rate?.freeFromKobo ? nairaFigure(rate.freeFromKobo).replace(/,/g, '') : ''}
+          hint="Orders of at least this much travel free. Leave empty to always charge."
+          error={fieldErrors.freeFrom}
+        />
+      )}
       {method === 'pickup' ? (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Available Pickup Locations</legend>

@@ -12,6 +12,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import type { ProductDetail } from '#core/catalog/service';
 import type { BatchWords } from '#core/stock/batches';
+import type { DeliveryPromise } from '#core/delivery/promises';
 import { formatNaira, formatWeight } from '#core/money';
 import { fewLeftNote, itemsAvailable } from '#core/stock/rules';
 
@@ -62,9 +63,12 @@ function BuyBox({ product }: { product: ProductDetail }) {
 export function ProductInfo({
   product,
   batch,
+  promises,
   inWishlist,
 }: {
   product: ProductDetail;
+  /** What the owner's delivery rules promise (core/delivery/promises.ts). */
+  promises: DeliveryPromise[];
   /** What the buyer gets, when its stock comes in dated batches. */
   batch: BatchWords | null;
   /** Whether the signed-in shopper's wishlist holds it; undefined until known. */
@@ -110,15 +114,20 @@ export function ProductInfo({
           Proceed to Checkout
         </Link>
       </div>
-      <ul className="space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-        <li className="flex items-center gap-2">
-          <Truck aria-hidden="true" className="h-4 w-4 shrink-0" /> Free delivery within Port Harcourt for
-          orders above ₦50,000
-        </li>
-        <li className="flex items-center gap-2">
-          <Clock aria-hidden="true" className="h-4 w-4 shrink-0" /> Same-day delivery for orders before 12pm
-        </li>
-      </ul>
+      {promises.length > 0 ? (
+        <ul className="space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+          {promises.map((promise) => (
+            <li key={promise.text} className="flex items-center gap-2">
+              {promise.kind === 'free' ? (
+                <Truck aria-hidden="true" className="h-4 w-4 shrink-0" />
+              ) : (
+                <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
+              )}{' '}
+              {promise.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,10 @@ export interface FeeFacts {
   location: string;
 }
 
-/** The four delivery methods as radios, each with its time and its full fee for this order (spec §4). */
+/**
+ * The four delivery methods as radios, each with its time and its full fee for this order (spec §4), or
+ * Free where the owner's free-delivery rule covers it (decision 045).
+ */
 export function DeliveryMethodPicker({
   method,
   onChange,
@@ -44,7 +47,7 @@ export function DeliveryMethodPicker({
                 <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
                 <span className="block text-slate-600">
                   {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
-                  {formatNaira(fee.fullDeliveryFeeKobo)}
+                  {fee.freeDelivery?.reached ? 'Free' : formatNaira(fee.fullDeliveryFeeKobo)}
                 </span>
               </span>
             </label>

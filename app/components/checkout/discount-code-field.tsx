@@ -37,7 +37,7 @@ export function useDiscountCode(
   const quiet = useRef(startingCode);
   /** Asks about the code on screen now, while its pause is still running; null once asked. */
   const waiting = useRef<(() => void) | null>(null);
-  const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), items]);
+  const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), method, items]);
 
   useEffect(() => {
     if (!code.trim()) {
@@ -63,7 +63,8 @@ export function useDiscountCode(
       clearTimeout(timer);
       waiting.current = null;
     };
-    // The key stands for code, location and items; the method does not change a code's verdict.
+    // The key stands for code, location, method and items: a method the shop delivers free makes a
+    // free-delivery code not needed (decision 045).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
@@ -90,7 +91,7 @@ export function useDiscountCode(
         if (announce) showToast({ type: 'success', ...message });
       } else {
         setState({ status: 'invalid', message: discount.message, reason: discount.reason });
-        if (announce) showToast({ type: 'error', ...message });
+        if (announce) showToast({ type: discount.reason === 'not-needed' ? 'info' : 'error', ...message });
       }
     },
   });
@@ -146,7 +147,11 @@ export function DiscountCodeField({
           <span className="font-medium text-green-700">{discount.message}</span>
         ) : null}
         {discount.status === 'invalid' ? (
-          <span className="font-medium text-red-700">{discount.message}</span>
+          <span
+            className={`font-medium ${discount.reason === 'not-needed' ? 'text-slate-700' : 'text-red-700'}`}
+          >
+            {discount.message}
+          </span>
         ) : null}
       </p>
     </section>

@@ -79,6 +79,11 @@ const RATE_COLUMNS: AdminListColumn<AdminDeliveryRate>[] = [
         '-'
       ),
   },
+  // Ours (decision 045): orders of at least this travel free.
+  {
+    heading: 'Free From',
+    cell: (rate) => (rate.freeFromKobo === null ? '-' : formatNaira(rate.freeFromKobo)),
+  },
 ];
 
 export default function AdminDeliveryRates() {
