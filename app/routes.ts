@@ -63,6 +63,7 @@ export default [
     route('users', 'routes/admin/users.tsx'),
     route('delivery-rates', 'routes/admin/delivery-rates.tsx'),
     route('delivery-slots', 'routes/admin/delivery-slots.tsx'),
+    route('search-names', 'routes/admin/search-names.tsx'),
     route('dispatch', 'routes/admin/dispatch-sheet.tsx'),
     route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

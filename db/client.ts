@@ -121,7 +121,7 @@ export function databaseExists(dataDir: string): boolean {
 }
 
 /** Rows of a raw SQL query, the same from PGlite and node-postgres (both answer `{ rows }`). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

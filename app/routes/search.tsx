@@ -9,7 +9,7 @@ import { inputClasses } from '~/components/ui/field';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
-import { searchProducts, type ProductPage } from '#core/catalog/service';
+import { searchProducts, type SearchPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
 import { countFigure } from '#core/paging';
 import { load } from '~/lib/route.server';
@@ -27,7 +27,7 @@ export const loader = load({
   auth: 'public',
   query: parseSearchQuery,
   run: async ({ query, request, context, services: { db } }) => {
-    const results: ProductPage | null = query.q ? await searchProducts(db, query) : null;
+    const results: SearchPage | null = query.q ? await searchProducts(db, query) : null;
     return data({ query, results }, { headers: sharedCatalogueHeaders(request, context) });
   },
 });
@@ -113,6 +113,11 @@ export default function SearchRoute() {
         ) : (
           <>
             <h2 className="text-xl font-semibold">Search Results ({countFigure(results)})</h2>
+            {results.showingResultsFor ? (
+              <p className="mt-1 text-slate-700">
+                Showing results for <strong>{results.showingResultsFor}</strong>. Nothing matched “{query.q}”.
+              </p>
+            ) : null}
             <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {results.items.map((product) => (
                 <li key={product.id} className="flex">

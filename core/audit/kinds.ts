@@ -21,6 +21,7 @@ export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   delivery_slot: 'Delivery slots',
   discount_code: 'Discount codes',
   job: 'Background jobs',
+  search_synonym: 'Search names',
 };
 
 const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
@@ -31,6 +32,7 @@ const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
   delivery_slot: 'delivery slot',
   discount_code: 'discount code',
   job: 'background job',
+  search_synonym: 'search name',
 };
 
 const ACTION_WORDS: Record<AdminChangeAction, string> = {

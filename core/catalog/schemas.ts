@@ -3,6 +3,7 @@ import { rowId } from '../ids';
 import { parseKg, parseNaira } from '../money';
 import { PRODUCT_CATEGORIES } from './categories';
 import { listEditParam, listPageParam, listSearchParam } from '../list-query';
+import { searchWords } from './search-words';
 
 /** A product's unit weighs at most 100 tonnes (a pond, a truck of feed): grams fit the column. */
 const MAX_PRODUCT_GRAMS = 100_000 * 1000;
@@ -81,3 +82,39 @@ export const ProductListQuerySchema = z.object({
   edit: listEditParam,
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** A search name: letters and digits in words, as search compares them (search-words.ts). */
+const searchName = (label: string) =>
+  z.pipe(
+    z.string(`${label} is required`).check(z.maxLength(60, `${label} is too long`)),
+    z.transform((text, ctx) => {
+      const words = searchWords(text);
+      if (!words) {
+        ctx.issues.push({ code: 'custom', message: `${label} is required`, input: text });
+        return z.NEVER;
+      }
+      return words;
+    }),
+  );
+
+/**
+ * The 'Add/Edit Search Name' form (ours, issue 34): what buyers type and the word the products use.
+ * Both are kept as search compares them: lower case, letters and digits, single spaces.
+ */
+export const SynonymFormSchema = z
+  .object({ term: searchName('Name buyers type'), means: searchName('Word in product names') })
+  .check(
+    z.refine((v) => v.term !== v.means, {
+      message: 'The word in product names must differ from the name buyers type',
+      path: ['means'],
+    }),
+  );
+export type SynonymFormInput = z.infer<typeof SynonymFormSchema>;
+
+export const SynonymActionSchema = z.discriminatedUnion('intent', [
+  z.extend(SynonymFormSchema, { intent: z.literal('create') }),
+  z.extend(SynonymFormSchema, { intent: z.literal('update'), synonymId: rowId }),
+  z.object({ intent: z.literal('delete'), synonymId: rowId }),
+]);
+
+export const SynonymListQuerySchema = z.object({ edit: listEditParam });

@@ -1,10 +1,26 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  like,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { NotFound } from '../errors';
 import type { ProductCategory } from './categories';
 import type { StockUnit } from '../../db/schema/enums';
 import { escapeLikePattern } from '../text';
+import { searchPhrases, searchWords } from './search-words';
+import { closestSpelling, loadSynonyms } from './synonyms';
 import {
   PRICE_SLIDER_MAX_NAIRA,
   PRODUCTS_PER_PAGE,
@@ -128,19 +144,39 @@ export function listProducts(db: Db, filters: ProductFilters): Promise<ProductPa
   return pageOf(db, filterConditions(filters), ORDER_BY[filters.sort], filters.page);
 }
 
-/** Case-insensitive "contains" on name or description, plus an optional category (spec §5). */
-export function searchProducts(db: Db, query: SearchQuery): Promise<ProductPage> {
+/** What a search found, and the spelling it used when the buyer's own found nothing ("catfsh"). */
+export interface SearchPage extends ProductPage {
+  /** "Showing results for catfish": set when the results are for a corrected spelling. */
+  showingResultsFor: string | null;
+}
+
+/**
+ * Case-insensitive "contains" on name or description, plus an optional category (spec §5), for the
+ * words as typed and for the names buyers use (search-words.ts: "titus" also finds "mackerel", "stock
+ * fish" finds "stockfish"). When none of that finds anything, the closest spelling the catalogue knows
+ * is tried ("catfsh" → "catfish"); the spec's 'No results found' stays for a real miss.
+ */
+export async function searchProducts(db: Db, query: SearchQuery): Promise<SearchPage> {
+  const synonyms = await loadSynonyms(db);
+  const found = await searchFor(db, query, searchPhrases(query.q, synonyms));
+  if (found.total > 0 || query.page > 1) return { ...found, showingResultsFor: null };
+  const spelling = await closestSpelling(db, searchWords(query.q));
+  if (!spelling) return { ...found, showingResultsFor: null };
+  const corrected = await searchFor(db, query, searchPhrases(spelling, synonyms));
+  return corrected.total > 0
+    ? { ...corrected, showingResultsFor: spelling }
+    : { ...found, showingResultsFor: null };
+}
+
+function searchFor(db: Db, query: SearchQuery, phrases: string[]): Promise<ProductPage> {
   // search_text is lower(name || ' ' || description), so a lower-cased LIKE is the case-insensitive
-  // "contains" of the spec, served by one trigram index.
-  const pattern = `%${escapeLikePattern(query.q.toLowerCase())}%`;
-  const matches = like(products.searchText, pattern);
+  // "contains" of the spec, served by one trigram index (one bitmap scan per phrase).
+  const patterns = phrases.map((phrase) => `%${escapeLikePattern(phrase)}%`);
+  const matches = or(...patterns.map((pattern) => like(products.searchText, pattern)));
   const where = query.category ? and(matches, eq(products.category, query.category)) : matches;
   // Name matches before description-only matches, then the most reviewed.
-  const orderBy = [
-    sql`(lower(${products.name}) like ${pattern}) desc`,
-    desc(products.reviewCount),
-    asc(products.id),
-  ];
+  const inName = or(...patterns.map((pattern) => like(sql`lower(${products.name})`, pattern)));
+  const orderBy = [sql`(${inName}) desc`, desc(products.reviewCount), asc(products.id)];
   return pageOf(db, where, orderBy, query.page, SEARCH_COUNT_LIMIT);
 }
 

@@ -186,3 +186,27 @@ export const recipes = pgTable('recipes', {
   ingredients: jsonb('ingredients').$type<RecipeIngredient[]>().notNull(),
   steps: jsonb('steps').$type<string[]>().notNull(),
 });
+
+/**
+ * The names buyers call a product by (core/catalog/synonyms.ts): searching "titus" also finds "mackerel",
+ * "kpanla" finds "panla". One row per name; the owner edits them in admin. Seeded by migration 0029 with
+ * common Yoruba, Igbo, Hausa, Pidgin and market names.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** What a buyer types: lower case, letters, digits and single spaces. */
+    term: text('term').notNull(),
+    /** The word the shop's products use for it, lower case. */
+    means: text('means').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'search_synonyms_words',
+      sql`${t.term} ~ '^[a-z0-9]+( [a-z0-9]+)*$' and ${t.means} ~ '^[a-z0-9]+( [a-z0-9]+)*$' and ${t.term} <> ${t.means}`,
+    ),
+    uniqueIndex('search_synonyms_term_means_unique').on(t.term, t.means),
+  ],
+);

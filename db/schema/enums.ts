@@ -47,6 +47,7 @@ export const ADMIN_CHANGE_KINDS = [
   'delivery_slot',
   'discount_code',
   'job',
+  'search_synonym',
 ] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 

@@ -13,6 +13,7 @@ import {
   Settings,
   ShieldCheck,
   Tag,
+  Languages,
   Truck,
   UserRound,
   Users,
@@ -34,6 +35,7 @@ export const ADMIN_NAV = [
   { to: '/admin/delivery-rates', label: 'Delivery Rates', icon: Truck },
   { to: '/admin/delivery-slots', label: 'Delivery Slots', icon: CalendarClock },
   { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },
+  { to: '/admin/search-names', label: 'Search Names', icon: Languages },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 

@@ -47,6 +47,7 @@ function subjectHref(entry: ActivityEntry): string | null {
     delivery_slot: `/admin/delivery-slots?edit=${id}`,
     discount_code: '/admin/discount-codes',
     job: '/admin#failed-jobs',
+    search_synonym: `/admin/search-names?edit=${id}`,
   };
   return places[entry.kind];
 }

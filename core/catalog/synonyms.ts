@@ -1,0 +1,170 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { searchSynonyms } from '../../db/schema';
+import { recordAdminChange } from '../audit/log';
+import { Conflict, NotFound } from '../errors';
+import type { AdminActor } from '../roles';
+import type { Synonym } from './search-words';
+import type { SynonymFormInput } from './schemas';
+
+/**
+ * The search names (issue 34): what buyers type and the word the shop's products use for it. The one
+ * writer of search_synonyms, every change audited. Search reads them through a 30-second cache per
+ * database, emptied at once by a change made here.
+ */
+
+export const SYNONYM_MESSAGES = {
+  clash: (term: string, means: string) => `“${term}” already finds “${means}”.`,
+  notFound: 'This search name no longer exists.',
+};
+
+export type AdminSynonym = typeof searchSynonyms.$inferSelect;
+
+const CACHE_MS = 30_000;
+const cache = new WeakMap<Db, { expires: number; synonyms: Promise<Synonym[]> }>();
+
+/** Every search name, for searching: read at most every 30 s. */
+export function loadSynonyms(db: Db): Promise<Synonym[]> {
+  const cached = cache.get(db);
+  if (cached && cached.expires > Date.now()) return cached.synonyms;
+  const synonyms = db
+    .select({ term: searchSynonyms.term, means: searchSynonyms.means })
+    .from(searchSynonyms)
+    .orderBy(asc(searchSynonyms.term), asc(searchSynonyms.means));
+  cache.set(db, { expires: Date.now() + CACHE_MS, synonyms });
+  synonyms.catch(() => cache.delete(db));
+  return synonyms;
+}
+
+export function listSynonymsForAdmin(db: Db, _admin: AdminActor): Promise<AdminSynonym[]> {
+  return db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term), asc(searchSynonyms.means));
+}
+
+export async function getSynonymForAdmin(db: Db, _admin: AdminActor, id: number): Promise<AdminSynonym> {
+  const [row] = await db.select().from(searchSynonyms).where(eq(searchSynonyms.id, id));
+  if (!row) throw new NotFound(SYNONYM_MESSAGES.notFound);
+  return row;
+}
+
+const labelOf = (row: Synonym) => `${row.term} → ${row.means}`;
+
+/** Runs a change: a name that already finds the same word is a clear 409 (the unique index holds it). */
+async function guarded<T>(db: Db, input: SynonymFormInput, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'search_synonyms_term_means_unique'))
+      throw new Conflict(SYNONYM_MESSAGES.clash(input.term, input.means), 'Search name exists');
+    throw error;
+  } finally {
+    // The next search reads the names again.
+    cache.delete(db);
+  }
+}
+
+export function createSynonym(db: Db, admin: AdminActor, input: SynonymFormInput): Promise<AdminSynonym> {
+  return guarded(db, input, () =>
+    db.transaction(async (tx) => {
+      const [created] = await tx.insert(searchSynonyms).values(input).returning();
+      await recordAdminChange(tx, admin, {
+        kind: 'search_synonym',
+        action: 'created',
+        subjectId: created!.id,
+        subjectLabel: labelOf(created!),
+        after: created,
+      });
+      return created!;
+    }),
+  );
+}
+
+export function updateSynonym(
+  db: Db,
+  admin: AdminActor,
+  id: number,
+  input: SynonymFormInput,
+): Promise<AdminSynonym> {
+  return guarded(db, input, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(searchSynonyms).where(eq(searchSynonyms.id, id)).for('update');
+      if (!before) throw new NotFound(SYNONYM_MESSAGES.notFound);
+      const [updated] = await tx
+        .update(searchSynonyms)
+        .set(input)
+        .where(eq(searchSynonyms.id, id))
+        .returning();
+      await recordAdminChange(tx, admin, {
+        kind: 'search_synonym',
+        action: 'updated',
+        subjectId: id,
+        subjectLabel: labelOf(updated!),
+        before,
+        after: updated,
+      });
+      return updated!;
+    }),
+  );
+}
+
+export async function deleteSynonym(db: Db, admin: AdminActor, id: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [deleted] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning();
+      if (!deleted) throw new NotFound(SYNONYM_MESSAGES.notFound);
+      await recordAdminChange(tx, admin, {
+        kind: 'search_synonym',
+        action: 'deleted',
+        subjectId: id,
+        subjectLabel: labelOf(deleted),
+        before: deleted,
+      });
+    });
+  } finally {
+    cache.delete(db);
+  }
+}
+
+/** Words shorter than this are not corrected: "net" is a word, not a typo of "nets". */
+const MIN_CORRECTED_LENGTH = 4;
+/** How alike a typed word and a stretch of a product's text must be to be looked at (pg_trgm). */
+const WORD_SIMILARITY = 0.45;
+/** …and how alike the word chosen must be to the one typed. */
+const MIN_SIMILARITY = 0.3;
+
+/**
+ * The closest spelling the catalogue knows for each word typed (pg_trgm's word similarity, served by the
+ * products' trigram index): "catfsh" → "catfish", "tilapa" → "tilapia". Null when no word changes.
+ * Only the first 200 products that look alike are read, so a miss costs one bounded index scan per word.
+ */
+export async function closestSpelling(db: Db, typed: string): Promise<string | null> {
+  const words = typed.split(' ').filter(Boolean).slice(0, 5);
+  let changed = false;
+  const corrected: string[] = [];
+  for (const word of words) {
+    if (word.length < MIN_CORRECTED_LENGTH) {
+      corrected.push(word);
+      continue;
+    }
+    const closest = await db.transaction(async (tx) => {
+      // pg_trgm's default (0.6) misses a dropped letter in a short word ("catfsh" is 0.57 like "catfish").
+      await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`));
+      const [row] = await queryRows<{ word: string }>(
+        tx,
+        sql`
+        with alike as (
+          select p.search_text from products p where ${word} <% p.search_text limit 200
+        )
+        select w.word from alike, regexp_split_to_table(alike.search_text, '[^a-z0-9]+') as w(word)
+        where length(w.word) >= ${MIN_CORRECTED_LENGTH} and similarity(w.word, ${word}) >= ${MIN_SIMILARITY}
+        order by similarity(w.word, ${word}) desc, w.word
+        limit 1`,
+      );
+      return row;
+    });
+    const best = closest?.word;
+    if (best && best !== word) changed = true;
+    corrected.push(best ?? word);
+  }
+  return changed ? corrected.join(' ') : null;
+}
