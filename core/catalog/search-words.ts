@@ -46,3 +46,17 @@ export function searchPhrases(typed: string, synonyms: readonly Synonym[]): stri
   if (words.includes(' ')) phrases.add(words.replace(/ /g, ''));
   return [...phrases].slice(0, MAX_SEARCH_PHRASES);
 }
+
+/**
+ * Runs of letters this long or longer are in the word list (db: search_words, migration 0030): letters
+ * only, so the numbers of a large catalogue ("batch 12345") do not make it as long as the catalogue.
+ */
+export const LISTED_WORD_LENGTH = 4;
+
+/**
+ * The runs of letters in a phrase that the word list can vouch for: a phrase can only be in a product's
+ * text if each of these is part of one of its runs of letters.
+ */
+export function listedRuns(phrase: string): string[] {
+  return phrase.match(new RegExp(`[a-z]{${LISTED_WORD_LENGTH},}`, 'g')) ?? [];
+}

@@ -19,8 +19,8 @@ import { NotFound } from '../errors';
 import type { ProductCategory } from './categories';
 import type { StockUnit } from '../../db/schema/enums';
 import { escapeLikePattern } from '../text';
-import { searchPhrases, searchWords } from './search-words';
-import { closestSpelling, loadSynonyms } from './synonyms';
+import { listedRuns, searchPhrases, searchWords } from './search-words';
+import { closestSpelling, loadSynonyms, unlistedRuns } from './synonyms';
 import {
   PRICE_SLIDER_MAX_NAIRA,
   PRODUCTS_PER_PAGE,
@@ -168,7 +168,20 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Search
     : { ...found, showingResultsFor: null };
 }
 
-function searchFor(db: Db, query: SearchQuery, phrases: string[]): Promise<ProductPage> {
+/**
+ * The products any of the phrases is in. A phrase with a run of letters no product's word contains
+ * (unlistedRuns: "catfsh") cannot be found, so it is not looked for: a misspelling costs a lookup on the
+ * word list, not a search of every product's text.
+ */
+async function searchFor(db: Db, query: SearchQuery, phrases: string[]): Promise<ProductPage> {
+  const unlisted = await unlistedRuns(db, phrases.flatMap(listedRuns));
+  const possible = phrases.filter((phrase) => !listedRuns(phrase).some((run) => unlisted.has(run)));
+  if (possible.length === 0)
+    return { items: [], total: 0, moreThanTotal: false, page: query.page, pageCount: 1 };
+  return searchTexts(db, query, possible);
+}
+
+function searchTexts(db: Db, query: SearchQuery, phrases: string[]): Promise<ProductPage> {
   // search_text is lower(name || ' ' || description), so a lower-cased LIKE is the case-insensitive
   // "contains" of the spec, served by one trigram index (one bitmap scan per phrase).
   const patterns = phrases.map((phrase) => `%${escapeLikePattern(phrase)}%`);

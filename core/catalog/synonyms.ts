@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { searchSynonyms } from '../../db/schema';
+import { searchSynonyms, searchWordList } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, NotFound } from '../errors';
 import type { AdminActor } from '../roles';
-import type { Synonym } from './search-words';
+import { LISTED_WORD_LENGTH, type Synonym } from './search-words';
 import type { SynonymFormInput } from './schemas';
 
 /**
@@ -125,46 +125,52 @@ export async function deleteSynonym(db: Db, admin: AdminActor, id: number): Prom
   }
 }
 
-/** Words shorter than this are not corrected: "net" is a word, not a typo of "nets". */
-const MIN_CORRECTED_LENGTH = 4;
-/** How alike a typed word and a stretch of a product's text must be to be looked at (pg_trgm). */
-const WORD_SIMILARITY = 0.45;
-/** …and how alike the word chosen must be to the one typed. */
+/** Words shorter than this are not corrected ("net" is a word, not a typo of "nets"), nor listed. */
+const MIN_CORRECTED_LENGTH = LISTED_WORD_LENGTH;
+/** How alike a known word must be to the one typed to replace it (pg_trgm similarity; its own default). */
 const MIN_SIMILARITY = 0.3;
 
 /**
- * The closest spelling the catalogue knows for each word typed (pg_trgm's word similarity, served by the
- * products' trigram index): "catfsh" → "catfish", "tilapa" → "tilapia". Null when no word changes.
- * Only the first 200 products that look alike are read, so a miss costs one bounded index scan per word.
+ * The closest spelling the catalogue knows for each word typed, by pg_trgm similarity against the words
+ * of the products' names and descriptions (search_words, kept by the database): "catfsh" → "catfish",
+ * "tilapa" → "tilapia". Null when no word changes. One small index lookup per word.
  */
 export async function closestSpelling(db: Db, typed: string): Promise<string | null> {
   const words = typed.split(' ').filter(Boolean).slice(0, 5);
-  let changed = false;
-  const corrected: string[] = [];
-  for (const word of words) {
-    if (word.length < MIN_CORRECTED_LENGTH) {
-      corrected.push(word);
-      continue;
-    }
-    const closest = await db.transaction(async (tx) => {
-      // pg_trgm's default (0.6) misses a dropped letter in a short word ("catfsh" is 0.57 like "catfish").
-      await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`));
-      const [row] = await queryRows<{ word: string }>(
-        tx,
-        sql`
-        with alike as (
-          select p.search_text from products p where ${word} <% p.search_text limit 200
-        )
-        select w.word from alike, regexp_split_to_table(alike.search_text, '[^a-z0-9]+') as w(word)
-        where length(w.word) >= ${MIN_CORRECTED_LENGTH} and similarity(w.word, ${word}) >= ${MIN_SIMILARITY}
-        order by similarity(w.word, ${word}) desc, w.word
-        limit 1`,
+  const corrected = await Promise.all(
+    words.map(async (word) => {
+      if (word.length < MIN_CORRECTED_LENGTH) return word;
+      const [closest] = await queryRows<{ word: string }>(
+        db,
+        sql`select word from ${searchWordList}
+            where word % ${word} and similarity(word, ${word}) >= ${MIN_SIMILARITY}
+            order by similarity(word, ${word}) desc, word
+            limit 1`,
       );
-      return row;
-    });
-    const best = closest?.word;
-    if (best && best !== word) changed = true;
-    corrected.push(best ?? word);
-  }
-  return changed ? corrected.join(' ') : null;
+      return closest?.word ?? word;
+    }),
+  );
+  return corrected.some((word, i) => word !== words[i]) ? corrected.join(' ') : null;
+}
+
+/**
+ * Of these runs of letters (listedRuns), the ones no word of any product contains: a phrase holding one
+ * cannot be found, so search need not look (one lookup on the small word list instead of a miss over
+ * every product's text).
+ */
+export async function unlistedRuns(db: Db, runs: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(runs)];
+  if (unique.length === 0) return new Set();
+  const rows = await queryRows<{ run: string }>(
+    db,
+    sql`select v.run from (values ${sql.join(
+      unique.map((run) => sql`(${run}::text)`),
+      sql`, `,
+    )}) as v(run)
+        where not exists (
+          -- Runs are letters and digits only: nothing in them is a LIKE wildcard.
+          select 1 from ${searchWordList} w where w.word like '%' || v.run || '%'
+        )`,
+  );
+  return new Set(rows.map((r) => r.run));
 }

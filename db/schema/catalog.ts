@@ -210,3 +210,13 @@ export const searchSynonyms = pgTable(
     uniqueIndex('search_synonyms_term_means_unique').on(t.term, t.means),
   ],
 );
+
+/**
+ * Every run of four letters or more in the products' names and descriptions (search_text), kept by
+ * the database itself (triggers, migration 0030): what a misspelt search is corrected to
+ * (core/catalog/synonyms.ts closestSpelling), by trigram similarity on a few thousand words rather than
+ * on every product. Words of deleted products stay; a correction to one simply finds nothing.
+ */
+export const searchWordList = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

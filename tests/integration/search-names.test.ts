@@ -75,6 +75,21 @@ describe('search finds the names buyers use', () => {
     expect(page).not.toContain('No results found');
   });
 
+  it('corrects to the words of products added or renamed since (the database keeps the word list)', async () => {
+    const [added] = await db()
+      .insert(schema.products)
+      .values({ name: 'Periwinkle Kilishi Strips', priceKobo: 150_000, category: 'dried' })
+      .returning();
+    expect((await search('kilishy')).showingResultsFor).toBe('kilishi');
+    await db()
+      .update(schema.products)
+      .set({ name: 'Asa Fish Mawsharp Pack' })
+      .where(eq(schema.products.id, added!.id));
+    const renamed = await search('mawshrp');
+    expect(renamed.showingResultsFor).toBe('mawsharp');
+    expect(renamed.items.map((p) => p.name)).toEqual(['Asa Fish Mawsharp Pack']);
+  });
+
   it('a real miss is still the spec’s "No results found"', async () => {
     const miss = await search('zzzz-nothing');
     expect(miss).toMatchObject({ total: 0, showingResultsFor: null });

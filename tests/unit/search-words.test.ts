@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchPhrases, searchWords } from '#core/catalog/search-words';
+import { listedRuns, searchPhrases, searchWords } from '#core/catalog/search-words';
 
 const synonyms = [
   { term: 'titus', means: 'mackerel' },
@@ -36,5 +36,14 @@ describe('the phrases a search looks for (issue 34)', () => {
   it('compares names in lower case, letters and digits, accents dropped', () => {
     expect(searchWords('  Ẹja  Kíká! ')).toBe('eja kika');
     expect(searchWords('%_')).toBe('');
+  });
+});
+
+describe('the runs of letters the word list vouches for', () => {
+  it('are runs of four letters or more; digits and short words are never looked up', () => {
+    expect(listedRuns('catfsh')).toEqual(['catfsh']);
+    expect(listedRuns('zzzz-nothing')).toEqual(['zzzz', 'nothing']);
+    expect(listedRuns('feed 15kg 2mm net')).toEqual(['feed']);
+    expect(listedRuns('batch 12345')).toEqual(['batch']);
   });
 });
