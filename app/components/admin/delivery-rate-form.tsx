@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { Field, inputClasses, SelectField } from '~/components/ui/field';
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethod } from '#core/delivery/methods';
 import { addPickupLocation, MAX_PICKUP_LOCATION_LENGTH } from '#core/delivery/rates';
-import { nairaFigure } from '#core/money';
+import { koboToNaira, nairaFigure } from '#core/money';
 
 export interface EditedDeliveryRate {
   id: number;
@@ -83,7 +83,7 @@ export function DeliveryRateForm({
           inputMode="numeric"
           min={1}
           step={1}
-          defaultValue={rate?.freeFromKobo ? nairaFigure(rate.freeFromKobo).replace(/,/g, '') : ''}
+          defaultValue={rate?.freeFromKobo ? String(koboToNaira(rate.freeFromKobo)) : ''}
           hint="Orders of at least this much travel free. Leave empty to always charge."
           error={fieldErrors.freeFrom}
         />
