@@ -6,10 +6,11 @@
  *   2. search over 100,000 products: p50/p95 of the search the /search page runs;
  *   3. first-load JavaScript of storefront pages (gzip) and a check that no admin code is in them;
  *   4. Lighthouse (mobile) performance scores of /, /products and a product page;
- *   5. a phone on a weak network (bench/phone.ts): LCP and when Add to Cart works, on two networks.
+ *   5. a phone on a weak network (bench/phone.ts): LCP and when Add to Cart works, on two networks;
+ *   6. a phone on 2G (issue 34): first and repeat visits, bytes by type, a tap at first paint.
  * Figures are printed as ratios against baselines measured in the same run; nothing here is a test.
- * BENCH_ONLY=throughput,search,bundles,lighthouse,phone runs only the parts named (BENCH_LIGHTHOUSE=0
- * leaves out Lighthouse and the phone, which need Chromium).
+ * BENCH_ONLY=throughput,search,bundles,lighthouse,phone,2g runs only the parts named (BENCH_LIGHTHOUSE=0
+ * leaves out Lighthouse, the phone and 2G, which need Chromium).
  */
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,7 +35,7 @@ import {
   verdict,
   type LoadResult,
 } from './lib';
-import { phoneRuns } from './phone';
+import { phoneRuns, twoGRuns } from './phone';
 import { chromiumLaunchOptions, freshDatabase, shopEnv } from '../tests/support/shop';
 
 const APP_PORT = 3601;
@@ -47,7 +48,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const skipBrowsers = process.env.BENCH_LIGHTHOUSE === '0';
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) =>
-  only ? only.includes(part) : !(skipBrowsers && (part === 'lighthouse' || part === 'phone'));
+  only
+    ? only.includes(part)
+    : !(skipBrowsers && (part === 'lighthouse' || part === 'phone' || part === '2g'));
 
 function ensureBuild() {
   if (!existsSync('build/server.mjs'))
@@ -310,6 +313,8 @@ async function browserRuns(pgUrl: string) {
       }
     }
     if (runs('phone')) checks.push(...(await phoneRuns(`http://localhost:${APP_PORT}`, pages)));
+    if (runs('2g'))
+      checks.push(...(await twoGRuns(`http://localhost:${APP_PORT}`, [...pages, '/search?q=fish'])));
     return checks;
   } finally {
     await app.stop();
@@ -393,7 +398,7 @@ try {
   if (runs('throughput')) checks.push(...(await throughput(postgres.url)));
   if (runs('search')) checks.push(...(await search(postgres.url)));
   if (runs('bundles')) checks.push(...(await bundleSizes()));
-  if (runs('lighthouse') || runs('phone')) checks.push(...(await browserRuns(postgres.url)));
+  if (runs('lighthouse') || runs('phone') || runs('2g')) checks.push(...(await browserRuns(postgres.url)));
   console.log('\nTargets (issues 3 and 16)');
   table([['target', 'result', 'measured'], ...checks]);
 } finally {

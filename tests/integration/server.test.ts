@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { brotliDecompressSync, constants, deflateRawSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,23 @@ describe('the server', () => {
     const assetResponse = await fetch(new URL(asset, server.url));
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends built scripts compressed once at build, Brotli first, with only the headers a script needs', async () => {
+    const page = await (await fetch(server.url)).text();
+    const asset = page.match(/\/assets\/[\w.-]+\.js/g)!.at(-1)!;
+    const brotli = await rawGet(new URL(asset, server.url).toString(), 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.body.equals(readFileSync(path.join('build/client', `${asset}.br`)))).toBe(true);
+    expect(brotli.headers['x-content-type-options']).toBe('nosniff');
+    expect(brotli.headers['content-security-policy']).toBeUndefined();
+    const gzip = await rawGet(new URL(asset, server.url).toString(), 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(readFileSync(path.join('build/client', asset)))).toBe(true);
+    const missing = await rawGet(new URL('/assets/no-such-file.js', server.url).toString(), 'br');
+    expect(missing.status).toBe(404);
   });
 
   it('gzips a page with the stylesheet deflated once for every page; a client without gzip gets Brotli', async () => {
@@ -169,14 +188,19 @@ describe('the server', () => {
 
 /** A request whose body arrives as sent (fetch would decode it). */
 function rawGet(url: string, acceptEncoding?: string, method = 'GET') {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
-      request(url, { method, headers }, (response) => {
-        buffer(response).then((body) => resolve({ headers: response.headers, body }), reject);
-      })
-        .on('error', reject)
-        .end();
-    },
-  );
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    request(url, { method, headers }, (response) => {
+      buffer(response).then(
+        (body) => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        reject,
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
 }
