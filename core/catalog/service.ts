@@ -159,7 +159,7 @@ export interface SearchPage extends ProductPage {
 export async function searchProducts(db: Db, query: SearchQuery): Promise<SearchPage> {
   const synonyms = await loadSynonyms(db);
   const found = await searchFor(db, query, searchPhrases(query.q, synonyms));
-  if (found.total > 0 || query.page > 1) return { ...found, showingResultsFor: null };
+  if (found.total > 0) return { ...found, showingResultsFor: null };
   const spelling = await closestSpelling(db, searchWords(query.q));
   if (!spelling) return { ...found, showingResultsFor: null };
   const corrected = await searchFor(db, query, searchPhrases(spelling, synonyms));

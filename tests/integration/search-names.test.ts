@@ -70,6 +70,12 @@ describe('search finds the names buyers use', () => {
     const tilapia = await search('Tilapa');
     expect(tilapia.showingResultsFor).toBe('tilapia');
     expect(tilapia.items.map((p) => p.name)).toContain('Fresh Tilapia');
+    // The pages after the first are of the corrected spelling too (the pager keeps the typed words).
+    const second = await searchProducts(
+      db(),
+      parseSearchQuery(new URLSearchParams({ q: 'catfsh', page: '2' })),
+    );
+    expect(second).toMatchObject({ showingResultsFor: 'catfish', total: catfish.total, page: 2 });
     const page = await (await new Guest(server.url).get('/search?q=catfsh')).text();
     expect(page).toContain('Showing results for <strong>catfish</strong>');
     expect(page).not.toContain('No results found');
