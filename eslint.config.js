@@ -179,6 +179,12 @@ export default tseslint.config(
               from: ['./server', './app', './scripts'],
               message: 'core/ is called by app/ and server/, never the other way round.',
             },
+            {
+              target: './sw',
+              from: ['./app', './core', './db', './server', './scripts'],
+              message:
+                'sw/ runs in the service worker on its own: app/ and server/ read its rules, not back.',
+            },
             ...coreDomainZones,
           ],
         },

@@ -25,6 +25,9 @@ export default defineConfig({
     // its toast library honour the setting), so axe judges what a person sees, never a fade half-way
     // on a slow CPU (issue 36: a toast caught fading in failed color-contrast on one machine, not another).
     contextOptions: { reducedMotion: 'reduce' },
+    // The shop's service worker answers pages and scripts from the phone; a journey that intercepts
+    // requests (page.route) would not see those. tests/e2e/offline.spec.ts turns it on (decision 048).
+    serviceWorkers: 'block',
     launchOptions: chromiumLaunchOptions,
   },
   projects: [

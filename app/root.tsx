@@ -14,13 +14,16 @@ import {
 import { toast as showToast, Toaster } from './lib/toasts';
 import type { Route } from './+types/root';
 import { WishlistMerge } from './components/catalog/wishlist-merge';
+import { WishlistOutbox } from './components/catalog/wishlist-outbox';
 import type { RootData } from './lib/session-user';
 import { AccessDenied, isRefusal } from './components/layout/access-denied';
 import { ErrorPage } from './components/layout/error-page';
 import { NotFound } from './components/layout/not-found';
+import { OfflinePage } from './components/layout/offline-page';
 import { SiteShell } from './components/layout/site-shell';
 import { Spinner } from './components/ui/spinner';
 import { getViewerKind } from './lib/auth/session.server';
+import { isOfflineError, registerServiceWorker } from './lib/offline';
 import { load } from './lib/route.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useStylesheet } from './lib/inline-css';
@@ -65,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         {stylesheet.linked ? (
           <link rel="stylesheet" href={stylesheet.href} data-stylesheet="" />
         ) : (
@@ -113,12 +118,14 @@ function AdminCheckPending() {
 }
 
 export default function App() {
+  useEffect(registerServiceWorker, []);
   return (
     <>
       <Outlet />
       <ToastFromServer />
       <AdminCheckPending />
       <WishlistMerge />
+      <WishlistOutbox />
       <Toaster
         position="top-center"
         // Below the header (64 px), so a toast never covers its links.
@@ -150,5 +157,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refusal at an area's door (the admin area's middleware) reaches this boundary, not the area's.
   if (isRefusal(error)) return <AccessDenied error={error} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <SiteShell>{notFound ? <NotFound /> : <ErrorPage />}</SiteShell>;
+  return (
+    <SiteShell>{isOfflineError(error) ? <OfflinePage /> : notFound ? <NotFound /> : <ErrorPage />}</SiteShell>
+  );
 }

@@ -88,6 +88,23 @@ export async function createApp(services: Services, options: AppOptions) {
       },
     });
     app.use('/assets', assets);
+    // The service worker (decision 048): compressed at build like the scripts, and asked for afresh
+    // on every check, so a new build reaches phones at their next visit.
+    const worker = expressStaticGzip(options.clientDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: {
+        cacheControl: false,
+        fallthrough: false,
+        setHeaders: (res) => {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.setHeader('X-Content-Type-Options', 'nosniff');
+          res.setHeader('Content-Security-Policy', "default-src 'self'");
+        },
+      },
+    });
+    app.get('/sw.js', worker);
   }
 
   app.use((req, res, next) => {

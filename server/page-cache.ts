@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { acceptsGzip } from './accept-encoding';
 import { hasSessionCookie, hasToastCookie } from './cookies';
 import type { ViewerKind } from '../core/roles';
+import { OFFLINE_COPY_HEADER } from '../sw/rules';
 
 /**
  * A short-lived, in-process cache of whole catalogue pages (docs/decisions/006 and 021).
@@ -37,6 +38,8 @@ interface Entry {
   contentType: string;
   cacheControl: string;
   vary: string | undefined;
+  /** Whether the phone may keep a copy (sw/rules.ts): replayed as the page said it. */
+  offlineCopy: string | undefined;
   expires: number;
   staleUntil: number;
   /** A request is rendering this page afresh; others get the stale copy meanwhile. */
@@ -113,6 +116,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.setHeader('Content-Type', entry.contentType);
     res.setHeader('Cache-Control', entry.cacheControl);
     res.setHeader('Vary', entry.vary ? `${entry.vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (entry.offlineCopy) res.setHeader(OFFLINE_COPY_HEADER, entry.offlineCopy);
     // Set before the body, so the compression middleware leaves it alone.
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', body.length);
@@ -203,6 +207,7 @@ export function createPageCache(options: PageCacheOptions) {
           contentType,
           cacheControl,
           vary: res.getHeader('Vary')?.toString(),
+          offlineCopy: res.getHeader(OFFLINE_COPY_HEADER)?.toString(),
           expires: Date.now() + options.ttlMs,
           staleUntil: Date.now() + options.ttlMs * 4,
           refreshing: false,

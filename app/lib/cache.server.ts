@@ -1,4 +1,5 @@
 import { hasPersonalCookie } from '#server/cookies';
+import { OFFLINE_COPY_HEADER, OFFLINE_COPY_VALUE } from '#sw/rules';
 import { shop, type ShopContext } from './context';
 
 /**
@@ -12,7 +13,7 @@ export function catalogueCacheControl(request: Request): string {
     : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 }
 
-export function catalogueHeaders(request: Request): HeadersInit {
+export function catalogueHeaders(request: Request): Record<string, string> {
   return { 'Cache-Control': catalogueCacheControl(request), Vary: 'Cookie' };
 }
 
@@ -23,8 +24,19 @@ export function catalogueHeaders(request: Request): HeadersInit {
  * anything personal (a wishlist, a review right, an order) must use `catalogueHeaders` instead; one
  * that reads the user anyway (getSessionUser, requireUser) makes the page personal again, so the
  * mistake costs speed, never privacy. The visitor's kind comes from `getViewerKind`.
+ *
+ * The same declaration lets the buyer's own phone keep a copy for when the connection drops (the
+ * service worker, sw/rules.ts): kept per browser, and dropped when someone signs in or out there.
  */
-export function sharedCatalogueHeaders(request: Request, context: ShopContext): HeadersInit {
+export function sharedCatalogueHeaders(request: Request, context: ShopContext): Record<string, string> {
   shop(context).requestState.sharedWithSignedIn = true;
-  return catalogueHeaders(request);
+  return { ...catalogueHeaders(request), ...offlineCopyHeaders() };
+}
+
+/**
+ * For a page with nothing of the visitor in it but their kind that is not a catalogue page (the cart,
+ * whose lines live in the browser): the phone may keep it for offline use (sw/rules.ts).
+ */
+export function offlineCopyHeaders(): Record<string, string> {
+  return { [OFFLINE_COPY_HEADER]: OFFLINE_COPY_VALUE };
 }

@@ -4,10 +4,13 @@ import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct }
 import type { ProductCategory } from '#core/catalog/categories';
 import { itemsAvailable } from '#core/stock/rules';
 import { cart, useCart } from './cart';
+import { useOnline } from './offline';
 
 /**
  * Re-reads the cart's products from the server once per visit and applies today's prices, names and
  * weights; reports what changed (a price, a product gone, out of stock, or fewer left than asked for).
+ * Offline, the cart keeps the prices it has and asks once the connection is back (a fetch sent offline
+ * would fail into the page's error screen).
  */
 export function useFreshPrices() {
   const { items } = useCart();
@@ -16,12 +19,13 @@ export function useFreshPrices() {
   const requested = useRef(false);
   const applied = useRef<unknown>(null);
   const ids = items.map((i) => i.id).join(',');
+  const online = useOnline();
 
   useEffect(() => {
-    if (requested.current || !ids) return;
+    if (requested.current || !ids || !online) return;
     requested.current = true;
     fetcher.load(`/api/products?ids=${ids}`);
-  }, [ids, fetcher]);
+  }, [ids, online, fetcher]);
 
   useEffect(() => {
     if (!fetcher.data || applied.current === fetcher.data) return;
@@ -47,6 +51,8 @@ export function useFreshPrices() {
     changes: visible,
     itemsLeft,
     categories,
-    checking: fetcher.state === 'loading' || (ids !== '' && !fetcher.data),
+    checking: fetcher.state === 'loading' || (online && ids !== '' && !fetcher.data),
+    /** Offline before today's prices could be read: the cart's own are shown. */
+    offline: !online && !fetcher.data,
   };
 }

@@ -10,11 +10,21 @@ import { Spinner } from '~/components/ui/spinner';
 import { cart, useCart } from '~/lib/cart';
 import { formatNaira, formatWeight, perWeightLabel } from '#core/money';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
+import type { OfflineNoteHandle } from '~/components/layout/offline-note';
+import { offlineCopyHeaders } from '~/lib/cache.server';
 import { useHydrated } from '~/lib/use-hydrated';
 import { blockingChanges, type CartChange } from '#core/cart/rules';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shopping Cart — FreshCatch' }];
+
+/** Nothing of the visitor but their kind: the lines live in the browser. So the phone may keep it. */
+export function headers() {
+  return offlineCopyHeaders();
+}
+
+/** The cart says itself what offline means for its prices (the layout's note would date them wrongly). */
+export const handle: OfflineNoteHandle = { offlineNote: false };
 
 function ChangeNotice({ change }: { change: CartChange }) {
   if (change.kind === 'price') {
@@ -43,7 +53,7 @@ function ChangeNotice({ change }: { change: CartChange }) {
 export default function CartRoute() {
   const hydrated = useHydrated();
   const { items, subtotalKobo, weightGrams } = useCart();
-  const { changes, itemsLeft, checking } = useFreshPrices();
+  const { changes, itemsLeft, checking, offline } = useFreshPrices();
   const blocked = blockingChanges(changes);
 
   if (!hydrated) {
@@ -70,6 +80,12 @@ export default function CartRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">Shopping Cart</h1>
+      {offline ? (
+        <Alert tone="info" title="You're offline" className="mt-6">
+          Your cart is kept on this phone, and you can still change it. The prices are the ones you saw when
+          you added each item; they are checked again when you are connected, before you pay.
+        </Alert>
+      ) : null}
       {changes.length > 0 ? (
         <Alert
           tone={blocked.length > 0 ? 'warning' : 'info'}

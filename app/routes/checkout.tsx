@@ -8,13 +8,17 @@ import { DeliverySection, usePickupLocations } from '~/components/checkout/deliv
 import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discount-code-field';
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
+import { Alert } from '~/components/ui/alert';
 import { Spinner } from '~/components/ui/spinner';
 import { useCart } from '~/lib/cart';
+import { useOnline } from '~/lib/offline';
+import type { OfflineNoteHandle } from '~/components/layout/offline-note';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
 import { blockingChanges } from '#core/cart/rules';
 import {
+  CHECKOUT_OFFLINE_NOTE,
   freeDeliveryNote,
   payBlockNotes,
   payBlockers,
@@ -102,6 +106,9 @@ export const action = act({
     placeOrder(checkout, user.id, order, { clientAddress: clientIp }),
 });
 
+/** Checkout says itself what offline means (its own alert). */
+export const handle: OfflineNoteHandle = { offlineNote: false };
+
 export default function CheckoutRoute() {
   const { profile, missing, resumed, rates, ratesFailed, locations, slots, now, payment } =
     useLoaderData<typeof loader>();
@@ -109,6 +116,7 @@ export default function CheckoutRoute() {
   const navigate = useNavigate();
   const { items } = useCart();
   const { changes, categories, checking } = useFreshPrices();
+  const online = useOnline();
   const [location, setLocation] = useState(
     resumed?.deliveryLocation || profile.location?.trim() || HOME_LOCATION,
   );
@@ -190,12 +198,18 @@ export default function CheckoutRoute() {
     discountRefused: discount.status === 'invalid' ? discount.reason : null,
     slotNeeded,
     slotChosen: chosenSlot !== undefined,
+    offline: !online,
   });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">Checkout</h1>
       <CheckoutNotices missing={missing} cartNeedsChange={blocked.length > 0} />
+      {online ? null : (
+        <Alert tone="warning" title="Checkout needs a connection" className="mt-4">
+          {CHECKOUT_OFFLINE_NOTE}
+        </Alert>
+      )}
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">

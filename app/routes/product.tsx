@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { data, Link, useLoaderData, useRouteError } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { BackButton, ProductFacts, ProductInfo } from '~/components/catalog/product-info';
 import { ReviewsPanel } from '~/components/catalog/reviews';
@@ -20,6 +20,7 @@ import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { Route } from './+types/product';
 import { shop } from '~/lib/context';
+import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
 
 const parseProductId = (raw: string | undefined) =>
@@ -209,6 +210,9 @@ export default function ProductRoute() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  // Offline is said by the shop's layout.
+  if (isOfflineError(error)) throw error;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
       <h1 className="text-2xl font-bold">Product not available</h1>

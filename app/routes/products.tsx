@@ -18,6 +18,7 @@ import {
 } from '#core/catalog/filters';
 import { listProductLocations, listProducts } from '#core/catalog/service';
 import type { Route } from './+types/products';
+import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -218,7 +219,8 @@ export default function ProductsRoute() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) throw error;
+  // Not found, and offline, are said by the shop's layout.
+  if ((isRouteErrorResponse(error) && error.status === 404) || isOfflineError(error)) throw error;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
       <h1 className="text-2xl font-bold">Error Loading Products</h1>

@@ -8,6 +8,7 @@ import { previewImage, responsiveImage } from '~/lib/images';
 import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
 import type { Route } from './+types/recipe';
+import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -144,5 +145,7 @@ export default function RecipeRoute() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Offline is said by the shop's layout.
+  if (isOfflineError(error)) throw error;
   return <ErrorPage />;
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import { data, Form, Link, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, useLoaderData, useNavigation, useRouteError } from 'react-router';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductCard } from '~/components/catalog/product-card';
@@ -12,6 +12,7 @@ import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type SearchPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
 import { countFigure } from '#core/paging';
+import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -141,6 +142,9 @@ export default function SearchRoute() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  // Offline is said by the shop's layout.
+  if (isOfflineError(error)) throw error;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
       <h1 className="text-2xl font-bold">Search Error</h1>

@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
+import { OfflinePage } from '~/components/layout/offline-page';
+import { isOfflineError } from '~/lib/offline';
 import { SiteShell as Shell } from '~/components/layout/site-shell';
 
 export default function SiteLayout() {
@@ -13,6 +15,13 @@ export default function SiteLayout() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isOfflineError(error)) {
+    return (
+      <Shell>
+        <OfflinePage />
+      </Shell>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>

@@ -149,13 +149,14 @@ export type PayBlock =
   | 'pickup-point-not-chosen'
   | 'slot-not-chosen'
   | 'total-not-positive'
-  | 'free-delivery-minimum';
+  | 'free-delivery-minimum'
+  | 'offline';
 
 /**
  * Spec §4: the pay button is disabled while an order is being created, the fee is being calculated,
  * the profile is incomplete, pickup is chosen with no pickup location (none listed and none typed, or
  * none of those listed chosen), the total is 0 or less, or a valid free-delivery code's minimum
- * subtotal is not met.
+ * subtotal is not met. And while the phone is offline: an order is placed, and priced, only by the server.
  */
 export function payBlockers(state: {
   placing: boolean;
@@ -174,8 +175,11 @@ export function payBlockers(state: {
   /** For a method and location that deliver in slots: whether an open slot is chosen. */
   slotNeeded?: boolean;
   slotChosen?: boolean;
+  /** The phone has no connection (decision 048). */
+  offline?: boolean;
 }): PayBlock[] {
   const blocks: PayBlock[] = [];
+  if (state.offline) blocks.push('offline');
   if (state.placing) blocks.push('placing');
   if (state.calculating) blocks.push('calculating');
   if (!state.profileComplete) blocks.push('profile-incomplete');
@@ -200,10 +204,15 @@ export function payBlockers(state: {
  * What the order summary says about what keeps Pay disabled, decided by the same blocks (spec §8's
  * 'No pickup option available for your location.' only while Pay waits for a typed pickup location).
  */
+/** What checkout says while the phone is offline; what was entered stays on the page. */
+export const CHECKOUT_OFFLINE_NOTE =
+  "You're offline. Checkout needs a connection: what you entered stays here, and nothing has been charged.";
+
 const PAY_BLOCK_NOTES: Partial<Record<PayBlock, string>> = {
   'no-pickup-location': 'No pickup option available for your location.',
   'pickup-point-not-chosen': 'Choose a pickup point.',
   'slot-not-chosen': 'Choose a delivery slot.',
+  offline: 'Pay comes back when you are connected.',
 };
 
 export function payBlockNotes(blocks: readonly PayBlock[]): string[] {

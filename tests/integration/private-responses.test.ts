@@ -62,3 +62,63 @@ describe('signed-in responses are private', () => {
     expect(response.headers.get('Cache-Control')).toContain('immutable');
   });
 });
+
+describe("what a buyer's phone may keep offline (decision 048)", () => {
+  it('catalogue pages and the cart say they may be kept, also when the page cache answers; personal pages never', async () => {
+    const shopper = await createCheckoutShopper(server.services);
+    const catfish = await productNamed(server.database.db, 'Live Catfish (Table Size)');
+    const client = await signedInClient(server, shopper.email);
+    const kept = [
+      '/',
+      '/products?category=1',
+      `/products/${catfish.id}`,
+      `/products/${catfish.id}.data`,
+      '/search?q=catfish',
+      '/cart',
+    ];
+    const personal = [
+      '/account',
+      '/checkout',
+      '/wishlist',
+      '/account.data',
+      `/api/products/${catfish.id}/for-shopper`,
+    ];
+    for (const [who, get] of [
+      ['guest', (path: string) => fetch(`${server.url}${path}`)],
+      ['shopper', (path: string) => client.get(path)],
+    ] as const) {
+      // Twice: the second answer of a shared page comes from the server's page cache.
+      for (const round of [1, 2])
+        for (const path of kept) {
+          const response = await get(path);
+          expect({ who, round, path, header: response.headers.get('X-Offline-Copy') }).toEqual({
+            who,
+            round,
+            path,
+            header: 'shared',
+          });
+        }
+    }
+    for (const path of personal) {
+      const response = await client.get(path);
+      expect({ path, status: response.status < 400, header: response.headers.get('X-Offline-Copy') }).toEqual(
+        {
+          path,
+          status: true,
+          header: null,
+        },
+      );
+    }
+  });
+
+  it('serves the service worker compressed, checked afresh on every visit, and the app manifest', async () => {
+    const worker = await fetch(`${server.url}/sw.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(worker.headers.get('Cache-Control')).toBe('no-cache');
+    expect(worker.headers.get('Content-Encoding')).toBe('br');
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('Content-Type')).toMatch(/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({ short_name: 'FreshCatch', theme_color: '#0e7490' });
+  });
+});

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * The walls between layers and domains are ESLint's (import-x/no-restricted-paths, eslint.config.js).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const LAYERS = ['app', 'core', 'db', 'server', 'scripts'];
+const LAYERS = ['app', 'core', 'db', 'server', 'scripts', 'sw'];
 
 const config = ts.getParsedCommandLineOfConfigFile(
   path.join(ROOT, 'tsconfig.json'),

@@ -10,6 +10,11 @@ import { guestWishlist, useGuestWishlist } from '~/lib/guest-wishlist';
 import { useSessionUser } from '~/lib/session-user';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { useHydrated } from '~/lib/use-hydrated';
+import { isOnline } from '~/lib/offline';
+import { wishlistOutbox } from '~/lib/wishlist-outbox';
+
+/** Said of a wishlist change made offline. */
+const WHEN_CONNECTED = 'your account gets it when you are connected';
 
 /**
  * Add to / Remove from Wishlist. Signed-in shoppers change their list on the server; guests keep it in
@@ -52,7 +57,12 @@ export function WishlistButton({
 
   function toggle() {
     const adding = !inWishlist;
-    if (user) {
+    const offline = user !== null && !isOnline();
+    if (offline) {
+      // Kept on the phone and sent when the connection is back (WishlistOutbox).
+      wishlistOutbox.put({ intent: adding ? 'add' : 'remove', productId: product.id });
+      setServerState(adding);
+    } else if (user) {
       fetcher.submit(
         { intent: adding ? 'add' : 'remove', productId: String(product.id) },
         { method: 'post', action: '/api/wishlist' },
@@ -63,14 +73,15 @@ export function WishlistButton({
     } else {
       guestWishlist.remove(product.id);
     }
+    const later = offline ? ` — ${WHEN_CONNECTED}` : '';
     if (adding)
       toast.success('Added to wishlist', {
-        description: `${product.name} added to your wishlist`,
+        description: `${product.name} added to your wishlist${later}`,
         duration: CART_TOAST_MS,
       });
     else
       toast('Removed from wishlist', {
-        description: `${product.name} removed from your wishlist`,
+        description: `${product.name} removed from your wishlist${later}`,
         duration: CART_TOAST_MS,
       });
   }

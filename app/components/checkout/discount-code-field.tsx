@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
 import type { ActionResult } from '~/lib/action-result';
+import { useOnline } from '~/lib/offline';
 import { settledData, showToast, useActionResult } from '~/lib/use-action-result';
 import { HOME_LOCATION, type DeliveryMethod } from '#core/delivery/methods';
 import type { AppliedDiscount, DiscountCheck, DiscountRefusal } from '#core/discounts/rules';
@@ -38,6 +39,7 @@ export function useDiscountCode(
   /** Asks about the code on screen now, while its pause is still running; null once asked. */
   const waiting = useRef<(() => void) | null>(null);
   const key = JSON.stringify([code.trim().toUpperCase(), location.trim().toLowerCase(), method, items]);
+  const online = useOnline();
 
   useEffect(() => {
     if (!code.trim()) {
@@ -46,6 +48,8 @@ export function useDiscountCode(
       return;
     }
     setState({ status: 'validating' });
+    // Offline, the code waits: it is asked about once the connection is back.
+    if (!online) return;
     const ask = () => {
       waiting.current = null;
       asked.current = key;
@@ -66,7 +70,7 @@ export function useDiscountCode(
     // The key stands for code, location, method and items: a method the shop delivers free makes a
     // free-delivery code not needed (decision 045).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, online]);
 
   // Only the answer for the code, place and cart now on screen counts: an older one is dropped.
   const answersCurrentKey = () => {

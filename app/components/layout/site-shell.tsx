@@ -1,6 +1,7 @@
 import { useRootData } from '~/lib/session-user';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineNote } from './offline-note';
 import { WhatsAppButton } from './whatsapp-button';
 
 /** The shop's header, main landmark, footer and WhatsApp button around a page. */
@@ -15,6 +16,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <Header user={root?.user ?? null} />
+      <OfflineNote />
       <main id="main" className="flex-1">
         {children}
       </main>

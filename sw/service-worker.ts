@@ -1,0 +1,161 @@
+/// <reference lib="webworker" />
+/**
+ * The shop's service worker (docs/decisions/048), built by scripts/build-sw.mjs into build/client/sw.js
+ * and served at /sw.js. It keeps the scripts of the pages a buyer goes through (precached at install,
+ * listed by the build) and any other script once loaded, the pictures a buyer has seen, and the catalogue pages the server marked as shared; with no
+ * connection it answers from those, says so on the page, and otherwise shows a page that says plainly
+ * what needs a connection. Pages always come from the server first: prices are never older than they
+ * must be, and checkout is never answered from the phone.
+ */
+import { clientsClaim } from 'workbox-core';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import {
+  changesWhoIsSignedIn,
+  isPageRequest,
+  KEPT_AT_HEADER,
+  markKeptPage,
+  mayKeep,
+  OFFLINE_PAGE_CSP,
+  offlinePageHtml,
+  type WorkerMessage,
+} from './rules';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+const PAGES = 'freshcatch-pages-v1';
+/** Pages kept at install as a guest sees them (the cart): nobody's, so kept across sign-ins. */
+const GUEST_PAGES = 'freshcatch-guest-pages-v1';
+const PICTURES = 'freshcatch-pictures-v1';
+const SCRIPTS = 'freshcatch-scripts-v1';
+/** Pages kept at most: the latest a buyer opened. */
+const MAX_PAGES = 80;
+const MAX_PAGE_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+const manifest = self.__WB_MANIFEST;
+
+// A new build takes over at once: its scripts are precached before it activates, and a page still
+// running the old build reloads itself when it next needs a script it no longer finds (React Router).
+void self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(manifest);
+
+// Other pages' scripts (the account, recipes, the admin area…): kept once loaded. Content-hashed too.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: SCRIPTS,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Pictures: content-hashed (uploads, the seed's artwork), so a kept one never changes.
+registerRoute(
+  ({ request, url }) =>
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    /^\/(media|images)\//.test(url.pathname),
+  new CacheFirst({
+    cacheName: PICTURES,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+const pageExpiry = new CacheExpiration(PAGES, { maxEntries: MAX_PAGES, maxAgeSeconds: MAX_PAGE_AGE_SECONDS });
+
+async function tell(clientId: string | undefined, message: WorkerMessage) {
+  if (!clientId) return;
+  const client = await self.clients.get(clientId);
+  client?.postMessage(message);
+}
+
+/** Keeps a copy of a shared page with the time it was kept. */
+async function keep(request: Request, response: Response, cacheName = PAGES) {
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_AT_HEADER, new Date().toISOString());
+  // The body is kept as the browser decoded it.
+  headers.delete('Content-Encoding');
+  headers.delete('Content-Length');
+  const body = await response.arrayBuffer();
+  const cache = await caches.open(cacheName);
+  await cache.put(request.url, new Response(body, { status: 200, statusText: 'OK', headers }));
+  if (cacheName !== PAGES) return;
+  await pageExpiry.updateTimestamp(request.url);
+  await pageExpiry.expireEntries();
+}
+
+async function offlineAnswer(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const kept =
+    (await caches.match(request.url, { cacheName: PAGES, ignoreVary: true })) ??
+    (await caches.match(request.url, { cacheName: GUEST_PAGES, ignoreVary: true }));
+  if (kept) {
+    const keptAt = kept.headers.get(KEPT_AT_HEADER) ?? new Date().toISOString();
+    if (request.mode === 'navigate') {
+      const html = markKeptPage(await kept.text(), keptAt);
+      return new Response(html, { status: 200, headers: kept.headers });
+    }
+    await tell(event.clientId, { type: 'offline-copy', keptAt });
+    return kept;
+  }
+  if (request.mode === 'navigate') {
+    return new Response(offlinePageHtml(new URL(request.url).pathname), {
+      status: 503,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': OFFLINE_PAGE_CSP,
+      },
+    });
+  }
+  // A client-side navigation to a page never kept: the page's error boundary says the visitor is offline.
+  return Response.error();
+}
+
+async function page(event: FetchEvent): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(event.request);
+  } catch {
+    return offlineAnswer(event);
+  }
+  if (mayKeep(response)) event.waitUntil(keep(event.request, response.clone()));
+  if (!event.request.url.includes('.data') || response.ok) void tell(event.clientId, { type: 'fresh-copy' });
+  return response;
+}
+
+// The cart opens offline even when it was only ever reached by a tap: its lines live on the phone, and
+// its page is kept at install (as a guest sees it: nothing of anyone is in it).
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    fetch('/cart', { credentials: 'omit' })
+      .then((response) => (mayKeep(response) ? keep(new Request('/cart'), response, GUEST_PAGES) : undefined))
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (changesWhoIsSignedIn(request)) {
+    // Whatever was kept was kept for the visit that is ending or beginning.
+    event.waitUntil(caches.delete(PAGES));
+    return;
+  }
+  if (isPageRequest(request, self.location.origin)) event.respondWith(page(event));
+});
+
+// The build the worker carries, for a page (and the tests) to ask.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type !== 'version') return;
+  const entry = manifest.find((item) => /entry\.client/.test(item.url));
+  event.ports[0]?.postMessage({ entry: entry?.url ?? null });
+});

@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { completeProfile, signedInShopper } from './support/shopping';
+
+// The one suite with the service worker on (playwright.config.ts blocks it elsewhere, so the other
+// journeys' request interception sees every request).
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the shop's service worker controls the page (it registers once the page is idle). */
+async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+test('offline after browsing: a product page and the cart open, checkout says it needs a connection and keeps what was typed', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await signedInShopper(page, 'Ada Offline');
+  await completeProfile(page);
+  await page.goto('/');
+  await workerInControl(page);
+
+  // Browse as a buyer does: a product page by a tap (its data kept), and the catalogue as a page.
+  await page.goto('/products?category=4');
+  await page
+    .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  const productUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart: Stockfish Head (Okporoko)' }).first().click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  // Opened as a page too, so a copy of it as a whole page is kept.
+  await page.goto(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+
+  await context.setOffline(true);
+
+  // The product page opens from the phone, with the time its prices are from.
+  await page.goto(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: "You're offline — prices as of" })).toBeVisible();
+  await expectAccessible(page);
+
+  // The cart opens and changes offline: it lives on the phone.
+  await page.getByRole('link', { name: /^Cart/ }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByText("You're offline", { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Increase quantity of Stockfish Head (Okporoko)' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+  await expectAccessible(page);
+  // …and as a page of its own, opened afresh.
+  await page.goto('/cart');
+  await expect(page.getByLabel('Quantity of Stockfish Head (Okporoko)', { exact: true })).toHaveValue('2');
+
+  // A page never opened: the worker says so, and offers what still opens.
+  await page.goto('/recipes');
+  await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open your cart' })).toBeVisible();
+
+  // Checkout opened offline: it says plainly that it needs a connection.
+  const offlineCheckout = await page.goto('/checkout');
+  expect(offlineCheckout?.status()).toBe(503);
+  await expect(page.getByRole('heading', { name: 'Checkout needs a connection' })).toBeVisible();
+  await expect(
+    page.getByText('Your cart is kept on this phone, and nothing has been charged.'),
+  ).toContainText("You're offline.");
+  await expectAccessible(page);
+
+  // Checkout open when the connection drops: what was typed stays, Pay waits for the connection.
+  await context.setOffline(false);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay ₦/ });
+  await expect(pay).toBeEnabled();
+  await context.setOffline(true);
+  await page.getByLabel('Discount code', { exact: true }).fill('FRESH10');
+  await expect(page.getByText('Checkout needs a connection', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      "You're offline. Checkout needs a connection: what you entered stays here, and nothing has been charged.",
+    ),
+  ).toBeVisible();
+  await expect(pay).toBeDisabled();
+  await expectAccessible(page);
+  await context.setOffline(false);
+  await expect(page.getByText('Checkout needs a connection', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Discount code', { exact: true })).toHaveValue('FRESH10');
+  await expect(page.locator('#discount-status')).toHaveText('10% discount applied!');
+  await expect(pay).toBeEnabled();
+});
+
+test('a wishlist change made offline reaches the account when the connection is back', async ({
+  page,
+  context,
+}) => {
+  await signedInShopper(page, 'Bisi Wishlist');
+  await page.goto('/products?category=4');
+  await page
+    .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+  const heart = page.getByRole('button', { name: 'Add to Wishlist' });
+  await expect(heart).toBeEnabled();
+
+  await context.setOffline(true);
+  await heart.click();
+  await expect(
+    page.getByText(
+      'Stockfish Head (Okporoko) added to your wishlist — your account gets it when you are connected',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from Wishlist' })).toBeVisible();
+
+  await context.setOffline(false);
+  // Sent on its own once the connection is back; the account's list then has it.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('freshcatch-wishlist-outbox')), { timeout: 15_000 })
+    .toBe('[]');
+  await page.goto('/wishlist');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+});
+
+test('installable: a manifest with icons, the theme colour, and a worker that carries this build', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0e7490');
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ short_name: 'FreshCatch', start_url: '/', display: 'standalone' });
+  for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+    const answer = await request.get(icon.src);
+    expect(answer.headers()['content-type']).toBe('image/png');
+  }
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+
+  await workerInControl(page);
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  // The worker precached the very entry script this page runs.
+  const entry = await page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve((event.data as { entry: string | null }).entry);
+        navigator.serviceWorker.controller!.postMessage({ type: 'version' }, [channel.port2]);
+      }),
+  );
+  expect(entry).toMatch(/entry\.client-[\w-]+\.js$/);
+  const scripts = await page
+    .locator('script[type="module"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+  expect(scripts.join('\n')).toContain(entry!.replace(/^\//, ''));
+});
