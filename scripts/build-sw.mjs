@@ -49,6 +49,9 @@ function buyingFiles() {
     if (!manifest.routes[id]) throw new Error(`No route ${id} in React Router's manifest`);
     for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) add(route);
   }
+  // The stylesheet (inlined into pages, so no route lists it): once the worker holds it, pages link it.
+  for (const file of readdirSync(path.join(client, 'assets')))
+    if (/^app-[\w-]+\.css$/.test(file)) files.add(`assets/${file}`);
   return [...files].sort();
 }
 

@@ -23,6 +23,19 @@ export function hasPersonalCookie(cookieHeader: string | null | undefined): bool
   return hasSessionCookie(cookieHeader) || hasToastCookie(cookieHeader);
 }
 
+/**
+ * The stylesheet this browser's service worker holds (its file name), set by the page once the worker
+ * has it (app/lib/offline.ts). Nobody's: a page for it links the stylesheet instead of inlining it
+ * (decision 048), so the server's page cache keeps the two kinds of page apart by it.
+ */
+export const STYLESHEET_COOKIE = 'fc_sheet';
+const STYLESHEET = new RegExp(`(?:^|;\\s*)${STYLESHEET_COOKIE}=([\\w.-]+)`);
+
+/** The stylesheet the browser says its service worker holds, or '' when none. */
+export function keptStylesheet(cookieHeader: string | null | undefined): string {
+  return (cookieHeader && STYLESHEET.exec(cookieHeader)?.[1]) || '';
+}
+
 /** Better Auth's session cookies as sent: the token, the signed cache (perhaps in chunks), 'don't remember'. */
 const AUTH_SESSION_COOKIE =
   /^(?:__Secure-)?better-auth\.(?:session_token|session_data(?:\.\d+)?|dont_remember)=/;

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { acceptsGzip } from './accept-encoding';
-import { hasSessionCookie, hasToastCookie } from './cookies';
+import { hasSessionCookie, hasToastCookie, keptStylesheet } from './cookies';
 import type { ViewerKind } from '../core/roles';
 import { OFFLINE_COPY_HEADER } from '../sw/rules';
 
@@ -150,7 +150,8 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const answer = (req: Request, res: Response, next: (error?: unknown) => void, viewer: ViewerKind) => {
-    const key = `${viewer} ${req.originalUrl}`;
+    // A page that links the stylesheet the phone holds is kept apart from one that inlines it.
+    const key = `${viewer} ${keptStylesheet(req.headers.cookie)} ${req.originalUrl}`;
     const cached = entries.get(key);
     const now = Date.now();
     if (cached && cached.expires > now) return replay(req, res, cached, req.method === 'HEAD');

@@ -1,6 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { isWorkerMessage, OFFLINE_COPY_ATTRIBUTE } from '#sw/rules';
+import { STYLESHEET_FILE, stylesheetHref } from './inline-css';
+
+/** The cookie that tells the server this browser's worker holds the stylesheet (server/cookies.ts). */
+const STYLESHEET_COOKIE = 'fc_sheet';
 
 /**
  * The page's side of going offline (docs/decisions/048): the service worker's registration, whether the
@@ -45,9 +49,13 @@ export function isOfflineError(error: unknown): boolean {
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const register = () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
-      // No worker (an old browser, a private window that refuses it): the shop works as before.
-    });
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then(sayStylesheetKept)
+      .catch(() => {
+        // No worker (an old browser, a private window that refuses it): the shop works as before.
+      });
   };
   const whenIdle = () =>
     typeof window.requestIdleCallback === 'function'
@@ -55,6 +63,17 @@ export function registerServiceWorker(): void {
       : setTimeout(register, 1000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Once the worker holds this build's stylesheet, the next pages link it instead of carrying it inline
+ * (~9 KB less each over 2G): the server reads the cookie, and inlines it again for any other file name.
+ */
+async function sayStylesheetKept(): Promise<void> {
+  if (!(await caches.match(stylesheetHref))) return;
+  if (document.cookie.includes(`${STYLESHEET_COOKIE}=${STYLESHEET_FILE}`)) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${STYLESHEET_COOKIE}=${STYLESHEET_FILE}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /**

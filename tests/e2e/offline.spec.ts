@@ -1,4 +1,9 @@
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { shopEnv, startShop } from '../support/shop';
+import { E2E_DATA_DIR, E2E_PORT } from './support/constants';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { completeProfile, signedInShopper } from './support/shopping';
 
@@ -148,7 +153,24 @@ test('installable: a manifest with icons, the theme colour, and a worker that ca
   const worker = await request.get('/sw.js');
   expect(worker.headers()['cache-control']).toBe('no-cache');
   // The worker precached the very entry script this page runs.
-  const entry = await page.evaluate(
+  const entry = await workerBuild(page);
+  expect(entry).toMatch(/entry\.client-[\w-]+\.js$/);
+  const scripts = await page
+    .locator('script[type="module"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+  expect(scripts.join('\n')).toContain(entry!.replace(/^\//, ''));
+
+  // The worker holds the stylesheet: the page says so, and the next pages link it instead of inlining it.
+  await expect.poll(() => page.evaluate(() => document.cookie)).toMatch(/fc_sheet=app-[\w-]+\.css/);
+  await page.reload();
+  await expect(page.locator('link[data-stylesheet]')).toHaveCount(1);
+  await expect(page.locator('head style')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Products' }).first()).toHaveCSS('font-weight', /500|600|700/);
+});
+
+/** Asks the worker in control which entry script its build precached. */
+function workerBuild(page: Page) {
+  return page.evaluate(
     () =>
       new Promise<string | null>((resolve) => {
         const channel = new MessageChannel();
@@ -156,9 +178,71 @@ test('installable: a manifest with icons, the theme colour, and a worker that ca
         navigator.serviceWorker.controller!.postMessage({ type: 'version' }, [channel.port2]);
       }),
   );
-  expect(entry).toMatch(/entry\.client-[\w-]+\.js$/);
-  const scripts = await page
-    .locator('script[type="module"]')
-    .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
-  expect(scripts.join('\n')).toContain(entry!.replace(/^\//, ''));
+}
+
+test('a new build ships: its worker takes over the open tab, drops the old build, and the shop keeps working', async ({
+  page,
+}) => {
+  test.slow();
+  // A shop of its own, from a copy of the build, so this test can ship it a new one.
+  const dir = path.join(E2E_DATA_DIR, `sw-update-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync('build', path.join(dir, 'build'), { recursive: true });
+  cpSync('db/migrations', path.join(dir, 'db/migrations'), { recursive: true });
+  const port = E2E_PORT + 40;
+  const shop = await startShop({
+    engine: 'pglite',
+    processes: 1,
+    cwd: dir,
+    env: shopEnv({ PORT: String(port), DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }),
+  });
+  try {
+    await page.goto(`${shop.url}/`);
+    await workerInControl(page);
+    const before = await workerBuild(page);
+    expect(before).toMatch(/entry\.client-[\w-]+\.js$/);
+
+    // The new build: an entry script of another name, and a worker whose precache list names it.
+    const assets = path.join(dir, 'build/client');
+    const after = before!.replace(/entry\.client-[\w-]+\.js$/, 'entry.client-NEWBUILD.js');
+    cpSync(path.join(assets, before!), path.join(assets, after));
+    const worker = path.join(assets, 'sw.js');
+    const shipped = Buffer.from(readFileSync(worker, 'utf8').replaceAll(before!, after));
+    // Its compressed copies too, as the build writes them (the server sends those first).
+    writeFileSync(worker, shipped);
+    writeFileSync(`${worker}.br`, brotliCompressSync(shipped));
+    writeFileSync(`${worker}.gz`, gzipSync(shipped));
+
+    // The browser looks for a new worker at each visit; here it is asked at once.
+    const controllerChanged = page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
+        ),
+    );
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((registration) => registration!.update()),
+    );
+    await controllerChanged;
+    expect(await workerBuild(page)).toBe(after);
+    // The old build's entries go as the new worker activates (it may take control a moment before).
+    const precached = () =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of (await caches.keys()).filter((n) => n.includes('precache')))
+          for (const request of await (await caches.open(name)).keys())
+            urls.push(new URL(request.url).pathname);
+        return urls;
+      });
+    await expect.poll(precached).toContain(`/${after.replace(/^\//, '')}`);
+    await expect.poll(precached).not.toContain(`/${before!.replace(/^\//, '')}`);
+
+    // The open tab carries on under the new worker.
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  } finally {
+    await shop.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import { SHOPPER_PASSWORD } from '../support/constants';
@@ -108,6 +109,26 @@ describe("what a buyer's phone may keep offline (decision 048)", () => {
           header: null,
         },
       );
+    }
+  });
+
+  it("a phone whose worker holds this build's stylesheet gets pages that link it; the page cache keeps both kinds", async () => {
+    const sheet = readdirSync('build/client/assets').find((file) => /^app-[\w-]+\.css$/.test(file))!;
+    const page = async (cookie?: string) => {
+      const html = await (
+        await fetch(`${server.url}/products?category=2`, { headers: cookie ? { cookie } : {} })
+      ).text();
+      return {
+        linked: html.includes(`<link rel="stylesheet" href="/assets/${sheet}"`),
+        inlined: /<style[^>]*>[^<]{1000,}/.test(html),
+      };
+    };
+    // Alternating, so the second of each kind comes from the page cache.
+    for (let round = 0; round < 2; round++) {
+      expect(await page(`fc_sheet=${sheet}`)).toEqual({ linked: true, inlined: false });
+      expect(await page()).toEqual({ linked: false, inlined: true });
+      // A stylesheet of another build: the worker does not hold this one, so it comes inline.
+      expect(await page('fc_sheet=app-0ld8uild.css')).toEqual({ linked: false, inlined: true });
     }
   });
 

@@ -55,9 +55,11 @@ export async function startProcess(
     ready: (started: StartedProcess) => boolean | Promise<boolean>;
     timeoutMs?: number;
     logs?: boolean;
+    cwd?: string;
   },
 ): Promise<StartedProcess> {
   const child = spawn(command, args, {
+    cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'pipe'],
   });
@@ -132,6 +134,8 @@ interface SupervisedOptions extends ShopOptions {
   /** When it counts as started: /readyz answering 200 unless said otherwise; 120 s at most. */
   ready?: (shop: SupervisedShop) => boolean | Promise<boolean>;
   timeoutMs?: number;
+  /** Where it runs (its build/ and db/migrations): this directory unless said otherwise. */
+  cwd?: string;
 }
 
 /**
@@ -164,6 +168,7 @@ export async function startShop(
       ready: (child) => ready({ ...child, url }),
       timeoutMs: options.timeoutMs,
       logs: options.logs,
+      cwd: options.cwd,
     },
   );
   return { ...started, url };
