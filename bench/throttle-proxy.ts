@@ -65,8 +65,7 @@ export async function startThrottleProxy(options: {
     let downDoneAt = 0;
     browser.on('data', (chunk: Buffer) => {
       const send = () => {
-        for (const segment of segments(chunk))
-          upDoneAt = up(segment, (s) => shop.writable && shop.write(s));
+        for (const segment of segments(chunk)) upDoneAt = up(segment, (s) => shop.writable && shop.write(s));
       };
       const wait = openAt - performance.now();
       if (wait > 0) {
