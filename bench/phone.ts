@@ -247,6 +247,7 @@ export async function twoGRuns(baseUrl: string, pages: string[]) {
     ['page (first visit)', 'Document', 'Script', 'Stylesheet', 'Image', 'Font', 'other'],
   ];
   const checks: string[][] = [];
+  const stalled: string[] = [];
   try {
     for (const pagePath of pages) {
       const first: {
@@ -259,6 +260,7 @@ export async function twoGRuns(baseUrl: string, pages: string[]) {
       const repeat: { lcp: number; working: number; kb: number }[] = [];
       const taps: (number | null)[] = [];
       let workers = 0;
+      const stalledBefore = stalled.length;
       for (let i = 0; i < RUNS; i++) {
         const { context, page, cdp, proxy, origin } = await behindSlowLink(browser, baseUrl, TWO_G);
         try {
@@ -284,13 +286,17 @@ export async function twoGRuns(baseUrl: string, pages: string[]) {
           const warm = await measured(page, `${origin}${pagePath}`);
           await linkQuiet(proxy);
           repeat.push({ ...warm, kb: kb(proxy.takeBytesDown()) });
+        } catch (error) {
+          // A visit that never finished loading is a result too: reported, and its page MISSes.
+          stalled.push(`${pagePath} run ${i + 1}: ${String(error).split('\n')[0]}`);
         } finally {
           await context.close();
           await proxy.close();
         }
         taps.push(await tapAtFirstPaint(browser, `${baseUrl}${pagePath}`));
       }
-      const worst = (values: number[]) => Math.max(...values);
+      const worst = (values: number[]) =>
+        stalled.length > stalledBefore || values.length === 0 ? Infinity : Math.max(...values);
       const tapTimes = taps.filter((t): t is number => t !== null);
       rows.push([
         pagePath,
@@ -301,7 +307,7 @@ export async function twoGRuns(baseUrl: string, pages: string[]) {
         tapTimes.length ? tapTimes.join(', ') : 'no button',
         `${workers}/${RUNS}`,
       ]);
-      const byType = first.at(-1)!.byType;
+      const byType = first.at(-1)?.byType ?? new Map<string, number>();
       const known = ['Document', 'Script', 'Stylesheet', 'Image', 'Font'];
       const other = [...byType].filter(([type]) => !known.includes(type)).reduce((sum, [, b]) => sum + b, 0);
       kinds.push([pagePath, ...known.map((type) => kb(byType.get(type) ?? 0)), kb(other)]);
@@ -350,6 +356,7 @@ export async function twoGRuns(baseUrl: string, pages: string[]) {
   table(rows);
   console.log('\nWhat a first visit brings over the wire, KB by type (the last run)');
   table(kinds);
+  if (stalled.length) console.log(`\nVisits that never finished loading (120 s): ${stalled.join('; ')}`);
   return checks;
 }
 
