@@ -8,6 +8,7 @@ import type { RequestState } from '../app/lib/context';
 import { bufferedBody } from './request-body';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 import { writeBody } from './write-body';
+import { OFFLINE_COPY_HEADER } from '../sw/rules';
 
 /**
  * React Router behind Express, as @react-router/express does it, with one difference: the body is the
@@ -26,8 +27,11 @@ export function createPageHandler(options: {
     try {
       const context = options.getLoadContext(req, res);
       const response = await handle(fetchRequestFor(req, res), context);
-      const failed = options.requestStateOf(req, res).databaseUnavailable;
-      await sendResponse(res, failed ? unavailable(response) : response);
+      const state = options.requestStateOf(req, res);
+      // A page that read who the visitor is, though its route declared it shared, is theirs alone: no
+      // phone keeps a copy of it either (the server's page cache refuses it too, server/page-cache.ts).
+      if (state.readsVisitor) response.headers.delete(OFFLINE_COPY_HEADER);
+      await sendResponse(res, state.databaseUnavailable ? unavailable(response) : response);
     } catch (error) {
       next(error);
     }

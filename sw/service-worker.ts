@@ -27,16 +27,19 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-const PAGES = 'freshcatch-pages-v1';
+const manifest = self.__WB_MANIFEST;
+/** This build, by its entry script's hash: kept pages name the scripts of the build that made them. */
+const BUILD =
+  /entry\.client-([\w-]+)\.js$/.exec(manifest.find((e) => /entry\.client/.test(e.url))?.url ?? '')?.[1] ??
+  'dev';
+const PAGES = `freshcatch-pages-${BUILD}`;
 /** Pages kept at install as a guest sees them (the cart): nobody's, so kept across sign-ins. */
-const GUEST_PAGES = 'freshcatch-guest-pages-v1';
+const GUEST_PAGES = `freshcatch-guest-pages-${BUILD}`;
 const PICTURES = 'freshcatch-pictures-v1';
 const SCRIPTS = 'freshcatch-scripts-v1';
 /** Pages kept at most: the latest a buyer opened. */
 const MAX_PAGES = 80;
 const MAX_PAGE_AGE_SECONDS = 7 * 24 * 60 * 60;
-
-const manifest = self.__WB_MANIFEST;
 
 // A new build takes over at once: its scripts are precached before it activates, and a page still
 // running the old build reloads itself when it next needs a script it no longer finds (React Router).
@@ -70,6 +73,12 @@ registerRoute(
   }),
 );
 
+/**
+ * Bumped at each sign-in or sign-out: a page still being kept from before one (its body arriving over
+ * 2G) is not put back into the pages just dropped.
+ */
+let visit = 0;
+
 const pageExpiry = new CacheExpiration(PAGES, { maxEntries: MAX_PAGES, maxAgeSeconds: MAX_PAGE_AGE_SECONDS });
 
 async function tell(clientId: string | undefined, message: WorkerMessage) {
@@ -80,12 +89,14 @@ async function tell(clientId: string | undefined, message: WorkerMessage) {
 
 /** Keeps a copy of a shared page with the time it was kept. */
 async function keep(request: Request, response: Response, cacheName = PAGES) {
+  const keptIn = visit;
   const headers = new Headers(response.headers);
   headers.set(KEPT_AT_HEADER, new Date().toISOString());
   // The body is kept as the browser decoded it.
   headers.delete('Content-Encoding');
   headers.delete('Content-Length');
   const body = await response.arrayBuffer();
+  if (cacheName === PAGES && keptIn !== visit) return;
   const cache = await caches.open(cacheName);
   await cache.put(request.url, new Response(body, { status: 200, statusText: 'OK', headers }));
   if (cacheName !== PAGES) return;
@@ -143,10 +154,28 @@ self.addEventListener('install', (event) => {
   );
 });
 
+// Pages kept by an earlier build name scripts this one no longer holds: they go with it.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter(
+              (name) => /^freshcatch-(guest-)?pages-/.test(name) && name !== PAGES && name !== GUEST_PAGES,
+            )
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (changesWhoIsSignedIn(request)) {
     // Whatever was kept was kept for the visit that is ending or beginning.
+    visit++;
     event.waitUntil(caches.delete(PAGES));
     return;
   }

@@ -1,10 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
 import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
 import type { ProductCategory } from '#core/catalog/categories';
 import { itemsAvailable } from '#core/stock/rules';
 import { cart, useCart } from './cart';
 import { useOnline } from './offline';
+import { TRY_AGAIN, withRetries } from './retries';
+
+type FreshAnswer = { products: (CurrentProduct & { category?: ProductCategory })[] };
+
+/** Waits before each try of today's prices: at once, then after 1 s and 3 s. */
+const FRESH_PRICE_TRIES_MS = [0, 1000, 3000];
 
 /**
  * Re-reads the cart's products from the server once per visit and applies today's prices, names and
@@ -14,8 +19,10 @@ import { useOnline } from './offline';
  */
 export function useFreshPrices() {
   const { items } = useCart();
-  const fetcher = useFetcher<{ products: (CurrentProduct & { category?: ProductCategory })[] }>();
+  const [answer, setAnswer] = useState<FreshAnswer | null>(null);
   const [changes, setChanges] = useState<CartChange[]>([]);
+  /** Lost three times while online: the cart's own prices stand (the server prices the order anyway). */
+  const [gaveUp, setGaveUp] = useState(false);
   const requested = useRef(false);
   const applied = useRef<unknown>(null);
   const ids = items.map((i) => i.id).join(',');
@@ -24,35 +31,50 @@ export function useFreshPrices() {
   useEffect(() => {
     if (requested.current || !ids || !online) return;
     requested.current = true;
-    fetcher.load(`/api/products?ids=${ids}`);
-  }, [ids, online, fetcher]);
+    // A plain request, tried three times: one a weak network loses (or the connection dropping while it
+    // is under way) leaves the cart's own prices on screen, never the page's error screen.
+    void withRetries<FreshAnswer | undefined>(FRESH_PRICE_TRIES_MS, async () => {
+      try {
+        const response = await fetch(`/api/products?ids=${ids}`);
+        if (response.status >= 500) return TRY_AGAIN;
+        return response.ok ? ((await response.json()) as FreshAnswer) : { products: [] };
+      } catch {
+        return navigator.onLine ? TRY_AGAIN : undefined;
+      }
+    }).then((fresh) => {
+      if (fresh) return setAnswer(fresh);
+      // Not read (offline, or lost three times): asked again when the connection comes back.
+      requested.current = false;
+      if (navigator.onLine) setGaveUp(true);
+    });
+  }, [ids, online]);
 
   useEffect(() => {
-    if (!fetcher.data || applied.current === fetcher.data) return;
-    applied.current = fetcher.data;
-    const result = reconcileCart(items, fetcher.data.products);
+    if (!answer || applied.current === answer) return;
+    applied.current = answer;
+    const result = reconcileCart(items, answer.products);
     setChanges(result.changes);
     cart.replace(result.items);
-  }, [fetcher.data, items]);
+  }, [answer, items]);
 
   // A line the shopper removed, or lowered to what is left, no longer needs its notice.
   const visible = useMemo(() => changesStillTrue(changes, items), [changes, items]);
   // How many of each counted product can still be bought, so a stepper stops there.
   const itemsLeft = useMemo(
-    () => new Map((fetcher.data?.products ?? []).map((p) => [p.id, itemsAvailable(p)])),
-    [fetcher.data],
+    () => new Map((answer?.products ?? []).map((p) => [p.id, itemsAvailable(p)])),
+    [answer],
   );
   // What the cart's products are (fresh, shellfish…): the delivery slots they may go in.
   const categories = useMemo(
-    () => (fetcher.data?.products ?? []).flatMap((p) => (p.category ? [p.category] : [])),
-    [fetcher.data],
+    () => (answer?.products ?? []).flatMap((p) => (p.category ? [p.category] : [])),
+    [answer],
   );
   return {
     changes: visible,
     itemsLeft,
     categories,
-    checking: fetcher.state === 'loading' || (online && ids !== '' && !fetcher.data),
+    checking: online && ids !== '' && !answer && !gaveUp,
     /** Offline before today's prices could be read: the cart's own are shown. */
-    offline: !online && !fetcher.data,
+    offline: !online && !answer,
   };
 }

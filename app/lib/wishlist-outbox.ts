@@ -40,6 +40,11 @@ export const wishlistOutbox = {
   done(change: WishlistChange) {
     store.commit(store.snapshot().filter((c) => c !== change && !sameChange(c, change)));
   },
+  /** A change made online supersedes any kept for the product (sent later, it would undo it). */
+  drop(productId: number) {
+    if (store.snapshot().some((c) => c.productId === productId))
+      store.commit(store.snapshot().filter((c) => c.productId !== productId));
+  },
   clear() {
     if (store.snapshot().length > 0) store.commit([]);
   },

@@ -63,6 +63,7 @@ export function WishlistButton({
       wishlistOutbox.put({ intent: adding ? 'add' : 'remove', productId: product.id });
       setServerState(adding);
     } else if (user) {
+      wishlistOutbox.drop(product.id);
       fetcher.submit(
         { intent: adding ? 'add' : 'remove', productId: String(product.id) },
         { method: 'post', action: '/api/wishlist' },

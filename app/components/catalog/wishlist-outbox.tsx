@@ -17,17 +17,19 @@ export function WishlistOutbox() {
 
   useEffect(() => {
     const next = changes[0];
-    // Signed out here: the changes were someone's who is gone, and must not join the next account.
-    if (!user && next) wishlistOutbox.clear();
+    // Signed out, as the server says (a page shown offline may be a guest's copy of a shared page): the
+    // changes were someone's who is gone, and must not join the next account.
+    if (!user && online && next) wishlistOutbox.clear();
     if (!user || !online || !next || sending.current) return;
     sending.current = true;
     const body = new URLSearchParams({ intent: next.intent, productId: String(next.productId) });
     fetch('/api/wishlist', { method: 'POST', body })
       .then((response) => {
         sending.current = false;
-        // Sent, or refused for good (4xx): either way it leaves the outbox, and the next one goes.
-        // A server in trouble keeps it for the next connection.
-        if (response.status < 500) wishlistOutbox.done(next);
+        // Sent, or refused for good (a product no longer sold, a session gone): it leaves the outbox, and
+        // the next one goes. A server in trouble, a timeout or too many requests keep it for later.
+        if (response.status < 500 && response.status !== 408 && response.status !== 429)
+          wishlistOutbox.done(next);
       })
       .catch(() => {
         // The network lost it: it stays, and goes with the next connection.
