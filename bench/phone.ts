@@ -63,8 +63,11 @@ interface PhoneRun {
   addedToCart: boolean | null;
 }
 
-/** A 360 px phone with its CPU slowed and the network throttled, LCP and liveness observed. */
-async function throttled(browser: Browser, profile: NetworkProfile) {
+/**
+ * A 360 px phone with its CPU slowed, LCP and liveness observed; with `network`, its requests throttled
+ * through the DevTools protocol.
+ */
+async function phone(browser: Browser, network?: NetworkProfile) {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
@@ -75,15 +78,19 @@ async function throttled(browser: Browser, profile: NetworkProfile) {
   await page.addInitScript(OBSERVER);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile.latencyMs,
-    downloadThroughput: (profile.downKbps * 1000) / 8,
-    uploadThroughput: (profile.upKbps * 1000) / 8,
-  });
+  if (network)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: network.latencyMs,
+      downloadThroughput: (network.downKbps * 1000) / 8,
+      uploadThroughput: (network.upKbps * 1000) / 8,
+    });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return { context, page, cdp };
 }
+
+/** The phone with the network throttled through the DevTools protocol (the page's own requests). */
+const throttled = (browser: Browser, profile: NetworkProfile) => phone(browser, profile);
 
 /**
  * The same phone behind a throttling proxy instead of the DevTools protocol's throttling: the service
@@ -97,18 +104,7 @@ async function behindSlowLink(browser: Browser, baseUrl: string, profile: Networ
     downKbps: profile.downKbps,
     upKbps: profile.upKbps,
   });
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript(OBSERVER);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { context, page, cdp, proxy, origin: `http://127.0.0.1:${proxy.port}` };
+  return { ...(await phone(browser)), proxy, origin: `http://127.0.0.1:${proxy.port}` };
 }
 
 /** Waits until nothing has crossed the link for `quietMs` (the worker's precaching included). */
