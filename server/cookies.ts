@@ -1,3 +1,5 @@
+import { STYLESHEET_COOKIE } from '../sw/rules';
+
 /**
  * Which cookies make a request personal. One definition for the page cache, the Cache-Control of
  * catalogue pages and the session lookup, so they can never disagree about what may be shared.
@@ -28,7 +30,6 @@ export function hasPersonalCookie(cookieHeader: string | null | undefined): bool
  * has it (app/lib/offline.ts). Nobody's: a page for it links the stylesheet instead of inlining it
  * (decision 048), so the server's page cache keeps the two kinds of page apart by it.
  */
-export const STYLESHEET_COOKIE = 'fc_sheet';
 const STYLESHEET = new RegExp(`(?:^|;\\s*)${STYLESHEET_COOKIE}=([\\w.-]+)`);
 
 /** The stylesheet the browser says its service worker holds, or '' when none. */

@@ -14,6 +14,12 @@ export const OFFLINE_COPY_VALUE = 'shared';
 /** The attribute the worker sets on a kept page's <html> when it serves it offline: when it was kept. */
 export const OFFLINE_COPY_ATTRIBUTE = 'data-offline-copy';
 
+/**
+ * The cookie a page sets once this browser's worker holds the build's stylesheet (its file name): the
+ * server then links the stylesheet instead of inlining it (server/cookies.ts reads it).
+ */
+export const STYLESHEET_COOKIE = 'fc_sheet';
+
 /** The header a kept copy remembers its time in. */
 export const KEPT_AT_HEADER = 'X-Kept-At';
 

@@ -140,7 +140,8 @@ async function page(event: FetchEvent): Promise<Response> {
     return offlineAnswer(event);
   }
   if (mayKeep(response)) event.waitUntil(keep(event.request, response.clone()));
-  if (!event.request.url.includes('.data') || response.ok) void tell(event.clientId, { type: 'fresh-copy' });
+  // A client-side navigation the server answered: the page's offline note, if any, goes.
+  if (response.ok) void tell(event.clientId, { type: 'fresh-copy' });
   return response;
 }
 

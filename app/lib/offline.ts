@@ -1,10 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { isWorkerMessage, OFFLINE_COPY_ATTRIBUTE } from '#sw/rules';
+import { isWorkerMessage, OFFLINE_COPY_ATTRIBUTE, STYLESHEET_COOKIE } from '#sw/rules';
 import { STYLESHEET_FILE, stylesheetHref } from './inline-css';
-
-/** The cookie that tells the server this browser's worker holds the stylesheet (server/cookies.ts). */
-const STYLESHEET_COOKIE = 'fc_sheet';
 
 /**
  * The page's side of going offline (docs/decisions/048): the service worker's registration, whether the
