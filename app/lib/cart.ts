@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { toast } from './toasts';
 import {
   addCartItem,
+  addedToCartMessage,
+  applyEarlyAdds,
   cartCount,
   cartQuantityOf,
   cartSubtotalKobo,
@@ -14,17 +16,19 @@ import {
   type CartItem,
 } from '#core/cart/rules';
 import { createLocalStore } from './local-list';
+import { CART_STORAGE_KEY, CART_TOAST_MS, EARLY_ADD_EVENT, takeEarlyAdds } from './early-taps';
 
-/** The cart lives in this browser's localStorage under a key of our own (spec §3). */
-export const CART_STORAGE_KEY = 'freshcatch-cart';
-export const CART_TOAST_MS = 3000;
+export { CART_TOAST_MS };
 
 /**
  * The stored cart, repaired on load: a quantity edited or corrupted in storage is brought
  * back to 1–999 and the shopper is told once; the repaired cart is written back.
  */
 function loadCart(raw: string | null): CartItem[] {
-  const { items, repaired } = repairStoredCart(raw);
+  const { items: stored, repaired } = repairStoredCart(raw);
+  // Taps on Add to Cart before a page was live (this one or one left before it was): added now, and
+  // stored at once, so that what the shopper was told is in the cart stays there.
+  const items = withEarlyAdds(stored);
   if (repaired.length > 0) {
     // Read during a render: tell the shopper (and store the repair) once that render is done.
     setTimeout(() => {
@@ -38,7 +42,28 @@ function loadCart(raw: string | null): CartItem[] {
   return items;
 }
 
+function withEarlyAdds(items: CartItem[]): CartItem[] {
+  if (typeof window === 'undefined') return items;
+  const next = applyEarlyAdds(items, takeEarlyAdds());
+  if (next !== items) {
+    try {
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Private mode or a full disk: the cart still holds them for this page view.
+    }
+  }
+  return next;
+}
+
 const store = createLocalStore<CartItem>(CART_STORAGE_KEY, loadCart);
+
+// A tap the head script took while this page's code was already running but its button not yet live.
+if (typeof window !== 'undefined')
+  window.addEventListener(EARLY_ADD_EVENT, () => {
+    const items = store.snapshot();
+    const next = applyEarlyAdds(items, takeEarlyAdds());
+    if (next !== items) store.commit(next);
+  });
 
 function tellIfCapped(requested: number) {
   if (requested > MAX_LINE_QUANTITY) toast(QUANTITY_CAPPED_MESSAGE, { duration: CART_TOAST_MS });
@@ -60,14 +85,8 @@ export const cart = {
     const existed = before > 0;
     store.commit(addCartItem(store.snapshot(), item, quantity));
     tellIfCapped(before + quantity);
-    if (from === 'page') {
-      toast.success(`${item.name} added to cart`, { duration: CART_TOAST_MS });
-      return;
-    }
-    toast.success('Added to cart', {
-      description: existed ? `${item.name} quantity updated in your cart` : `${item.name} added to your cart`,
-      duration: CART_TOAST_MS,
-    });
+    const { title, description } = addedToCartMessage(item.name, from, existed);
+    toast.success(title, { description, duration: CART_TOAST_MS });
   },
   /** Several lines at once ('Buy Again'), with one toast; one line is added as from the detail page. */
   addLines(lines: { item: CartProduct; quantity: number }[]) {

@@ -1,45 +1,84 @@
+import { addedToCartMessage, type EarlyAdd } from '#core/cart/rules';
+
 /**
- * Taps on Add to Cart before the page has hydrated (on a cheap phone over a weak network the
- * page is readable seconds before its JavaScript runs). A few lines of script in the page's head note
- * each such tap on an element marked `data-early-tap="{product id}"` and mark the button as waiting;
- * once the button is live it adds what was tapped. Nothing is lost, and nothing is added twice: a
- * button that is live no longer notes taps, and each noted tap is taken once.
+ * Add to Cart works before the page has hydrated (on a cheap phone over 2G the page is readable
+ * seconds before its JavaScript has run; issue 34, decision 049). A few lines of script in the page's
+ * head take each tap on an element marked `data-early-tap` that React does not handle yet: they keep
+ * what the button adds in the browser (EARLY_ADDS_KEY), show the toast a live tap shows, and tell the
+ * cart (app/lib/cart.ts), which adds what was kept by the cart's own rule (applyEarlyAdds) as soon as
+ * its code is there, on this page or the next. Nothing is lost, and nothing is added twice: a button
+ * that is live no longer goes through the head script, and each kept tap is taken once.
  */
 
-/** Marks an element whose taps are kept until it is live; the value is the product's id. */
+/** The cart lives in this browser's localStorage under a key of our own (spec §3; app/lib/cart.ts). */
+export const CART_STORAGE_KEY = 'freshcatch-cart';
+/** How long the cart's toasts stay (the head script's early toast too). */
+export const CART_TOAST_MS = 3000;
+/** Marks an element whose taps the head script takes until it is live; the value is an EarlyAdd, JSON. */
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
-/** Set on a button while a tap on it waits for the page to come alive (app.css shows it). */
-export const EARLY_TAPPED_ATTRIBUTE = 'data-early-tapped';
+/** Set by the head script on a button that adds once and has added ('once'): shown as done (app.css). */
+export const EARLY_ADDED_ATTRIBUTE = 'data-early-added';
+/** Where the head script keeps taps for the cart to take (localStorage; a list of EarlyAdd). */
+export const EARLY_ADDS_KEY = 'freshcatch-early-adds';
+/** Dispatched on window by the head script after it kept a tap. */
+export const EARLY_ADD_EVENT = 'fc:early-add';
+/** Taps kept in memory when the browser will not store them (private mode, a full disk). */
+const MEMORY = '__fcEarlyAdds';
 /** Set on a button's element once React handles its taps. */
 const LIVE = '__fcLive';
-const QUEUE = '__fcEarlyTaps';
 
 declare global {
   interface Window {
-    [QUEUE]?: string[];
+    [MEMORY]?: EarlyAdd[];
   }
 }
 
-/** Written into <head> by entry.server.tsx (never part of a bundle): runs before any of the page's modules. */
-export const EARLY_TAP_SCRIPT = `(function(){var q=window.${QUEUE}=[];document.addEventListener('click',function(e){var t=e.target;var b=t&&t.closest&&t.closest('[${EARLY_TAP_ATTRIBUTE}]');if(!b||b.${LIVE})return;e.preventDefault();q.push(b.getAttribute('${EARLY_TAP_ATTRIBUTE}'));b.setAttribute('${EARLY_TAPPED_ATTRIBUTE}','');},true);})();`;
+/** What a button gives the head script: the cart line it adds and how its toast reads. */
+export function earlyTapValue(add: EarlyAdd & { from: 'detail' | 'page' }): string {
+  return JSON.stringify(add);
+}
+
+const NAME = '\u0000';
+/** The toasts' words with a stand-in for the product's name, from the one place that says them. */
+const WORDS = {
+  page: addedToCartMessage(NAME, 'page', false),
+  detail: addedToCartMessage(NAME, 'detail', false),
+  detailAgain: addedToCartMessage(NAME, 'detail', true),
+};
+
+/**
+ * Written into <head> by entry.server.tsx (never part of a bundle): runs before any of the page's
+ * modules. The toast is a live region put on the page empty, its words a moment later, so that screen
+ * readers announce them.
+ */
+export const EARLY_TAP_SCRIPT = `(function(){var K='${EARLY_ADDS_KEY}',C='${CART_STORAGE_KEY}',W=${JSON.stringify(WORDS)};
+function read(k){try{var v=JSON.parse(localStorage.getItem(k)||'[]');return Array.isArray(v)?v:[]}catch(e){return[]}}
+function has(id){return read(C).some(function(l){return l&&l.id===id})||read(K).concat(window.${MEMORY}||[]).some(function(a){return a&&a.item&&a.item.id===id})}
+function say(w,n){var r=document.querySelector('[data-early-toast]');if(!r){r=document.createElement('div');r.setAttribute('data-early-toast','');r.setAttribute('role','status');document.body.appendChild(r)}
+setTimeout(function(){r.textContent='';[w.title,w.description].forEach(function(t,i){if(!t)return;var p=document.createElement('p');p.textContent=t.split('\\u0000').join(n);r.appendChild(p)});clearTimeout(r.t);r.t=setTimeout(function(){r.textContent=''},${CART_TOAST_MS})},100)}
+document.addEventListener('click',function(e){var t=e.target;var b=t&&t.closest&&t.closest('[${EARLY_TAP_ATTRIBUTE}]');if(!b||b.${LIVE})return;e.preventDefault();
+var a;try{a=JSON.parse(b.getAttribute('${EARLY_TAP_ATTRIBUTE}'))}catch(x){return}var id=a.item.id,before=has(id);
+if(a.once&&before){b.setAttribute('${EARLY_ADDED_ATTRIBUTE}','once');return}
+var k={item:a.item,quantity:a.quantity,once:a.once};try{var q=read(K);q.push(k);localStorage.setItem(K,JSON.stringify(q))}catch(x){(window.${MEMORY}=window.${MEMORY}||[]).push(k)}
+if(a.once)b.setAttribute('${EARLY_ADDED_ATTRIBUTE}','once');
+say(a.from==='page'?W.page:before?W.detailAgain:W.detail,a.item.name);window.dispatchEvent(new Event('${EARLY_ADD_EVENT}'))},true)})();`;
 
 /** Called as the button becomes live (in a layout effect, before any tap can reach React). */
 export function markLive(element: HTMLElement): void {
   (element as HTMLElement & { [LIVE]?: boolean })[LIVE] = true;
+  element.removeAttribute(EARLY_ADDED_ATTRIBUTE);
 }
 
-/** How many taps on `productId`'s button came before it was live; each is taken once. */
-export function takeEarlyTaps(productId: number, element: HTMLElement | null): number {
-  const queue = window[QUEUE];
-  element?.removeAttribute(EARLY_TAPPED_ATTRIBUTE);
-  if (!queue) return 0;
-  // In place: the script in the head keeps pushing onto this very array.
-  const id = String(productId);
-  let taken = 0;
-  for (let i = queue.length - 1; i >= 0; i--) {
-    if (queue[i] !== id) continue;
-    queue.splice(i, 1);
-    taken++;
+/** The taps the head script kept, taken: each is handed out once (the cart adds them). */
+export function takeEarlyAdds(): unknown[] {
+  const kept: unknown[] = window[MEMORY]?.splice(0) ?? [];
+  try {
+    const raw = localStorage.getItem(EARLY_ADDS_KEY);
+    if (raw === null) return kept;
+    localStorage.removeItem(EARLY_ADDS_KEY);
+    const stored: unknown = JSON.parse(raw);
+    return Array.isArray(stored) ? [...stored, ...kept] : kept;
+  } catch {
+    return kept;
   }
-  return taken;
 }

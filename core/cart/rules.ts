@@ -135,17 +135,65 @@ export function repairStoredCart(raw: string | null): StoredCart {
   const items = parsed.filter(isReadableLine).map((line) => {
     const quantity = clampQuantity(line.quantity);
     if (quantity !== line.quantity) repaired.push(line.name);
-    return {
-      id: line.id,
-      name: line.name,
-      priceKobo: line.priceKobo,
-      currency: typeof line.currency === 'string' && line.currency ? line.currency : 'NGN',
-      image: typeof line.image === 'string' ? line.image : null,
-      quantity,
-      weightGrams: line.weightGrams,
-    };
+    return { ...readProduct(line), quantity };
   });
   return { items, repaired };
+}
+
+function readProduct(line: Record<string, unknown> & Omit<CartItem, 'quantity'>): Omit<CartItem, 'quantity'> {
+  return {
+    id: line.id,
+    name: line.name,
+    priceKobo: line.priceKobo,
+    currency: typeof line.currency === 'string' && line.currency ? line.currency : 'NGN',
+    image: typeof line.image === 'string' ? line.image : null,
+    weightGrams: line.weightGrams,
+  };
+}
+
+/**
+ * A tap on Add to Cart before the page was live, as the page's head script keeps it in the browser
+ * (app/lib/early-taps.ts): the product as the button showed it, how many, and whether the button adds
+ * only what is not in the cart yet (product and search pages) or adds again (lists).
+ */
+export interface EarlyAdd {
+  item: Omit<CartItem, 'quantity'>;
+  quantity: number;
+  once: boolean;
+}
+
+/**
+ * The cart with the taps made before the page was live added, in the order they were made, by the
+ * same rule as a live tap: a button that adds once adds nothing for a product already in the cart.
+ * What was kept is read as untrusted (it sat in the browser): an entry that does not name a readable
+ * product is dropped, and its quantity is brought into 1–999.
+ */
+export function applyEarlyAdds(items: CartItem[], kept: unknown): CartItem[] {
+  if (!Array.isArray(kept)) return items;
+  return kept.reduce<CartItem[]>((cart, entry: unknown) => {
+    if (!entry || typeof entry !== 'object') return cart;
+    const { item, quantity, once } = entry as Record<string, unknown>;
+    if (!isReadableLine(item)) return cart;
+    if (once === true && cartQuantityOf(cart, item.id) > 0) return cart;
+    return addCartItem(cart, readProduct(item), clampQuantity(quantity));
+  }, items);
+}
+
+/**
+ * The toast that says a product went into the cart: from the detail page it names the change; from
+ * lists, search and the wishlist the shorter '{name} added to cart' (spec §8). The head script's early
+ * toast says the same words (app/lib/early-taps.ts).
+ */
+export function addedToCartMessage(
+  name: string,
+  from: 'detail' | 'page',
+  existed: boolean,
+): { title: string; description?: string } {
+  if (from === 'page') return { title: `${name} added to cart` };
+  return {
+    title: 'Added to cart',
+    description: existed ? `${name} quantity updated in your cart` : `${name} added to your cart`,
+  };
 }
 
 /** The stored cart's lines (repaired; see repairStoredCart). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCartItem,
+  addedToCartMessage,
+  applyEarlyAdds,
   cartLinesFromOrder,
   cartCount,
   cartQuantityOf,
@@ -132,5 +134,58 @@ describe('a stored cart that cannot be trusted is repaired', () => {
     expect(clampQuantity(0)).toBe(1);
     expect(clampQuantity(1000)).toBe(999);
     expect(QUANTITY_CAPPED_MESSAGE).toBe('You can order at most 999 of one product.');
+  });
+});
+
+describe('taps on Add to Cart before the page was live (decision 049)', () => {
+  it('adds them in order by the live rule: a list adds again, a product page once', () => {
+    const kept = [
+      { item: catfish, quantity: 1, once: false },
+      { item: catfish, quantity: 1, once: false },
+      { item: feed, quantity: 2, once: true },
+      { item: feed, quantity: 2, once: true },
+    ];
+    expect(applyEarlyAdds([], kept)).toEqual([
+      { ...catfish, quantity: 2 },
+      { ...feed, quantity: 2 },
+    ]);
+  });
+
+  it('a product page adds nothing for a product already in the cart', () => {
+    const cart = [{ ...feed, quantity: 3 }];
+    expect(applyEarlyAdds(cart, [{ item: feed, quantity: 1, once: true }])).toEqual(cart);
+  });
+
+  it('reads what sat in the browser as untrusted, and leaves the cart alone when nothing was kept', () => {
+    const cart = [{ ...catfish, quantity: 1 }];
+    expect(applyEarlyAdds(cart, [])).toBe(cart);
+    expect(applyEarlyAdds(cart, 'junk')).toBe(cart);
+    expect(
+      applyEarlyAdds(cart, [
+        null,
+        { item: { id: 'x', name: 'Nothing' }, quantity: 1 },
+        { item: { ...feed, priceKobo: -5 }, quantity: 1 },
+        { item: { ...feed, currency: undefined, image: 42 }, quantity: 5000, once: false },
+      ]),
+    ).toEqual([
+      { ...catfish, quantity: 1 },
+      { ...feed, currency: 'NGN', image: null, quantity: 999 },
+    ]);
+  });
+});
+
+describe('the toast that says a product went into the cart (spec §8)', () => {
+  it('names the change on the detail page, and is shorter from lists and search', () => {
+    expect(addedToCartMessage('Live Catfish', 'page', false)).toEqual({
+      title: 'Live Catfish added to cart',
+    });
+    expect(addedToCartMessage('Live Catfish', 'detail', false)).toEqual({
+      title: 'Added to cart',
+      description: 'Live Catfish added to your cart',
+    });
+    expect(addedToCartMessage('Live Catfish', 'detail', true)).toEqual({
+      title: 'Added to cart',
+      description: 'Live Catfish quantity updated in your cart',
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { Check, ShoppingCart } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button, type ButtonSize } from '~/components/ui/button';
 import { cart, toCartProduct, useCart } from '~/lib/cart';
-import { EARLY_TAP_ATTRIBUTE, markLive, takeEarlyTaps } from '~/lib/early-taps';
+import { EARLY_TAP_ATTRIBUTE, earlyTapValue, markLive } from '~/lib/early-taps';
 import { useHydrated } from '~/lib/use-hydrated';
 
 interface Props {
@@ -30,20 +30,10 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
   const hydrated = useHydrated();
   const inCart = hydrated && has(product.id);
   const button = useRef<HTMLButtonElement>(null);
-  // Taps before the page was live (app/lib/early-taps.ts): from now on React takes them, and those
-  // already made are added once the rest of the page (its toasts) is live too.
+  // Until now the head script took this button's taps (app/lib/early-taps.ts) and the cart has added
+  // them; from here on React takes them.
   useLayoutEffect(() => {
     if (button.current) markLive(button.current);
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const taps = takeEarlyTaps(product.id, button.current);
-      if (taps === 0 || !product.inStock || (mode === 'once' && cart.has(product.id))) return;
-      for (let i = 0; i < (mode === 'once' ? 1 : taps); i++) cart.add(toCartProduct(product), quantity, from);
-    });
-    return () => clearTimeout(timer);
-    // Once, as the button comes alive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!product.inStock) {
     return (
@@ -64,7 +54,14 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
       size={size}
       className={className}
       ref={button}
-      {...{ [EARLY_TAP_ATTRIBUTE]: product.id }}
+      {...{
+        [EARLY_TAP_ATTRIBUTE]: earlyTapValue({
+          item: toCartProduct(product),
+          quantity,
+          once: mode === 'once',
+          from,
+        }),
+      }}
       onClick={() => cart.add(toCartProduct(product), quantity, from)}
       // WCAG 2.5.3 Label in Name: the name begins with the words on the button, so a voice-control user
       // can say what they see; the product then tells a screen-reader user which of many it adds.

@@ -52,7 +52,7 @@ function useKeepClear(): boolean | null {
  * Floating WhatsApp contact, on every page except the admin area (spec §1). On a phone it steps aside
  * while a field has focus (app.css, `.floating-contact`), and on any screen while a control it would
  * cover is under it (useKeepClear). Until the page is live it stays out of sight (app.css,
- * `[data-pending]`): a tap on Add to Cart then is kept (app/lib/early-taps.ts) and must reach it, not
+ * `[data-pending]`): a tap on Add to Cart then already works (app/lib/early-taps.ts) and must reach it, not
  * the button over it. Without scripting at all it shows as usual.
  */
 export function WhatsAppButton() {
