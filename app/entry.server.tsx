@@ -9,6 +9,8 @@ import type { ViewerKind } from '#core/roles';
 import { isDatabaseUnavailable } from '#db/errors';
 import { INLINE_CSS_SLOT, inlineCss } from './lib/inline-css.server';
 import { InlineCssProvider, STYLESHEET_FILE } from './lib/inline-css';
+import { DataSaverProvider } from './lib/data-saver';
+import { wantsDataSaver } from '#core/data-saver';
 import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
 import { gzipEncoding } from './lib/gzip-document.server';
@@ -65,6 +67,8 @@ export default function handleRequest(
     const gzip = acceptsGzip(request.headers.get('accept-encoding'));
     // The phone's service worker holds this very stylesheet: link it, ~9 KB less (decision 048).
     const linkStylesheet = keptStylesheet(request.headers.get('cookie')) === STYLESHEET_FILE;
+    // Smallest pictures for a buyer saving data (core/data-saver.ts).
+    const dataSaver = wantsDataSaver(request.headers.get('cookie'), request.headers.get('save-data'));
     // A render still under way after the stream timeout is aborted, so its rejected boundaries flush.
     // The timer is cleared once the page is written: left to run, it kept every finished render (its
     // tree, data and chunks) alive for six seconds, ~2,000 of them in a busy process (decision 030).
@@ -78,7 +82,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssProvider value={linkStylesheet ? null : INLINE_CSS_SLOT}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <DataSaverProvider value={dataSaver}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </DataSaverProvider>
         </InlineCssProvider>
       </NonceProvider>,
       {

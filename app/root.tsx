@@ -27,6 +27,7 @@ import { isOfflineError, registerServiceWorker } from './lib/offline';
 import { load } from './lib/route.server';
 import { emailConfirmedRedirect } from './lib/email-confirmed';
 import { useStylesheet } from './lib/inline-css';
+import { useDataSaver } from './lib/data-saver';
 import { useNonce } from './lib/nonce';
 import { takeToast } from './lib/toast.server';
 import './lib/context';
@@ -61,8 +62,9 @@ export const loader = load({
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const stylesheet = useStylesheet();
+  const dataSaver = useDataSaver();
   return (
-    <html lang="en">
+    <html lang="en" data-saver={dataSaver ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

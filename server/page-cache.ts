@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { acceptsGzip } from './accept-encoding';
 import { hasSessionCookie, hasToastCookie, keptStylesheet } from './cookies';
+import { wantsDataSaver } from '../core/data-saver';
 import type { ViewerKind } from '../core/roles';
 import { OFFLINE_COPY_HEADER } from '../sw/rules';
 
@@ -150,8 +151,10 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const answer = (req: Request, res: Response, next: (error?: unknown) => void, viewer: ViewerKind) => {
-    // A page that links the stylesheet the phone holds is kept apart from one that inlines it.
-    const key = `${viewer} ${keptStylesheet(req.headers.cookie)} ${req.originalUrl}`;
+    // A page that links the stylesheet the phone holds is kept apart from one that inlines it, and a
+    // page drawn for data saving (smallest pictures) from one that is not.
+    const saver = wantsDataSaver(req.headers.cookie, req.get('save-data')) ? 'saver' : '';
+    const key = `${viewer} ${keptStylesheet(req.headers.cookie)} ${saver} ${req.originalUrl}`;
     const cached = entries.get(key);
     const now = Date.now();
     if (cached && cached.expires > now) return replay(req, res, cached, req.method === 'HEAD');

@@ -14,7 +14,8 @@ export function catalogueCacheControl(request: Request): string {
 }
 
 export function catalogueHeaders(request: Request): Record<string, string> {
-  return { 'Cache-Control': catalogueCacheControl(request), Vary: 'Cookie' };
+  // Save-Data: a page is drawn with smaller pictures for it (core/data-saver.ts).
+  return { 'Cache-Control': catalogueCacheControl(request), Vary: 'Cookie, Save-Data' };
 }
 
 /**

@@ -4,6 +4,7 @@ import { ProductCard } from '~/components/catalog/product-card';
 import { HeroCarousel } from '~/components/home/hero-carousel';
 import { buttonClasses } from '~/components/ui/button';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
+import { useDataSaver } from '~/lib/data-saver';
 import { responsiveImage } from '~/lib/images';
 import { listPopularProducts } from '#core/catalog/service';
 import type { Route } from './+types/home';
@@ -67,6 +68,7 @@ const testimonials = [
 
 export default function HomeRoute() {
   const { popular } = useLoaderData<typeof loader>();
+  const dataSaver = useDataSaver();
   return (
     <>
       <HeroCarousel />
@@ -89,7 +91,7 @@ export default function HomeRoute() {
                   loading="lazy"
                   decoding="async"
                   className="aspect-[4/3] w-full object-cover transition-transform group-hover:scale-105"
-                  {...responsiveImage(tile.image, '(min-width: 768px) 25vw, 50vw')}
+                  {...responsiveImage(tile.image, '(min-width: 768px) 25vw, 50vw', dataSaver)}
                 />
                 <span className="block p-3 text-center font-semibold text-slate-900">{tile.label}</span>
               </Link>
@@ -122,6 +124,7 @@ export default function HomeRoute() {
             {...responsiveImage(
               '/images/products/paddlewheel-aerator-800.webp',
               '(min-width: 768px) 40vw, 90vw',
+              dataSaver,
             )}
           />
         </div>

@@ -4,6 +4,7 @@ import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { parseRowIdParam } from '~/lib/errors.server';
+import { useDataSaver } from '~/lib/data-saver';
 import { previewImage, responsiveImage } from '~/lib/images';
 import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
@@ -53,6 +54,7 @@ export const loader = load({
 
 export default function RecipeRoute() {
   const { recipe } = useLoaderData<typeof loader>();
+  const dataSaver = useDataSaver();
   return (
     <article className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <Link
@@ -68,7 +70,7 @@ export default function RecipeRoute() {
           height={600}
           fetchPriority="high"
           className="w-full rounded-xl border border-slate-200"
-          {...responsiveImage(recipe.imageUrl, '(min-width: 768px) 50vw, 100vw')}
+          {...responsiveImage(recipe.imageUrl, '(min-width: 768px) 50vw, 100vw', dataSaver)}
         />
         <div>
           <h1 className="text-3xl font-bold">{recipe.title}</h1>

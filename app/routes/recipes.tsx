@@ -1,6 +1,7 @@
 import { ChefHat, Clock, Flame } from 'lucide-react';
 import { data, Link, useLoaderData } from 'react-router';
 import { sharedCatalogueHeaders } from '~/lib/cache.server';
+import { useDataSaver } from '~/lib/data-saver';
 import { responsiveImage } from '~/lib/images';
 import { listRecipes } from '#core/recipes/service';
 import type { Route } from './+types/recipes';
@@ -26,6 +27,7 @@ export const loader = load({
 
 export default function RecipesRoute() {
   const { recipes } = useLoaderData<typeof loader>();
+  const dataSaver = useDataSaver();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">Recipes</h1>
@@ -49,6 +51,7 @@ export default function RecipesRoute() {
                 {...responsiveImage(
                   recipe.imageUrl,
                   '(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw',
+                  dataSaver,
                 )}
               />
               <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDataSaver } from '~/lib/data-saver';
 import { PLACEHOLDER_IMAGE, responsiveImage } from '~/lib/images';
 
 /** A product picture with width/height, srcset, lazy loading and a placeholder if it fails to load. */
@@ -20,7 +21,8 @@ export function ProductImage({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const image = failed ? { src: PLACEHOLDER_IMAGE } : responsiveImage(url, sizes);
+  const dataSaver = useDataSaver();
+  const image = failed ? { src: PLACEHOLDER_IMAGE } : responsiveImage(url, sizes, dataSaver);
   // The picture's own attributes go last: see responsiveImage.
   return (
     <img

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
+import { useDataSaver } from '~/lib/data-saver';
 import { responsiveImage } from '~/lib/images';
 
 /** Spec §9: the carousel advances every 5000 ms and wraps. */
@@ -45,13 +46,15 @@ export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  // Data saver: no slide changes by itself (each would draw another picture); the arrows still work.
+  const dataSaver = useDataSaver();
   const go = (next: number) => setIndex((next + slides.length) % slides.length);
 
   useEffect(() => {
-    if (paused || reducedMotion) return;
+    if (paused || reducedMotion || dataSaver) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % slides.length), CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, reducedMotion]);
+  }, [paused, reducedMotion, dataSaver]);
 
   return (
     <section
@@ -64,7 +67,7 @@ export function HeroCarousel() {
       onBlur={() => setPaused(false)}
     >
       {slides.map((slide, i) => {
-        const image = responsiveImage(slide.image, '(min-width: 768px) 40vw, 90vw');
+        const image = responsiveImage(slide.image, '(min-width: 768px) 40vw, 90vw', dataSaver);
         return (
           <div
             key={slide.title}

@@ -1,9 +1,11 @@
+import { clsx } from 'clsx';
 import { Fish, Mail, MapPin, Phone } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
 import type { ActionResult } from '~/lib/action-result';
+import { setDataSaver, useDataSaver } from '~/lib/data-saver';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { SHOP } from '#core/shop';
 
@@ -58,6 +60,43 @@ function Newsletter() {
   );
 }
 
+/**
+ * The data saver switch (issue 34, core/data-saver.ts): smallest pictures and a banner that does not
+ * move by itself, remembered in this browser. A browser that sends `Save-Data: on` starts with it on.
+ */
+function DataSaverSwitch() {
+  const on = useDataSaver();
+  const hintId = useId();
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-describedby={hintId}
+        onClick={() => setDataSaver(!on)}
+        className="inline-flex items-center gap-2 rounded-full border border-white/30 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10"
+      >
+        <span
+          aria-hidden="true"
+          className={clsx('relative h-5 w-9 rounded-full', on ? 'bg-accent-500' : 'bg-white/30')}
+        >
+          <span
+            className={clsx('absolute top-0.5 h-4 w-4 rounded-full bg-white', on ? 'left-4.5' : 'left-0.5')}
+          />
+        </span>
+        Data saver
+        <span aria-hidden="true" className="font-normal">
+          {on ? 'On' : 'Off'}
+        </span>
+      </button>
+      <span id={hintId} className="text-xs text-slate-300">
+        Smaller pictures and a still banner, for less data.
+      </span>
+    </div>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="mt-16 bg-brand-900 text-slate-200">
@@ -104,8 +143,11 @@ export function Footer() {
         <Newsletter />
       </div>
       {/* On a phone the last line sits clear of the floating WhatsApp button. */}
-      <div className="border-t border-white/10 pt-4 pb-20 text-center text-sm text-slate-300 md:pb-4">
-        © {SHOP.copyrightYear} {SHOP.name}. All rights reserved.
+      <div className="space-y-3 border-t border-white/10 pt-4 pb-20 text-center text-sm text-slate-300 md:pb-4">
+        <DataSaverSwitch />
+        <p>
+          © {SHOP.copyrightYear} {SHOP.name}. All rights reserved.
+        </p>
       </div>
     </footer>
   );
