@@ -7,10 +7,11 @@
  *   3. first-load JavaScript of storefront pages (gzip) and a check that no admin code is in them;
  *   4. Lighthouse (mobile) performance scores of /, /products and a product page;
  *   5. a phone on a weak network (bench/phone.ts): LCP and when Add to Cart works, on two networks;
- *   6. a phone on 2G (issue 34): first and repeat visits, bytes by type, a tap at first paint.
+ *   6. a phone on 2G (issue 34): first and repeat visits, bytes by type, a tap at first paint;
+ *   7. a whole first purchase on 2G (issue 34): bytes over the wire per step, with and without data saver.
  * Figures are printed as ratios against baselines measured in the same run; nothing here is a test.
- * BENCH_ONLY=throughput,search,bundles,lighthouse,phone,2g runs only the parts named (BENCH_LIGHTHOUSE=0
- * leaves out Lighthouse, the phone and 2G, which need Chromium).
+ * BENCH_ONLY=throughput,search,bundles,lighthouse,phone,2g,purchase runs only the parts named
+ * (BENCH_LIGHTHOUSE=0 leaves out Lighthouse, the phone, 2G and the purchase, which need Chromium).
  */
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,7 +36,7 @@ import {
   verdict,
   type LoadResult,
 } from './lib';
-import { phoneRuns, twoGRuns } from './phone';
+import { phoneRuns, purchaseRuns, twoGRuns } from './phone';
 import { chromiumLaunchOptions, freshDatabase, shopEnv } from '../tests/support/shop';
 
 const APP_PORT = 3601;
@@ -48,9 +49,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const skipBrowsers = process.env.BENCH_LIGHTHOUSE === '0';
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const runs = (part: string) =>
-  only
-    ? only.includes(part)
-    : !(skipBrowsers && (part === 'lighthouse' || part === 'phone' || part === '2g'));
+  only ? only.includes(part) : !(skipBrowsers && ['lighthouse', 'phone', '2g', 'purchase'].includes(part));
 
 function ensureBuild() {
   if (!existsSync('build/server.mjs'))
@@ -290,6 +289,14 @@ async function search(pgUrl: string) {
 async function browserRuns(pgUrl: string) {
   const { url } = await freshDatabase(pgUrl, 'fc_bench_lighthouse');
   const database = await generateProducts(url, 0);
+  if (runs('purchase')) {
+    // The buyer of the whole-purchase run: verified, with a complete profile, as checkout requires.
+    await createBenchShopper(database, SHOPPER.email, SHOPPER.password);
+    await database.db.execute(
+      sql`update "user" set phone = '0803 555 0101', address = '12 Aba Road', location = 'Port Harcourt'
+          where email = ${SHOPPER.email}`,
+    );
+  }
   await database.close();
   const app = await serveShop(
     shopEnv({
@@ -315,6 +322,7 @@ async function browserRuns(pgUrl: string) {
     if (runs('phone')) checks.push(...(await phoneRuns(`http://localhost:${APP_PORT}`, pages)));
     if (runs('2g'))
       checks.push(...(await twoGRuns(`http://localhost:${APP_PORT}`, [...pages, '/search?q=fish'])));
+    if (runs('purchase')) checks.push(...(await purchaseRuns(`http://localhost:${APP_PORT}`, SHOPPER)));
     return checks;
   } finally {
     await app.stop();
@@ -398,7 +406,7 @@ try {
   if (runs('throughput')) checks.push(...(await throughput(postgres.url)));
   if (runs('search')) checks.push(...(await search(postgres.url)));
   if (runs('bundles')) checks.push(...(await bundleSizes()));
-  if (runs('lighthouse') || runs('phone') || runs('2g')) checks.push(...(await browserRuns(postgres.url)));
+  if (['lighthouse', 'phone', '2g', 'purchase'].some(runs)) checks.push(...(await browserRuns(postgres.url)));
   console.log('\nTargets (issues 3 and 16)');
   table([['target', 'result', 'measured'], ...checks]);
 } finally {
