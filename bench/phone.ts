@@ -8,6 +8,7 @@
  * the 2G run also taps at first paint and times the result the buyer sees.
  */
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
+import { DATA_SAVER_COOKIE } from '#core/data-saver';
 import { table, verdict } from './lib';
 import { startThrottleProxy, type ThrottleProxy } from './throttle-proxy';
 import { chromiumLaunchOptions } from '../tests/support/shop';
@@ -104,12 +105,13 @@ const throttled = (browser: Browser, profile: NetworkProfile) => phone(browser, 
  * worker's own requests are slowed and counted too (bench/throttle-proxy.ts). The page's address is
  * the proxy's.
  */
-async function behindSlowLink(browser: Browser, baseUrl: string, profile: NetworkProfile) {
+async function behindSlowLink(browser: Browser, baseUrl: string, profile: NetworkProfile, port?: number) {
   const proxy = await startThrottleProxy({
     targetPort: Number(new URL(baseUrl).port),
     latencyMs: profile.latencyMs,
     downKbps: profile.downKbps,
     upKbps: profile.upKbps,
+    port,
   });
   return { ...(await phone(browser)), proxy, origin: `http://127.0.0.1:${proxy.port}` };
 }
@@ -129,6 +131,19 @@ async function linkQuiet(proxy: ThrottleProxy, quietMs = 2000, limitMs = 60_000)
   }
 }
 
+/** Whether the cart's badge comes to say 1 (the tap added, and only once) within `ms`. */
+async function expectOne(page: Page, ms: number): Promise<boolean> {
+  return page
+    .waitForFunction(() => document.querySelector('[data-testid="cart-badge"]')?.textContent === '1', null, {
+      timeout: ms,
+      polling: 100,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 async function visit(browser: Browser, url: string, profile: NetworkProfile): Promise<PhoneRun> {
   const { context, page } = await throttled(browser, profile);
   try {
@@ -137,12 +152,7 @@ async function visit(browser: Browser, url: string, profile: NetworkProfile): Pr
     const addButton = page.locator('[data-early-tap]').first();
     if ((await addButton.count()) > 0) {
       await addButton.click();
-      addedToCart = await page
-        .getByTestId('cart-badge')
-        .first()
-        .waitFor({ state: 'attached', timeout: 15_000 })
-        .then(() => true)
-        .catch(() => false);
+      addedToCart = await expectOne(page, 15_000);
     }
     return { ...run, addedToCart };
   } finally {
@@ -201,7 +211,8 @@ async function measured(page: Page, url: string) {
   const { lcp, working, live } = await page.evaluate(
     () => (window as unknown as { __bench: PhoneRun }).__bench,
   );
-  return { lcp: Math.round(lcp), working: Math.round(working), live: Math.round(live) };
+  // A button never laid out (hidden on this screen) works when the page is live, not before.
+  return { lcp: Math.round(lcp), working: Math.round(working || live), live: Math.round(live) };
 }
 
 /**
@@ -226,15 +237,7 @@ async function tapAtFirstPaint(browser: Browser, url: string): Promise<number | 
       .first()
       .waitFor({ state: 'visible', timeout: 120_000 });
     const shown = Math.round(await page.evaluate(() => performance.now()));
-    const added = await page
-      .getByTestId('cart-badge')
-      .first()
-      .waitFor({ state: 'attached', timeout: 120_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    return added ? shown : null;
+    return (await expectOne(page, 120_000)) ? shown : null;
   } finally {
     await context.close();
   }
@@ -437,9 +440,14 @@ const PURCHASE_TARGET_KB = 400;
  * which is the shop's own) → Order Successful. One phone from an empty cache, behind the throttling
  * proxy, so everything the buyer's phone brings over the wire is counted: pages, scripts, pictures,
  * the service worker's precache. Measured as it is and with the data saver switch on. `shopper` is a
- * verified account with a complete profile.
+ * verified account with a complete profile. The proxy listens on `proxyPort`, the port of the shop's
+ * PUBLIC_URL (http://localhost:{proxyPort}), so the payment page it sends the buyer to comes through it.
  */
-export async function purchaseRuns(baseUrl: string, shopper: { email: string; password: string }) {
+export async function purchaseRuns(
+  baseUrl: string,
+  shopper: { email: string; password: string },
+  proxyPort: number,
+) {
   const browser = await chromium.launch({
     executablePath: chromiumLaunchOptions.executablePath,
     args: ['--no-sandbox'],
@@ -450,7 +458,8 @@ export async function purchaseRuns(baseUrl: string, shopper: { email: string; pa
   const checks: string[][] = [];
   try {
     for (const saver of [false, true]) {
-      const { context, page, proxy, origin } = await behindSlowLink(browser, baseUrl, TWO_G);
+      const { context, page, proxy } = await behindSlowLink(browser, baseUrl, TWO_G, proxyPort);
+      const origin = `http://localhost:${proxyPort}`;
       const steps: number[] = [];
       const step = async (act: () => Promise<unknown>) => {
         await act();
@@ -460,7 +469,7 @@ export async function purchaseRuns(baseUrl: string, shopper: { email: string; pa
       };
       try {
         if (saver)
-          await context.addCookies([{ name: 'fc_saver', value: 'on', url: origin, sameSite: 'Lax' }]);
+          await context.addCookies([{ name: DATA_SAVER_COOKIE, value: 'on', url: origin, sameSite: 'Lax' }]);
         await step(() => page.goto(`${origin}/`, { waitUntil: 'load', timeout: 120_000 }));
         await step(async () => {
           await page.locator('main a[href^="/products/"]').first().click();
@@ -526,10 +535,13 @@ export async function purchaseRuns(baseUrl: string, shopper: { email: string; pa
           `${kb(total)} KB`,
         ]);
       } catch (error) {
+        await page
+          .screenshot({ path: `scratch/purchase-stopped${saver ? '-saver' : ''}.png` })
+          .catch(() => {});
         checks.push([
           `2G whole first purchase ≤ ${PURCHASE_TARGET_KB} KB${saver ? ', data saver on' : ''}`,
           verdict(false),
-          `did not finish: ${String(error).split('\n')[0]}`,
+          `stopped after ${steps.length} steps at ${page.url()}: ${String(error).split('\n')[0]}`,
         ]);
       } finally {
         await context.close();

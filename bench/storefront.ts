@@ -45,6 +45,8 @@ type Result = LoadResult & { name: string; rssMb: number };
 const HELLO_PORT = 3602;
 /** bench/floor: a bare React Router 7 app, the framework's own floor on this machine. */
 const FLOOR_PORT = 3603;
+/** The whole-purchase run's throttling proxy, the shop's PUBLIC_URL in the browser runs (bench/phone.ts). */
+const PURCHASE_PROXY_PORT = 3604;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const skipBrowsers = process.env.BENCH_LIGHTHOUSE === '0';
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -303,7 +305,8 @@ async function browserRuns(pgUrl: string) {
       PORT: String(APP_PORT),
       DATABASE_URL: url,
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${APP_PORT}`,
+      // The payment page's address is made from it: the purchase run's buyer reaches it through the proxy.
+      PUBLIC_URL: `http://localhost:${PURCHASE_PROXY_PORT}`,
     }),
   );
   const pages = ['/', '/products', '/products/1'];
@@ -322,7 +325,8 @@ async function browserRuns(pgUrl: string) {
     if (runs('phone')) checks.push(...(await phoneRuns(`http://localhost:${APP_PORT}`, pages)));
     if (runs('2g'))
       checks.push(...(await twoGRuns(`http://localhost:${APP_PORT}`, [...pages, '/search?q=fish'])));
-    if (runs('purchase')) checks.push(...(await purchaseRuns(`http://localhost:${APP_PORT}`, SHOPPER)));
+    if (runs('purchase'))
+      checks.push(...(await purchaseRuns(`http://localhost:${APP_PORT}`, SHOPPER, PURCHASE_PROXY_PORT)));
     return checks;
   } finally {
     await app.stop();

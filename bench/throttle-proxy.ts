@@ -46,6 +46,8 @@ export async function startThrottleProxy(options: {
   latencyMs: number;
   downKbps: number;
   upKbps: number;
+  /** where it listens; any free port if left out */
+  port?: number;
 }): Promise<ThrottleProxy> {
   const oneWay = options.latencyMs / 2;
   let bytesDown = 0;
@@ -84,7 +86,7 @@ export async function startThrottleProxy(options: {
     browser.on('error', () => shop.destroy()).on('close', () => sockets.delete(browser));
     shop.on('error', () => browser.destroy()).on('close', () => sockets.delete(shop));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     peekBytesDown: () => bytesDown,

@@ -16,23 +16,30 @@ import {
   type CartItem,
 } from '#core/cart/rules';
 import { createLocalStore } from './local-list';
-import { CART_STORAGE_KEY, CART_TOAST_MS, EARLY_ADD_EVENT, takeEarlyAdds } from './early-taps';
+import {
+  CART_STORAGE_KEY,
+  CART_TOAST_MS,
+  EARLY_ADD_EVENT,
+  EARLY_ADDS_KEY,
+  takeEarlyAdds,
+} from './early-taps';
 
 export { CART_TOAST_MS };
 
 /**
- * The stored cart, repaired on load: a quantity edited or corrupted in storage is brought
- * back to 1–999 and the shopper is told once; the repaired cart is written back.
+ * The stored cart as the page first reads it, repaired: a quantity edited or corrupted in storage is
+ * brought back to 1–999 and the shopper is told once; the repaired cart is written back. Taps on Add to
+ * Cart made before a page was live (this one, or one left before it was) are added now and stored at
+ * once, so that what the shopper was told is in the cart stays there.
  */
 function loadCart(raw: string | null): CartItem[] {
   const { items: stored, repaired } = repairStoredCart(raw);
-  // Taps on Add to Cart before a page was live (this one or one left before it was): added now, and
-  // stored at once, so that what the shopper was told is in the cart stays there.
-  const items = withEarlyAdds(stored);
+  const items = applyEarlyAdds(stored, takeEarlyAdds());
+  if (items !== stored) keep(items);
   if (repaired.length > 0) {
     // Read during a render: tell the shopper (and store the repair) once that render is done.
     setTimeout(() => {
-      store.commit(items);
+      store.commit(store.snapshot());
       toast('Cart repaired', {
         description: `The quantity of ${repaired.join(', ')} was not one we can sell, so it was set between 1 and ${MAX_LINE_QUANTITY}. Please check your cart.`,
         duration: 6000,
@@ -42,28 +49,31 @@ function loadCart(raw: string | null): CartItem[] {
   return items;
 }
 
-function withEarlyAdds(items: CartItem[]): CartItem[] {
-  if (typeof window === 'undefined') return items;
-  const next = applyEarlyAdds(items, takeEarlyAdds());
-  if (next !== items) {
-    try {
-      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
-    } catch {
-      // Private mode or a full disk: the cart still holds them for this page view.
-    }
+function keep(items: CartItem[]) {
+  try {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Private mode or a full disk: the cart still holds them for this page view.
   }
-  return next;
 }
 
-const store = createLocalStore<CartItem>(CART_STORAGE_KEY, loadCart);
+/** The cart as another tab stored it (no side effects: every tab's store reads it). */
+const parseCart = (raw: string | null) => repairStoredCart(raw).items;
 
-// A tap the head script took while this page's code was already running but its button not yet live.
-if (typeof window !== 'undefined')
-  window.addEventListener(EARLY_ADD_EVENT, () => {
-    const items = store.snapshot();
-    const next = applyEarlyAdds(items, takeEarlyAdds());
-    if (next !== items) store.commit(next);
+const store = createLocalStore<CartItem>(CART_STORAGE_KEY, parseCart, loadCart);
+
+/** Taps the head script kept since the cart was read: on this page, or in another tab of this shop. */
+function takeLaterTaps() {
+  const items = store.snapshot();
+  const next = applyEarlyAdds(items, takeEarlyAdds());
+  if (next !== items) store.commit(next);
+}
+if (typeof window !== 'undefined') {
+  window.addEventListener(EARLY_ADD_EVENT, takeLaterTaps);
+  window.addEventListener('storage', (event) => {
+    if (event.key === EARLY_ADDS_KEY && event.newValue !== null) takeLaterTaps();
   });
+}
 
 function tellIfCapped(requested: number) {
   if (requested > MAX_LINE_QUANTITY) toast(QUANTITY_CAPPED_MESSAGE, { duration: CART_TOAST_MS });
@@ -72,7 +82,7 @@ function tellIfCapped(requested: number) {
 export type CartProduct = Omit<CartItem, 'quantity'>;
 
 export const cart = {
-  /** Whether the cart holds this product now (outside React: the early-tap replay). */
+  /** Whether the cart holds this product now (outside React). */
   has(id: number): boolean {
     return cartQuantityOf(store.snapshot(), id) > 0;
   },

@@ -46,27 +46,41 @@ const WORDS = {
   detailAgain: addedToCartMessage(NAME, 'detail', true),
 };
 
+/** The head script's toast, a live region at the end of <body> (app.css draws it like the live toasts). */
+const EARLY_TOAST_ATTRIBUTE = 'data-early-toast';
+
 /**
  * Written into <head> by entry.server.tsx (never part of a bundle): runs before any of the page's
- * modules. The toast is a live region put on the page empty, its words a moment later, so that screen
- * readers announce them.
+ * modules, so its listeners on the document come before React's. A tap it takes goes no further
+ * (React, hydrating, would otherwise take the same click as well). The toast's live region is put on
+ * the page as the finger comes down, its words once the tap is made, so that screen readers announce
+ * them. A button that adds once and has added, or whose product is already in the cart, is shown done
+ * and told to assistive technology as unavailable, as the live button is.
  */
 export const EARLY_TAP_SCRIPT = `(function(){var K='${EARLY_ADDS_KEY}',C='${CART_STORAGE_KEY}',W=${JSON.stringify(WORDS)};
 function read(k){try{var v=JSON.parse(localStorage.getItem(k)||'[]');return Array.isArray(v)?v:[]}catch(e){return[]}}
 function has(id){return read(C).some(function(l){return l&&l.id===id})||read(K).concat(window.${MEMORY}||[]).some(function(a){return a&&a.item&&a.item.id===id})}
-function say(w,n){var r=document.querySelector('[data-early-toast]');if(!r){r=document.createElement('div');r.setAttribute('data-early-toast','');r.setAttribute('role','status');document.body.appendChild(r)}
-setTimeout(function(){r.textContent='';[w.title,w.description].forEach(function(t,i){if(!t)return;var p=document.createElement('p');p.textContent=t.split('\\u0000').join(n);r.appendChild(p)});clearTimeout(r.t);r.t=setTimeout(function(){r.textContent=''},${CART_TOAST_MS})},100)}
-document.addEventListener('click',function(e){var t=e.target;var b=t&&t.closest&&t.closest('[${EARLY_TAP_ATTRIBUTE}]');if(!b||b.${LIVE})return;e.preventDefault();
-var a;try{a=JSON.parse(b.getAttribute('${EARLY_TAP_ATTRIBUTE}'))}catch(x){return}var id=a.item.id,before=has(id);
-if(a.once&&before){b.setAttribute('${EARLY_ADDED_ATTRIBUTE}','once');return}
+function button(e){var t=e.target,b=t&&t.closest&&t.closest('[${EARLY_TAP_ATTRIBUTE}]');return b&&!b.${LIVE}?b:null}
+function region(){var r=document.querySelector('[${EARLY_TOAST_ATTRIBUTE}]');if(!r){r=document.createElement('div');r.setAttribute('${EARLY_TOAST_ATTRIBUTE}','');r.setAttribute('role','status');document.body.appendChild(r)}return r}
+function say(w,n){var r=region();setTimeout(function(){r.textContent='';[w.title,w.description].forEach(function(t){if(!t)return;var p=document.createElement('p');p.textContent=t.split('\\u0000').join(n);r.appendChild(p)});clearTimeout(r.t);r.t=setTimeout(function(){r.textContent=''},${CART_TOAST_MS})},100)}
+function done(b){b.setAttribute('${EARLY_ADDED_ATTRIBUTE}','once');b.setAttribute('aria-disabled','true')}
+document.addEventListener('pointerdown',function(e){if(button(e))region()},true);
+document.addEventListener('click',function(e){var b=button(e);if(!b)return;e.preventDefault();e.stopImmediatePropagation();
+var a;try{a=JSON.parse(b.getAttribute('${EARLY_TAP_ATTRIBUTE}'))}catch(x){return}var before=has(a.item.id);
+if(a.once&&before)return done(b);
 var k={item:a.item,quantity:a.quantity,once:a.once};try{var q=read(K);q.push(k);localStorage.setItem(K,JSON.stringify(q))}catch(x){(window.${MEMORY}=window.${MEMORY}||[]).push(k)}
-if(a.once)b.setAttribute('${EARLY_ADDED_ATTRIBUTE}','once');
+if(a.once)done(b);
 say(a.from==='page'?W.page:before?W.detailAgain:W.detail,a.item.name);window.dispatchEvent(new Event('${EARLY_ADD_EVENT}'))},true)})();`;
 
-/** Called as the button becomes live (in a layout effect, before any tap can reach React). */
-export function markLive(element: HTMLElement): void {
+/**
+ * Called as a button becomes live (a ref, inside React's commit, before any tap can reach React): the
+ * head script leaves it alone from then on, and its marks of an earlier tap go.
+ */
+export function markLive(element: HTMLElement | null): void {
+  if (!element) return;
   (element as HTMLElement & { [LIVE]?: boolean })[LIVE] = true;
   element.removeAttribute(EARLY_ADDED_ATTRIBUTE);
+  element.removeAttribute('aria-disabled');
 }
 
 /** The taps the head script kept, taken: each is handed out once (the cart adds them). */

@@ -1,14 +1,20 @@
 /**
  * A small store kept in localStorage that React components read with useSyncExternalStore, shared
- * by the cart and the guest wishlist. An unparseable stored value reads as empty.
+ * by the cart and the guest wishlist. An unparseable stored value reads as empty. `load` reads the
+ * stored value the first time this page needs it (it may repair it); `parse` reads what another tab
+ * stored, and must have no side effects: every subscriber of every tab runs it.
  */
-export function createLocalStore<T>(key: string, parse: (raw: string | null) => T[]) {
+export function createLocalStore<T>(
+  key: string,
+  parse: (raw: string | null) => T[],
+  load: (raw: string | null) => T[] = parse,
+) {
   const EMPTY: T[] = [];
   let items: T[] | null = null;
   const listeners = new Set<() => void>();
 
   const snapshot = (): T[] => {
-    if (items === null) items = typeof window === 'undefined' ? EMPTY : parse(localStorage.getItem(key));
+    if (items === null) items = typeof window === 'undefined' ? EMPTY : load(localStorage.getItem(key));
     return items;
   };
 

@@ -120,12 +120,10 @@ export default function SearchRoute() {
               </p>
             ) : null}
             <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {results.items.map((product, index) => (
+              {results.items.map((product) => (
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
-                    // The first pictures are the page's largest paint: fetched at once, as on /products.
-                    eager={index < 2}
                     action={<AddToCartButton product={product} mode="once" className="w-full" />}
                   />
                 </li>

@@ -93,3 +93,26 @@ const keptTaps = (page: Page) =>
   page.evaluate(
     () => (JSON.parse(localStorage.getItem('freshcatch-early-adds') ?? '[]') as unknown[]).length,
   );
+
+test("a tap kept in a tab that is not live yet reaches the cart of the shop's live tab", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/products');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+  const slow = await context.newPage();
+  await holdScripts(slow);
+  await slow.goto('/products', { waitUntil: 'commit' });
+  const add = slow.getByRole('button', { name: /^Add to Cart: / }).first();
+  await add.click();
+  await expect(slow.locator('[data-early-toast]')).toHaveText(/ added to cart$/);
+
+  // The live tab takes it into the cart at once, and only once.
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  expect(await keptTaps(page)).toBe(0);
+  await slow.close();
+  await page.reload();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+});

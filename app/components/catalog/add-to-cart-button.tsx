@@ -1,5 +1,4 @@
 import { Check, ShoppingCart } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
 import { Button, type ButtonSize } from '~/components/ui/button';
 import { cart, toCartProduct, useCart } from '~/lib/cart';
 import { EARLY_TAP_ATTRIBUTE, earlyTapValue, markLive } from '~/lib/early-taps';
@@ -29,22 +28,18 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
   const { has } = useCart();
   const hydrated = useHydrated();
   const inCart = hydrated && has(product.id);
-  const button = useRef<HTMLButtonElement>(null);
-  // Until now the head script took this button's taps (app/lib/early-taps.ts) and the cart has added
-  // them; from here on React takes them.
-  useLayoutEffect(() => {
-    if (button.current) markLive(button.current);
-  }, []);
+  // Until it is live the head script takes this button's taps (app/lib/early-taps.ts) and the cart adds
+  // them; from its commit on React takes them. Every branch is marked: they are one <button> to the DOM.
   if (!product.inStock) {
     return (
-      <Button disabled size={size} className={className} variant="secondary">
+      <Button ref={markLive} disabled size={size} className={className} variant="secondary">
         Out of Stock
       </Button>
     );
   }
   if (mode === 'once' && inCart) {
     return (
-      <Button disabled size={size} className={className} variant="secondary">
+      <Button ref={markLive} disabled size={size} className={className} variant="secondary">
         <Check aria-hidden="true" className="h-4 w-4" /> Added to Cart
       </Button>
     );
@@ -53,7 +48,7 @@ export function AddToCartButton({ product, quantity = 1, mode, from = 'page', si
     <Button
       size={size}
       className={className}
-      ref={button}
+      ref={markLive}
       {...{
         [EARLY_TAP_ATTRIBUTE]: earlyTapValue({
           item: toCartProduct(product),
