@@ -16,8 +16,3 @@ export function wantsDataSaver(
   if (remembered) return remembered === 'on';
   return saveDataHeader?.trim().toLowerCase() === 'on';
 }
-
-/** The cookie that remembers the switch for a year (set in the browser: nothing personal is in it). */
-export function dataSaverCookie(on: boolean, secure: boolean): string {
-  return `${DATA_SAVER_COOKIE}=${on ? 'on' : 'off'}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
-}

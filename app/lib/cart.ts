@@ -82,10 +82,6 @@ function tellIfCapped(requested: number) {
 export type CartProduct = Omit<CartItem, 'quantity'>;
 
 export const cart = {
-  /** Whether the cart holds this product now (outside React). */
-  has(id: number): boolean {
-    return cartQuantityOf(store.snapshot(), id) > 0;
-  },
   /**
    * From the detail page the store's own toast names the change; from lists, search and the wishlist
    * the page's shorter '{name} added to cart' is shown instead (spec §8).

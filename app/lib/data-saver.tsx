@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { dataSaverCookie } from '#core/data-saver';
+import { DATA_SAVER_COOKIE } from '#core/data-saver';
+import { rememberInCookie } from './browser-cookie';
 
 /**
  * Whether this page is drawn for data saving (core/data-saver.ts): decided by entry.server for the
@@ -28,7 +29,7 @@ export function useDataSaver(): boolean {
 
 /** The footer's switch: remembered for this browser, and the page redrawn at once. */
 export function setDataSaver(on: boolean): void {
-  document.cookie = dataSaverCookie(on, location.protocol === 'https:');
+  rememberInCookie(DATA_SAVER_COOKIE, on ? 'on' : 'off');
   current = on;
   for (const listener of listeners) listener();
 }

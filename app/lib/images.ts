@@ -2,7 +2,8 @@ import { isOurImage, previewUrl, variantUrl } from '#core/media/variants';
 
 /**
  * Our images (core/media/variants.ts: `<name>-800.webp` with a 400 px twin) get a `srcset`; other
- * URLs are used as they are; a page drawn for data saving gets the 400 px twin alone. Returns what an <img> needs for a responsive picture: spread it after the
+ * URLs are used as they are; a page drawn for data saving gets the 400 px twin alone. Returns what an
+ * <img> needs for a responsive picture: spread it after the
  * element's other attributes, never before them (`<img alt="" … {...responsiveImage(…)} />`). In Node
  * 20's V8 a literal that starts with a spread and then adds new keys gets a brand-new hidden class on
  * every render, ~20× slower, and optimised code that saw those classes is thrown away when they die

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { rememberInCookie } from './browser-cookie';
 import { useLocation } from 'react-router';
 import { isWorkerMessage, OFFLINE_COPY_ATTRIBUTE, STYLESHEET_COOKIE } from '#sw/rules';
 import { STYLESHEET_FILE, stylesheetHref } from './inline-css';
@@ -69,8 +70,7 @@ export function registerServiceWorker(): void {
 async function sayStylesheetKept(): Promise<void> {
   if (!(await caches.match(stylesheetHref))) return;
   if (document.cookie.includes(`${STYLESHEET_COOKIE}=${STYLESHEET_FILE}`)) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${STYLESHEET_COOKIE}=${STYLESHEET_FILE}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  rememberInCookie(STYLESHEET_COOKIE, STYLESHEET_FILE);
 }
 
 /**

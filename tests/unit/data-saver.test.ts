@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataSaverCookie, wantsDataSaver } from '#core/data-saver';
+import { wantsDataSaver } from '#core/data-saver';
 
 describe('data saver: the Save-Data header, or the switch the buyer remembered (issue 34)', () => {
   it('follows Save-Data: on when the buyer has not used the switch', () => {
@@ -19,10 +19,5 @@ describe('data saver: the Save-Data header, or the switch the buyer remembered (
     expect(wantsDataSaver('not_fc_saver=on', null)).toBe(false);
     expect(wantsDataSaver('fc_saver=onward', null)).toBe(false);
     expect(wantsDataSaver('fc_saver=maybe', 'on')).toBe(true);
-  });
-
-  it('is remembered for a year, and Secure over HTTPS', () => {
-    expect(dataSaverCookie(true, false)).toBe('fc_saver=on; Path=/; Max-Age=31536000; SameSite=Lax');
-    expect(dataSaverCookie(false, true)).toBe('fc_saver=off; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
   });
 });
