@@ -15,6 +15,7 @@ import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
 import { gzipEncoding } from './lib/gzip-document.server';
 import { EARLY_TAP_SCRIPT } from './lib/early-taps';
+import { HELD_SCRIPTS_SCRIPT, type HeldScriptsHandle } from './lib/held-scripts';
 import { rewriteHead } from './lib/script-priority.server';
 import { getViewerKind } from './lib/auth/session.server';
 import { shop, type ShopContext } from './lib/context';
@@ -32,6 +33,15 @@ export function pageViewer(request: Request, context: ShopContext): Promise<View
 export { shopContext as requestContext } from './lib/context';
 
 export const streamTimeout = 5_000;
+
+/** Whether a route of this page asks for its pictures before its scripts (app/lib/held-scripts.ts). */
+function picturesBeforeScripts(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (match) =>
+      (context.routeModules[match.route.id]?.handle as HeldScriptsHandle | undefined)
+        ?.picturesBeforeScripts === true,
+  );
+}
 
 /**
  * Every error a loader or action did not handle passes here (React Router then renders the error
@@ -69,6 +79,9 @@ export default function handleRequest(
     const linkStylesheet = keptStylesheet(request.headers.get('cookie')) === STYLESHEET_FILE;
     // Smallest pictures for a buyer saving data (core/data-saver.ts).
     const dataSaver = wantsDataSaver(request.headers.get('cookie'), request.headers.get('save-data'));
+    // A catalogue page's pictures come through the phone's link before its scripts (decision 051);
+    // a phone whose worker holds the scripts takes them from there, with nothing to wait for.
+    const holdScripts = !linkStylesheet && picturesBeforeScripts(routerContext);
     // A render still under way after the stream timeout is aborted, so its rejected boundaries flush.
     // The timer is cleared once the page is written: left to run, it kept every finished render (its
     // tree, data and chunks) alive for six seconds, ~2,000 of them in a busy process (decision 030).
@@ -101,8 +114,11 @@ export default function handleRequest(
             body
               .pipe(
                 rewriteHead({
-                  append: `<script nonce="${nonce}">${EARLY_TAP_SCRIPT}</script>`,
+                  append:
+                    `<script nonce="${nonce}">${EARLY_TAP_SCRIPT}</script>` +
+                    (holdScripts ? `<script nonce="${nonce}">${HELD_SCRIPTS_SCRIPT}</script>` : ''),
                   fill: { slot: INLINE_CSS_SLOT, bytes: inlineCss.bytes },
+                  holdScripts,
                 }),
               )
               // A HEAD's body is never sent: its headers say gzip, as a GET's do, without the work.

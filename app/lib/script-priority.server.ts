@@ -1,8 +1,13 @@
 import { Transform } from 'node:stream';
+import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from './held-scripts';
 
 const PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+const HELD_PRELOAD = `<link rel="${HELD_PRELOAD_REL}"`;
 const HEAD_END = Buffer.from('</head>');
+/** How React Router writes the module script that starts React (its only module script). */
+const MODULE = Buffer.from(' type="module"');
+const HELD_MODULE = Buffer.from(` type="${HELD_MODULE_TYPE}"`);
 
 /**
  * The page's <head> as it leaves the server, with two changes:
@@ -14,20 +19,26 @@ const HEAD_END = Buffer.from('</head>');
  *   did not render in <head> alone when it hydrates.
  * - `fill`: the first `slot` in the head is replaced by `bytes`, sent as they are (the inlined
  *   stylesheet, one Buffer for every page: app/lib/inline-css.server.ts).
- * The head is held until it is complete; the rest of the page streams through untouched.
+ * - `holdScripts`: the preloads, and the module script in the body that starts React, go out held, for
+ *   the page's own script to let go once its pictures are in (app/lib/held-scripts.ts, decision 051).
+ * The head is held until it is complete; the rest of the page streams through, untouched but for the
+ * held module script (the few bytes that might start its type wait for the next chunk).
  */
 export function rewriteHead(
-  options: { append?: string; fill?: { slot: string; bytes: Buffer } } = {},
+  options: { append?: string; fill?: { slot: string; bytes: Buffer }; holdScripts?: boolean } = {},
 ): Transform {
   let head: Buffer[] = [];
   let held = 0;
   // The last few bytes held: a </head> split between chunks starts in them.
   let tail: Buffer = Buffer.alloc(0);
   let pastHead = false;
+  // Past the head: whether the module script is still to be held, and the bytes kept back meanwhile.
+  let moduleToHold = options.holdScripts === true;
+  let bodyTail: Buffer = Buffer.alloc(0);
+  const preload = options.holdScripts ? HELD_PRELOAD : LOW_PRIORITY_PRELOAD;
   /** The head's bytes as they go out: one chunk, or three around the filled slot. */
   const rewrite = (bytes: Buffer, end: boolean): Buffer[] => {
-    const text =
-      bytes.toString('utf8').replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD) + (end ? (options.append ?? '') : '');
+    const text = bytes.toString('utf8').replaceAll(PRELOAD, preload) + (end ? (options.append ?? '') : '');
     const at = options.fill ? text.indexOf(options.fill.slot) : -1;
     if (at === -1) return [Buffer.from(text)];
     return [
@@ -36,9 +47,25 @@ export function rewriteHead(
       Buffer.from(text.slice(at + options.fill!.slot.length)),
     ];
   };
+  /** The body's bytes that may go out now, the module script's type held once it has come by. */
+  const body = (chunk: Buffer): Buffer => {
+    if (!moduleToHold) return chunk;
+    const window = bodyTail.length ? Buffer.concat([bodyTail, chunk]) : chunk;
+    const at = window.indexOf(MODULE);
+    if (at !== -1) {
+      moduleToHold = false;
+      bodyTail = Buffer.alloc(0);
+      return Buffer.concat([window.subarray(0, at), HELD_MODULE, window.subarray(at + MODULE.length)]);
+    }
+    const keep = Math.min(window.length, MODULE.length - 1);
+    bodyTail = window.subarray(window.length - keep);
+    return window.subarray(0, window.length - keep);
+  };
+  const send = (bytes: Buffer, callback: (error?: null, bytes?: Buffer) => void) =>
+    bytes.length ? callback(null, bytes) : callback();
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (pastHead) return callback(null, chunk);
+      if (pastHead) return send(body(chunk), callback);
       // Only the new bytes are searched (with the tail), so a long head costs one pass, not one per chunk.
       const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
       const at = window.indexOf(HEAD_END);
@@ -54,10 +81,11 @@ export function rewriteHead(
       head = [];
       const end = windowStart + at;
       for (const part of rewrite(pending.subarray(0, end), true)) this.push(part);
-      callback(null, pending.subarray(end));
+      send(body(pending.subarray(end)), callback);
     },
     flush(callback) {
       if (head.length) for (const part of rewrite(Buffer.concat(head), false)) this.push(part);
+      if (bodyTail.length) this.push(bodyTail);
       callback();
     },
   });

@@ -4,6 +4,7 @@ import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/farm-supplies';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Farm Supplies — FreshCatch' },
@@ -13,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
       'Fish feeds, pond liners, tarpaulin ponds, aerators, nets and water test kits for fish farmers in Nigeria.',
   },
 ];
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

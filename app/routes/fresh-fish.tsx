@@ -4,6 +4,7 @@ import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/fresh-fish';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Fresh Fish — FreshCatch' },
@@ -13,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
       'Live catfish, tilapia, croaker, snapper and mackerel, harvested or landed the morning we deliver.',
   },
 ];
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

@@ -9,6 +9,10 @@ import { responsiveImage } from '~/lib/images';
 import { listPopularProducts } from '#core/catalog/service';
 import type { Route } from './+types/home';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

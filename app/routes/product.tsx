@@ -22,6 +22,7 @@ import type { Route } from './+types/product';
 import { shop } from '~/lib/context';
 import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
 
 const parseProductId = (raw: string | undefined) =>
   parseRowIdParam(raw, 'Error loading product details. This product may not exist.');
@@ -85,6 +86,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     },
   ];
 }
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

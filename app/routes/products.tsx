@@ -20,6 +20,7 @@ import { listProductLocations, listProducts } from '#core/catalog/service';
 import type { Route } from './+types/products';
 import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const single =
@@ -33,6 +34,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
     },
   ];
 };
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

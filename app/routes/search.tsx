@@ -14,11 +14,15 @@ import type { Route } from './+types/search';
 import { countFigure } from '#core/paging';
 import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query.q ? `“${loaderData.query.q}” — Search — FreshCatch` : 'Search — FreshCatch' },
   { name: 'robots', content: 'noindex, follow' },
 ];
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

@@ -9,6 +9,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { listSpecialPacks, type ResolvedPack } from '#core/catalog/special-packs';
 import type { Route } from './+types/specials';
 import { load } from '~/lib/route.server';
+import type { HeldScriptsHandle } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Special Packs — FreshCatch' },
@@ -17,6 +18,9 @@ export const meta: Route.MetaFunction = () => [
     content: 'Ready-made packs: pepper soup, soup starter, seafood party and a kit for new fish farmers.',
   },
 ];
+
+/** Its pictures come through a weak link before its scripts (decision 051). */
+export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

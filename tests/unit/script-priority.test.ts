@@ -91,3 +91,43 @@ describe('the inlined stylesheet fills its slot in the head', () => {
     expect(Buffer.concat(out).toString()).toBe(expected);
   });
 });
+
+describe('a page that shows its pictures first goes out with its scripts held (decision 051)', () => {
+  const document =
+    '<html><head><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" href="/b.js"/></head>' +
+    '<body><p>Titus ₦4,800</p><script nonce="n">window.__ctx={}</script>' +
+    '<script nonce="n" type="module" async="">import "/a.js";</script>' +
+    '<pre> type="module"</pre></body></html>';
+  const held = document
+    .replaceAll('<link rel="modulepreload"', '<link rel="x-held-modulepreload"')
+    .replace('<script nonce="n" type="module"', '<script nonce="n" type="x-held-module"');
+  const run = (chunks: Buffer[]) =>
+    text(Readable.from(chunks).pipe(rewriteHead({ holdScripts: true, append: '<script>go()</script>' })));
+  const expectedHeld = held.replace('</head>', '<script>go()</script></head>');
+
+  it('holds the preloads and the module script that starts React, wherever the chunks split', async () => {
+    const bytes = Buffer.from(document);
+    expect(await run([bytes])).toBe(expectedHeld);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await run([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(expectedHeld);
+    }
+    const oneByOne = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    expect(await run(oneByOne)).toBe(expectedHeld);
+  });
+
+  it('holds only the first module script; what follows streams through untouched', async () => {
+    const out = await run([Buffer.from(document)]);
+    expect(out).toContain('<pre> type="module"</pre>');
+    expect(out.match(/type="x-held-module"/g)).toHaveLength(1);
+  });
+
+  it('loses no byte of a body without a module script', async () => {
+    const plain = '<html><head></head><body><p>Crayfish — ede ₦2,500</p></body></html>';
+    const bytes = Buffer.from(plain);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await run([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(
+        plain.replace('</head>', '<script>go()</script></head>'),
+      );
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELD_SCRIPTS_SCRIPT } from '~/lib/held-scripts';
+import { productNamed } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** How a page's scripts go out: held for its own head script to let go, or to be fetched at once. */
+async function scripts(path: string, cookie?: string) {
+  const html = await (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
+  const count = (pattern: RegExp) => html.match(pattern)?.length ?? 0;
+  return {
+    path,
+    preloads: count(/<link rel="modulepreload"/g),
+    heldPreloads: count(/<link rel="x-held-modulepreload"/g),
+    modules: count(/<script [^>]*type="module"/g),
+    heldModules: count(/<script [^>]*type="x-held-module"/g),
+    letsGo: html.includes(HELD_SCRIPTS_SCRIPT),
+  };
+}
+
+describe('catalogue pages send their pictures before their scripts (decision 051)', () => {
+  it('holds the scripts of the pages that work without them, and only theirs; twice, through the page cache', async () => {
+    const catfish = await productNamed(server.database.db, 'Live Catfish (Table Size)');
+    const catalogue = [
+      '/',
+      '/products',
+      '/products?category=1',
+      `/products/${catfish.id}`,
+      '/search?q=titus',
+      '/specials',
+      '/categories/fresh',
+      '/farm-supplies',
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const path of catalogue) {
+        const page = await scripts(path);
+        expect({ ...page, heldPreloads: page.heldPreloads > 3 }).toEqual({
+          path,
+          preloads: 0,
+          heldPreloads: true,
+          modules: 0,
+          heldModules: 1,
+          letsGo: true,
+        });
+      }
+      // Pages that need their scripts to do their work get them at once.
+      for (const path of ['/cart', '/login', '/recipes', '/contact']) {
+        const page = await scripts(path);
+        expect({ ...page, preloads: page.preloads > 3 }).toEqual({
+          path,
+          preloads: true,
+          heldPreloads: 0,
+          modules: 1,
+          heldModules: 0,
+          letsGo: false,
+        });
+      }
+    }
+  });
+
+  it('does not hold them from a phone whose worker keeps them (the stylesheet cookie of this build)', async () => {
+    const sheet = readdirSync('build/client/assets').find((file) => /^app-[\w-]+\.css$/.test(file))!;
+    for (let round = 0; round < 2; round++) {
+      const kept = await scripts('/products', `fc_sheet=${sheet}`);
+      expect({ ...kept, preloads: kept.preloads > 3 }).toMatchObject({
+        preloads: true,
+        heldPreloads: 0,
+        modules: 1,
+        letsGo: false,
+      });
+      // Another build's stylesheet: the worker may not hold these scripts either.
+      expect(await scripts('/products', 'fc_sheet=app-0ld8uild.css')).toMatchObject({
+        preloads: 0,
+        heldModules: 1,
+        letsGo: true,
+      });
+    }
+  });
+});
