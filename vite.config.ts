@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -67,8 +68,50 @@ function firstLoadChunks() {
   return [group('root', 3), group('site', 2), group('catalogue', 1)];
 }
 
+/**
+ * Each icon imported from its own module (`lucide-react/icons/<name>`) rather than from lucide's index,
+ * which re-exports all 2,000 of them. The bundle was the same either way, but `firstLoadChunks` follows
+ * imports, and through the index every icon used anywhere (the admin area's too) was "imported by the
+ * root" and went into the chunk every page loads. The source keeps lucide's documented named imports.
+ */
+function iconsByFile(): Plugin {
+  let files: Map<string, string> | undefined;
+  const fileOf = (name: string) => {
+    if (!files) {
+      files = new Map();
+      const index = readFileSync(path.resolve('node_modules/lucide-react/dist/esm/lucide-react.mjs'), 'utf8');
+      for (const [, names, file] of index.matchAll(/export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g))
+        for (const [, alias] of names!.matchAll(/default as (\w+)/g)) files.set(alias!, file!);
+    }
+    const file = files.get(name);
+    if (!file) throw new Error(`lucide-react has no icon named ${name}`);
+    return `lucide-react/icons/${file}`;
+  };
+  return {
+    name: 'freshcatch:icons-by-file',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(path.resolve('app')) || !code.includes("from 'lucide-react'")) return null;
+      // On as many lines as the import it replaces, so the lines after it keep their numbers.
+      return code.replace(
+        /import \{([^}]+)\} from 'lucide-react';/g,
+        (statement: string, names: string) =>
+          names
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .map((entry) => {
+              const [name, local = name] = entry.split(/\s+as\s+/);
+              return `import ${local} from '${fileOf(name!)}';`;
+            })
+            .join(' ') + '\n'.repeat(statement.split('\n').length - 1),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [iconsByFile(), tailwindcss(), reactRouter()],
   build: {
     // The server build inlines the stylesheet into every page (app/lib/inline-css.server.ts): minify it
     // there too (Vite minifies CSS only for the browser build by default).
