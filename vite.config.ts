@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
@@ -75,11 +76,15 @@ function firstLoadChunks() {
  * root" and went into the chunk every page loads. The source keeps lucide's documented named imports.
  */
 function iconsByFile(): Plugin {
+  let appDir = path.resolve('app') + path.sep;
   let files: Map<string, string> | undefined;
   const fileOf = (name: string) => {
     if (!files) {
       files = new Map();
-      const index = readFileSync(path.resolve('node_modules/lucide-react/dist/esm/lucide-react.mjs'), 'utf8');
+      const index = readFileSync(
+        createRequire(import.meta.url).resolve('lucide-react/dist/esm/lucide-react.mjs'),
+        'utf8',
+      );
       for (const [, names, file] of index.matchAll(/export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g))
         for (const [, alias] of names!.matchAll(/default as (\w+)/g)) files.set(alias!, file!);
     }
@@ -89,23 +94,46 @@ function iconsByFile(): Plugin {
   };
   return {
     name: 'freshcatch:icons-by-file',
+    // Only the build groups chunks; the dev server keeps the index (its dependency optimiser bundles it).
+    apply: 'build',
     enforce: 'pre',
+    configResolved(config) {
+      appDir = path.join(config.root, 'app') + path.sep;
+    },
     transform(code, id) {
-      if (!id.startsWith(path.resolve('app')) || !code.includes("from 'lucide-react'")) return null;
+      if (!id.startsWith(appDir) || !code.includes('lucide-react')) return null;
       // On as many lines as the import it replaces, so the lines after it keep their numbers.
-      return code.replace(
+      const rewritten = code.replace(
         /import \{([^}]+)\} from 'lucide-react';/g,
-        (statement: string, names: string) =>
-          names
+        (statement, names: string) => {
+          const entries = names
             .split(',')
             .map((entry) => entry.trim())
-            .filter(Boolean)
-            .map((entry) => {
-              const [name, local = name] = entry.split(/\s+as\s+/);
-              return `import ${local} from '${fileOf(name!)}';`;
-            })
-            .join(' ') + '\n'.repeat(statement.split('\n').length - 1),
+            .filter(Boolean);
+          const types = entries.filter((entry) => entry.startsWith('type '));
+          return (
+            entries
+              .filter((entry) => !entry.startsWith('type '))
+              .map((entry) => {
+                const [name, local = name] = entry.split(/\s+as\s+/);
+                return `import ${local} from '${fileOf(name!)}';`;
+              })
+              .concat(
+                types.length
+                  ? [
+                      `import type { ${types.map((entry) => entry.slice(5)).join(', ')} } from 'lucide-react';`,
+                    ]
+                  : [],
+              )
+              .join(' ') + '\n'.repeat(statement.split('\n').length - 1)
+          );
+        },
       );
+      // Any other way of importing lucide would bring its index back into the chunk groups.
+      const left = rewritten.match(/^(?!import type ).*['"]lucide-react['"].*$/m);
+      if (left)
+        this.error(`import lucide's icons as "import { Icon } from 'lucide-react';" (${id}: ${left[0]})`);
+      return { code: rewritten, map: null };
     },
   };
 }

@@ -8,20 +8,21 @@
  * - at once when the service worker controls the page (the scripts come from the phone, not the link);
  * - when the pictures on the screen have arrived (or failed);
  * - at the first click the head script does not take, or the first key pressed (the buyer wants
- *   something only the live page does), but not at a click on a link (the browser follows it, and the
- *   scripts would only take the next page's bandwidth);
- * - at the latest HOLD_LIMIT_MS after the document has been read, so a picture that never comes does
- *   not keep the page from going live.
+ *   something only the live page does), but not at a click on a link or a form's submit button, or
+ *   Enter in a form (the browser follows or sends them, and the scripts would only take the next
+ *   page's bandwidth);
+ * - at the latest HOLD_LIMIT_MS after the head has been read, so a picture that never comes does not
+ *   keep the page from going live.
  * The scripts then load as they would have (the new module script goes in <head>, which React leaves
- * alone when it hydrates), before the page's load event.
+ * alone when it hydrates).
  */
 
 /** A module preload the server held: a `rel` the browser does not fetch. */
 export const HELD_PRELOAD_REL = 'x-held-modulepreload';
 /** The type of the module script that starts React, held: a type the browser does not run. */
 export const HELD_MODULE_TYPE = 'x-held-module';
-/** The longest the scripts wait for the screen's pictures once the document is read. */
-export const HOLD_LIMIT_MS = 3000;
+/** The longest the scripts are held, from the moment the head has been read. */
+export const HOLD_LIMIT_MS = 4000;
 
 /** What a route says in its `handle` when its page should show its pictures before its scripts. */
 export interface HeldScriptsHandle {
@@ -31,17 +32,23 @@ export interface HeldScriptsHandle {
 /**
  * Written into <head> by entry.server.tsx after the early-tap script, on the pages that hold their
  * scripts: its click listener comes after the early-tap script's, so a tap that script takes (and stops)
- * does not let the scripts go.
+ * does not let the scripts go. The held module script is copied only once the parser is past it (its
+ * text may arrive in pieces); the pictures counted are those on the screen at that moment, which is
+ * before any part of the page that streams in later (a product's reviews).
  */
-export const HELD_SCRIPTS_SCRIPT = `(function(){var go=false,ran=false;
-function run(){if(ran)return;var s=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(!s)return;ran=true;var h=document.head;
-document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){var n=document.createElement('link');n.rel='modulepreload';n.href=l.href;h.appendChild(n)});
-var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;h.appendChild(m)}
-function start(){if(go)return;go=true;run();if(ran)return;var o=new MutationObserver(function(){run();if(ran)o.disconnect()});o.observe(document,{childList:true,subtree:true})}
-if(navigator.serviceWorker&&navigator.serviceWorker.controller)return start();
-function want(e){var t=e.target;if(!(t&&t.closest&&t.closest('a[href]')))start()}
-document.addEventListener('click',want,true);document.addEventListener('keydown',start,true);
-document.addEventListener('DOMContentLoaded',function(){setTimeout(start,${HOLD_LIMIT_MS});var w=innerWidth,h=innerHeight,left=0;
-[].forEach.call(document.images,function(i){var r=i.getBoundingClientRect();if(i.complete||!r.width||r.bottom<=0||r.top>=h||r.right<=0||r.left>=w)return;left++;
+export const HELD_SCRIPTS_SCRIPT = `(function(){var go=false,ran=false,seen=false,s=null;
+function held(){s=s||document.querySelector('script[type="${HELD_MODULE_TYPE}"]');return s&&(s.nextSibling||document.readyState!=='loading')?s:null}
+function run(){if(ran||!go)return;var m=held();if(!m)return;ran=true;var h=document.head;
+document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){var n=l.cloneNode();n.rel='modulepreload';h.appendChild(n)});
+var n=document.createElement('script');n.type='module';n.nonce=m.nonce;n.textContent=m.textContent;h.appendChild(n)}
+function start(){go=true;run()}
+function look(){if(seen||!held())return;seen=true;o.disconnect();var w=innerWidth,ht=innerHeight,left=0;
+[].forEach.call(document.images,function(i){var r=i.getBoundingClientRect();if(i.complete||!r.width||r.bottom<=0||r.top>=ht||r.right<=0||r.left>=w)return;left++;
 function one(){i.removeEventListener('load',one);i.removeEventListener('error',one);if(--left===0)start()}i.addEventListener('load',one);i.addEventListener('error',one)});
-if(!left)start()})})();`;
+if(!left)start();else run()}
+var o=new MutationObserver(look);o.observe(document.documentElement,{childList:true,subtree:true});
+document.addEventListener('DOMContentLoaded',function(){look();o.disconnect()});
+setTimeout(start,${HOLD_LIMIT_MS});
+if(navigator.serviceWorker&&navigator.serviceWorker.controller)start();
+document.addEventListener('click',function(e){var t=e.target,c=t&&t.closest&&t.closest('a[href],button,input');if(c&&(c.matches('a')||(c.type==='submit'&&c.form)))return;start()},true);
+document.addEventListener('keydown',function(e){if(!(e.key==='Enter'&&e.target&&e.target.form))start()},true)})();`;

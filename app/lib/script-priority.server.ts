@@ -5,9 +5,9 @@ const PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
 const HELD_PRELOAD = `<link rel="${HELD_PRELOAD_REL}"`;
 const HEAD_END = Buffer.from('</head>');
-/** How React Router writes the module script that starts React (its only module script). */
-const MODULE = Buffer.from(' type="module"');
-const HELD_MODULE = Buffer.from(` type="${HELD_MODULE_TYPE}"`);
+/** How React writes React Router's module script that starts the page (its only module script). */
+const MODULE = Buffer.from(' type="module" async=""');
+const HELD_MODULE = Buffer.from(` type="${HELD_MODULE_TYPE}" async=""`);
 
 /**
  * The page's <head> as it leaves the server, with two changes:

@@ -97,7 +97,7 @@ describe('a page that shows its pictures first goes out with its scripts held (d
     '<html><head><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" href="/b.js"/></head>' +
     '<body><p>Titus ₦4,800</p><script nonce="n">window.__ctx={}</script>' +
     '<script nonce="n" type="module" async="">import "/a.js";</script>' +
-    '<pre> type="module"</pre></body></html>';
+    '<pre> type="module" async=""</pre></body></html>';
   const held = document
     .replaceAll('<link rel="modulepreload"', '<link rel="x-held-modulepreload"')
     .replace('<script nonce="n" type="module"', '<script nonce="n" type="x-held-module"');
@@ -117,7 +117,7 @@ describe('a page that shows its pictures first goes out with its scripts held (d
 
   it('holds only the first module script; what follows streams through untouched', async () => {
     const out = await run([Buffer.from(document)]);
-    expect(out).toContain('<pre> type="module"</pre>');
+    expect(out).toContain('<pre> type="module" async=""</pre>');
     expect(out.match(/type="x-held-module"/g)).toHaveLength(1);
   });
 
@@ -129,5 +129,29 @@ describe('a page that shows its pictures first goes out with its scripts held (d
         plain.replace('</head>', '<script>go()</script></head>'),
       );
     }
+  });
+
+  it('streams the body as it comes, holding back no more than the few bytes that might start the type', async () => {
+    const before = `<html><head></head><body>${'<p>Smoked catfish, ₦6,500</p>'.repeat(20)}`;
+    const module = '<script nonce="n" type="module" async="">import "/a.js";</script>';
+    const after = '<p>Reviews</p></body></html>';
+    const bytes = Buffer.from(before + module + after);
+    const stream = rewriteHead({ holdScripts: true });
+    let out = Buffer.alloc(0);
+    stream.on('data', (chunk: Buffer) => (out = Buffer.concat([out, chunk])));
+    const moduleAt = Buffer.byteLength(before);
+    const grown = Buffer.byteLength('x-held-module') - Buffer.byteLength('module');
+    for (let at = 0; at < bytes.length; at += 10) {
+      stream.write(bytes.subarray(at, at + 10));
+      await new Promise((resolve) => setImmediate(resolve));
+      const written = Math.min(at + 10, bytes.length);
+      if (written <= moduleAt) {
+        expect(written - out.length).toBeLessThanOrEqual(' type="module" async=""'.length - 1);
+      } else if (written >= moduleAt + module.length) {
+        expect(out.length).toBe(written + grown);
+      }
+    }
+    stream.end();
+    expect(out.toString()).toBe(before + module.replace('type="module"', 'type="x-held-module"') + after);
   });
 });
