@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hasSessionCookie } from './cookies';
 
@@ -55,6 +56,28 @@ export function readBoundedBody(
   };
 }
 
+/** How long a refused upload may go on arriving, to be dropped, after the answer is out. */
+const LINGER_MS = 2000;
+
+/**
+ * Closes the connection of a refused body without losing the answer (a lingering close, as Apache
+ * and nginx do). Closing a socket while the client is still uploading makes the kernel send a reset,
+ * and a reset can destroy the 413 before the client has read it: the buyer sees "connection reset"
+ * instead of the message. So once the answer is out we end our side, read and drop whatever still
+ * arrives for at most LINGER_MS, and only then close. Node ends a `Connection: close` socket through
+ * `destroySoon()` when the answer finishes, which destroys it at once: this replaces it.
+ */
+function closeLingering(req: Request) {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    // Flowing with nobody listening: the parser reads the rest of the body and it is dropped.
+    req.resume();
+  };
+}
+
 /** Reads the body within `limit` bytes (see readBoundedBody); 413 past it. */
 function readWithin(req: Request, res: Response, next: NextFunction, limit: number, defaultLimit: number) {
   const refuse = () => {
@@ -69,8 +92,7 @@ function readWithin(req: Request, res: Response, next: NextFunction, limit: numb
           ? BODY_TOO_LARGE_MESSAGE
           : `This upload is too large (at most ${Math.floor(limit / 1024 / 1024)} MB).`,
       );
-    // Whatever the client still sends is not read: the socket goes once the answer is out.
-    res.once('finish', () => req.socket.destroy());
+    closeLingering(req);
   };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return refuse();

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, PRODUCT_IMAGE_UPLOAD_PATH, UPLOAD_FORM_OVERHEAD_BYTES } from '#core/media/images';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from '#server/request-body';
@@ -43,15 +44,18 @@ function postLarge(
         ...(chunked ? {} : { 'Content-Length': String(bytes) }),
       },
     });
+    let answered = false;
     request.on('response', (response) => {
+      answered = true;
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (body += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       response.on('error', reject);
     });
-    // Writing into a connection the server closed after answering: the answer is what matters.
-    request.on('error', (error) => (request.listenerCount('response') ? undefined : reject(error)));
+    // Writing into a connection the server closed after answering: the answer is what matters. A
+    // connection lost before any answer (a reset) is the failure this file looks for.
+    request.on('error', (error) => (answered ? undefined : reject(error)));
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let sent = 0;
     const write = () => {
@@ -61,6 +65,37 @@ function postLarge(
         if (!request.write(piece)) return request.once('drain', write);
       }
       request.end();
+    };
+    write();
+  });
+}
+
+/**
+ * Uploads `bytes` of chunked form data over a raw socket while not reading for `deafMs` (a phone
+ * busy sending, or slow to read): what arrives is whatever the server's answer was, or the error.
+ */
+function postWhileDeaf(path: string, bytes: number, deafMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const url = new URL(server.url);
+    const socket = net.connect(Number(url.port), url.hostname);
+    let received = '';
+    socket.on('data', (data) => (received += data.toString('latin1')));
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(`${error.code}: ${received}`));
+    socket.on('close', () => resolve(received));
+    socket.pause();
+    setTimeout(() => socket.resume(), deafMs);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.url}\r\n` +
+        'Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const piece = Buffer.concat([Buffer.from('40000\r\n'), Buffer.alloc(0x40000, 'a'), Buffer.from('\r\n')]);
+    let sent = 0;
+    const write = () => {
+      while (sent < bytes) {
+        sent += 0x40000;
+        if (!socket.write(piece)) return socket.once('drain', write);
+      }
+      socket.end('0\r\n\r\n');
     };
     write();
   });
@@ -100,6 +135,17 @@ describe('request bodies are bounded before they are read', () => {
     const within = await postLarge(PRODUCT_IMAGE_UPLOAD_PATH, 2 * MAX_BODY_BYTES, false, adminCookie);
     expect(within.status).toBe(400);
     expect(within.body).toContain('Please choose a picture to upload.');
+  });
+
+  it('gets the answer to a client still uploading, even one that reads it late (no reset)', async () => {
+    // Closing the socket with the upload still arriving sent a TCP reset, and the reset took the 413
+    // with it: the phone showed "connection reset" (and CI once hung on it). Now the server lingers.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await postWhileDeaf('/signup', 16 * MAX_BODY_BYTES, 300);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('Connection: close');
+      expect(answer).toContain(BODY_TOO_LARGE_MESSAGE);
+    }
   });
 
   it('survives large bodies sent at once, and keeps serving forms of ordinary size', async () => {
