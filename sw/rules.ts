@@ -71,6 +71,37 @@ export function changesWhoIsSignedIn(request: { method: string; url: string }): 
   );
 }
 
+/**
+ * How long a page the phone holds a copy of may wait for the server's answer before the copy is shown
+ * instead: a connection that says it is up but carries nothing ("lie-fi": a weak 2G cell, a full
+ * mast) otherwise leaves the buyer on a blank, loading screen. A healthy 2G answer starts within ~2 s
+ * (two 800 ms round trips and the server), so this is well past it.
+ */
+export const PAGE_PATIENCE_MS = 5000;
+
+/** What `withinPatience` gives when the answer has not come in time. */
+export const LATE = Symbol('late');
+
+/**
+ * `answer`'s value, or LATE once `patienceMs` has passed without it (the answer is still waited for by
+ * whoever else holds it). A failed answer fails here too.
+ */
+export function withinPatience<T>(answer: Promise<T>, patienceMs: number): Promise<T | typeof LATE> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(LATE), patienceMs);
+    answer.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** Where a page stands offline when no copy of it is kept. */
 export function offlineWords(pathname: string): { title: string; message: string } {
   if (/^\/(checkout|order-success)(\/|$)/.test(pathname))

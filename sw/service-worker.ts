@@ -16,11 +16,14 @@ import {
   changesWhoIsSignedIn,
   isPageRequest,
   KEPT_AT_HEADER,
+  LATE,
   markKeptPage,
   mayKeep,
   OFFLINE_PAGE_CSP,
   offlinePageHtml,
+  PAGE_PATIENCE_MS,
   type WorkerMessage,
+  withinPatience,
 } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -104,22 +107,27 @@ async function keep(request: Request, response: Response, cacheName = PAGES) {
   await pageExpiry.expireEntries();
 }
 
-async function offlineAnswer(event: FetchEvent): Promise<Response> {
+/** The copy of this page the phone holds, as served from it (undefined when none is kept). */
+async function keptAnswer(event: FetchEvent): Promise<Response | undefined> {
   const { request } = event;
   const kept =
     (await caches.match(request.url, { cacheName: PAGES, ignoreVary: true })) ??
     (await caches.match(request.url, { cacheName: GUEST_PAGES, ignoreVary: true }));
-  if (kept) {
-    const keptAt = kept.headers.get(KEPT_AT_HEADER) ?? new Date().toISOString();
-    if (request.mode === 'navigate') {
-      const html = markKeptPage(await kept.text(), keptAt);
-      return new Response(html, { status: 200, headers: kept.headers });
-    }
-    await tell(event.clientId, { type: 'offline-copy', keptAt });
-    return kept;
-  }
+  if (!kept) return undefined;
+  const keptAt = kept.headers.get(KEPT_AT_HEADER) ?? new Date().toISOString();
   if (request.mode === 'navigate') {
-    return new Response(offlinePageHtml(new URL(request.url).pathname), {
+    const html = markKeptPage(await kept.text(), keptAt);
+    return new Response(html, { status: 200, headers: kept.headers });
+  }
+  await tell(event.clientId, { type: 'offline-copy', keptAt });
+  return kept;
+}
+
+async function offlineAnswer(event: FetchEvent): Promise<Response> {
+  const kept = await keptAnswer(event);
+  if (kept) return kept;
+  if (event.request.mode === 'navigate') {
+    return new Response(offlinePageHtml(new URL(event.request.url).pathname), {
       status: 503,
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
@@ -132,14 +140,31 @@ async function offlineAnswer(event: FetchEvent): Promise<Response> {
   return Response.error();
 }
 
+/**
+ * Pages come from the server first. With no connection, the kept copy or the worker's own page; with
+ * a connection that does not answer within PAGE_PATIENCE_MS, the kept copy if there is one (without
+ * one, the server is waited for: there is nothing better to show). What the server answers is kept,
+ * even when it comes after the copy was shown.
+ */
 async function page(event: FetchEvent): Promise<Response> {
+  const network = fetch(event.request);
+  event.waitUntil(
+    network.then(
+      (response) => (mayKeep(response) ? keep(event.request, response.clone()) : undefined),
+      () => undefined,
+    ),
+  );
   let response: Response;
   try {
-    response = await fetch(event.request);
+    const answer = await withinPatience(network, PAGE_PATIENCE_MS);
+    if (answer === LATE) {
+      const kept = await keptAnswer(event);
+      if (kept) return kept;
+    }
+    response = answer === LATE ? await network : answer;
   } catch {
     return offlineAnswer(event);
   }
-  if (mayKeep(response)) event.waitUntil(keep(event.request, response.clone()));
   // A client-side navigation the server answered: the page's offline note, if any, goes.
   if (response.ok) void tell(event.clientId, { type: 'fresh-copy' });
   return response;

@@ -1,7 +1,9 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { PAGE_PATIENCE_MS } from '#sw/rules';
 import { shopEnv, startShop } from '../support/shop';
 import { E2E_DATA_DIR, E2E_PORT } from './support/constants';
 import { expect, expectAccessible, test } from './support/fixtures';
@@ -130,6 +132,97 @@ test('a wishlist change made offline reaches the account when the connection is 
     .toBe('[]');
   await page.goto('/wishlist');
   await expect(page.getByRole('main').getByRole('link', { name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+});
+
+/**
+ * A way to the e2e shop that can go silent, as a weak cell does: connections stay up and take what the
+ * phone sends, but nothing reaches the shop and nothing comes back ("lie-fi"). `speak()` ends it, and
+ * drops the connections that went deaf, so the browser opens new ones.
+ */
+async function lieFiRoute(port: number) {
+  const deaf = new Set<net.Socket>();
+  let silent = false;
+  const server = net.createServer((client) => {
+    if (silent) deaf.add(client);
+    const shop = net.connect(port, '127.0.0.1');
+    client.on('data', (data) => (deaf.has(client) ? undefined : shop.write(data)));
+    shop.on('data', (data) => (deaf.has(client) ? undefined : client.write(data)));
+    client.on('close', () => shop.destroy());
+    shop.on('close', () => client.destroy());
+    client.on('error', () => shop.destroy());
+    shop.on('error', () => client.destroy());
+    connections.add(client);
+    client.on('close', () => connections.delete(client));
+  });
+  const connections = new Set<net.Socket>();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    silence() {
+      silent = true;
+      for (const connection of connections) deaf.add(connection);
+    },
+    speak() {
+      silent = false;
+      for (const connection of deaf) connection.destroy();
+      deaf.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const connection of connections) connection.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test('a connection that carries nothing: a page the phone holds opens from it after a few seconds, with the time of its prices', async ({
+  page,
+}) => {
+  test.slow();
+  const route = await lieFiRoute(E2E_PORT);
+  try {
+    await page.goto(`${route.url}/products?category=4`);
+    await workerInControl(page);
+    await page
+      .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/products\/\d+$/);
+    const productUrl = page.url();
+    // Opened as a page, so the worker keeps a copy of it as a whole page.
+    await page.goto(productUrl);
+    await expect
+      .poll(() =>
+        page.evaluate(async (url) => {
+          for (const name of await caches.keys())
+            if (name.startsWith('freshcatch-pages-') && (await (await caches.open(name)).match(url)))
+              return true;
+          return false;
+        }, productUrl),
+      )
+      .toBe(true);
+
+    // A later visit: the browser's own cache (stale-while-revalidate, 5 minutes) no longer has it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+
+    route.silence();
+    const asked = Date.now();
+    // The phone says it is online; the shop never answers. The copy is shown, not a blank screen.
+    await page.goto(productUrl, { waitUntil: 'commit', timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(PAGE_PATIENCE_MS);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: "You're offline — prices as of" })).toBeVisible();
+
+    // The connection carries again: the page is today's, and says nothing of being offline.
+    route.speak();
+    await page.goto(productUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+    await expect(page.getByText("You're offline — prices as of")).toHaveCount(0);
+  } finally {
+    await route.close();
+  }
 });
 
 /** Whether the shop's stylesheet is inlined (the toast library adds a <style> too: ours has the colours). */

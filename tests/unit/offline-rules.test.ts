@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   changesWhoIsSignedIn,
   isPageRequest,
+  LATE,
   markKeptPage,
   mayKeep,
   offlinePageHtml,
   offlineWords,
+  PAGE_PATIENCE_MS,
+  withinPatience,
 } from '#sw/rules';
 import { parseWishlistChanges } from '~/lib/wishlist-outbox';
 
@@ -51,6 +54,37 @@ describe('what the service worker keeps (decision 048)', () => {
     expect(request('GET', '/login')).toBe(false);
     expect(request('GET', '/products')).toBe(false);
     expect(request('POST', '/api/wishlist')).toBe(false);
+  });
+});
+
+describe('a connection that carries nothing (lie-fi)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives up on the server after PAGE_PATIENCE_MS, not before, and a prompt answer wins', async () => {
+    vi.useFakeTimers();
+    let answer!: (value: string) => void;
+    const server = new Promise<string>((resolve) => (answer = resolve));
+    const waited = withinPatience(server, PAGE_PATIENCE_MS);
+    let result: string | typeof LATE | undefined;
+    void waited.then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(PAGE_PATIENCE_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toBe(LATE);
+    // The server's late answer is still there for whoever waits on it (the worker keeps it).
+    answer('page');
+    await expect(server).resolves.toBe('page');
+
+    const prompt = withinPatience(Promise.resolve('page'), PAGE_PATIENCE_MS);
+    await expect(prompt).resolves.toBe('page');
+  });
+
+  it("fails as the server's answer fails (no connection at all)", async () => {
+    await expect(
+      withinPatience(Promise.reject(new TypeError('Failed to fetch')), PAGE_PATIENCE_MS),
+    ).rejects.toThrow('Failed to fetch');
   });
 });
 
