@@ -58,6 +58,27 @@ describe('the server', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('sends pictures and other public files with only the headers a file needs, an SVG unable to run anything', async () => {
+    // Addresses of this test's own, so no other test finds them in the page cache.
+    const product = await (await fetch(`${server.url}/products/1?file-headers`)).text();
+    const picture = product.match(/\/images\/products\/[\w.-]+\.webp/)![0];
+    const answer = await rawGet(new URL(picture, server.url).toString(), 'gzip, deflate, br');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/webp');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The page's headers (its CSP alone ~500 bytes) are not sent with every picture.
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+    expect(answer.headers['x-request-id']).toBeUndefined();
+    const svg = await rawGet(`${server.url}/favicon.svg`, 'gzip');
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    // Pages keep theirs, without the headers for browsers no buyer has.
+    const page = await fetch(`${server.url}/products/1?page-headers`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+    expect(page.headers.get('x-download-options')).toBeNull();
+  });
+
   it('gzips a page with the stylesheet deflated once for every page; a client without gzip gets Brotli', async () => {
     const gzipped = await rawGet(`${server.url}/healthz/render`, 'gzip, deflate, br, zstd');
     expect(gzipped.headers['content-encoding']).toBe('gzip');

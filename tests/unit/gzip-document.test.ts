@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '#server/accept-encoding';
+import { acceptsGzip, pickEncoding } from '#server/accept-encoding';
 import { coalesceChunks } from '~/lib/coalesce-chunks.server';
 import { gzipEncoding, precompress } from '~/lib/gzip-document.server';
 
@@ -87,6 +87,15 @@ describe('a page as one gzip stream with the stylesheet deflated once', () => {
     expect(acceptsGzip('identity')).toBe(false);
     expect(acceptsGzip('')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it('sends a stored copy in Brotli where the client takes it, else gzip, else plain', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
+    expect(pickEncoding('gzip, deflate, br, zstd', ['gzip'])).toBe('gzip');
+    expect(pickEncoding('gzip, br;q=0', ['br', 'gzip'])).toBe('gzip');
+    expect(pickEncoding('*', ['br', 'gzip'])).toBe('br');
+    expect(pickEncoding('identity', ['br', 'gzip'])).toBeUndefined();
+    expect(pickEncoding(undefined, ['br', 'gzip'])).toBeUndefined();
   });
 
   it('makes a valid empty gzip stream of an empty page', async () => {
