@@ -20,6 +20,16 @@ async function workerInControl(page: Page) {
   });
 }
 
+/** On the dried fish list, a tap on the stockfish head: its page, by a client-side navigation; its address. */
+async function tapStockfishHead(page: Page): Promise<string> {
+  await page
+    .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  return page.url();
+}
+
 test('offline after browsing: a product page and the cart open, checkout says it needs a connection and keeps what was typed', async ({
   page,
   context,
@@ -32,12 +42,7 @@ test('offline after browsing: a product page and the cart open, checkout says it
 
   // Browse as a buyer does: a product page by a tap (its data kept), and the catalogue as a page.
   await page.goto('/products?category=4');
-  await page
-    .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/products\/\d+$/);
-  const productUrl = page.url();
+  const productUrl = await tapStockfishHead(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart: Stockfish Head (Okporoko)' }).first().click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
@@ -183,12 +188,7 @@ test('a connection that carries nothing: a page the phone holds opens from it af
   try {
     await page.goto(`${route.url}/products?category=4`);
     await workerInControl(page);
-    await page
-      .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/products\/\d+$/);
-    const productUrl = page.url();
+    const productUrl = await tapStockfishHead(page);
     // Opened as a page, so the worker keeps a copy of it as a whole page.
     await page.goto(productUrl);
     await expect
