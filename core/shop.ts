@@ -11,3 +11,29 @@ export const SHOP = {
   city: 'Port Harcourt',
   copyrightYear: 2025,
 } as const;
+
+/** What the buyer is looking at when they open the shop's WhatsApp chat (issue 35, part 6). */
+export type ChatTopic =
+  | { kind: 'product'; name: string; path: string }
+  | { kind: 'order'; orderNumber: string }
+  | { kind: 'page'; path: string };
+
+/**
+ * The chat's first line, typed in for the buyer, so the shop knows what they are asking about: the
+ * product and its link, the order's number, or the page's link.
+ */
+export function chatFirstLine(topic: ChatTopic, origin: string): string {
+  switch (topic.kind) {
+    case 'product':
+      return `Hello ${SHOP.name}, I'm asking about ${topic.name}: ${origin}${topic.path}`;
+    case 'order':
+      return `Hello ${SHOP.name}, I'm asking about my order #${topic.orderNumber}`;
+    case 'page':
+      return `Hello ${SHOP.name}, I'm asking about this page: ${origin}${topic.path}`;
+  }
+}
+
+/** The shop's WhatsApp chat, opened with `firstLine` typed in (WhatsApp's click to chat: wa.me?text=). */
+export function chatHref(firstLine?: string): string {
+  return firstLine ? `${SHOP.whatsappHref}?text=${encodeURIComponent(firstLine)}` : SHOP.whatsappHref;
+}

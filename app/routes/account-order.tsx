@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { ClaimSection } from '~/components/orders/claim-section';
+import type { ChatHandle } from '~/components/layout/whatsapp-button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 import { OrderStateBadges } from '~/components/orders/order-badges';
 import {
@@ -28,6 +29,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Order #${shortOrderId(data.details.order.id)} — FreshCatch` : 'Order — FreshCatch' },
   { name: 'robots', content: 'noindex' },
 ];
+
+/** The WhatsApp chat opens naming the order. */
+export const handle: ChatHandle = {
+  chat: (data) => {
+    const id = (data as { details?: { order: { id: string } } } | undefined)?.details?.order.id;
+    return id ? { kind: 'order', orderNumber: shortOrderId(id) } : null;
+  },
+};
 
 export const loader = load({
   auth: 'shopper',

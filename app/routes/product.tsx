@@ -23,6 +23,7 @@ import { shop } from '~/lib/context';
 import { isOfflineError } from '~/lib/offline';
 import { load } from '~/lib/route.server';
 import type { HeldScriptsHandle } from '~/lib/held-scripts';
+import type { ChatHandle } from '~/components/layout/whatsapp-button';
 
 const parseProductId = (raw: string | undefined) =>
   parseRowIdParam(raw, 'Error loading product details. This product may not exist.');
@@ -87,8 +88,17 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** Its pictures come through a weak link before its scripts (decision 051). */
-export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
+/**
+ * Its pictures come through a weak link before its scripts (decision 051); the WhatsApp chat opens
+ * naming the product and its link.
+ */
+export const handle: HeldScriptsHandle & ChatHandle = {
+  picturesBeforeScripts: true,
+  chat: (data) => {
+    const product = (data as { product?: { id: number; name: string } } | undefined)?.product;
+    return product ? { kind: 'product', name: product.name, path: `/products/${product.id}` } : null;
+  },
+};
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

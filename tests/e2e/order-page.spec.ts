@@ -20,8 +20,15 @@ test('leave the payment page → the order waits in the Orders tab → open it �
   await expect(card).toContainText('Payment: Awaiting payment');
   await card.getByRole('link', { name: /^View order/ }).click();
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: /^Order #/, level: 1 })).toBeVisible();
+  const heading = page.getByRole('heading', { name: /^Order #/, level: 1 });
+  await expect(heading).toBeVisible();
   await expect(page.getByText('This order is waiting for its payment.')).toBeVisible();
+  // Asking the shop about it on WhatsApp, the chat opens naming the order.
+  const orderNumber = (await heading.textContent())!.match(/#([0-9a-f]{8})/)![1];
+  await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
+    'href',
+    `https://wa.me/2348035550142?text=${encodeURIComponent(`Hello FreshCatch, I'm asking about my order #${orderNumber}`)}`,
+  );
   await expect(page.getByText(reference)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items' })).toContainText('Smoked Catfish');
   await expectAccessible(page);

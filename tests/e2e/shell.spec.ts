@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from './support/fixtures';
 
 test('the home page is complete before any JavaScript runs', async ({ browser }) => {
@@ -36,6 +37,32 @@ test('the shell: header links, footer links, WhatsApp button, no cart badge when
     'href',
     /wa\.me/,
   );
+});
+
+/** What the WhatsApp button's chat opens with, typed in for the buyer. */
+async function chatFirstLine(page: Page) {
+  const link = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+  await expect(link).toHaveAttribute('href', /^https:\/\/wa\.me\/2348035550142\?text=/);
+  return new URL((await link.getAttribute('href'))!).searchParams.get('text');
+}
+
+test('the WhatsApp chat opens naming the page the buyer is on: a product and its link, or the page', async ({
+  page,
+}) => {
+  await visit(page, '/products?category=4');
+  const origin = new URL(page.url()).origin;
+  expect(await chatFirstLine(page)).toBe(
+    `Hello FreshCatch, I'm asking about this page: ${origin}/products?category=4`,
+  );
+  await page
+    .getByRole('link', { name: /Stockfish Head \(Okporoko\)/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  const productPath = new URL(page.url()).pathname;
+  await expect
+    .poll(() => chatFirstLine(page))
+    .toBe(`Hello FreshCatch, I'm asking about Stockfish Head (Okporoko): ${origin}${productPath}`);
 });
 
 test('the header cart badge counts what is in the cart', async ({ page }) => {

@@ -1,8 +1,35 @@
 import { clsx } from 'clsx';
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
-import { SHOP } from '#core/shop';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { chatFirstLine, chatHref, SHOP, type ChatTopic } from '#core/shop';
+
+/** A route whose page is about one thing says what, from its loader's data, for the chat's first line. */
+export interface ChatHandle {
+  chat?: (data: unknown) => ChatTopic | null;
+}
+
+const subscribeNothing = () => () => {};
+
+/**
+ * The chat link for the page the buyer is on. The shop's address is the browser's: on the server the
+ * plain link is drawn (the button stays out of sight until the page is live anyway), and the first
+ * line is added as the page hydrates.
+ */
+function useChatHref(): string {
+  const origin = useSyncExternalStore(
+    subscribeNothing,
+    () => window.location.origin,
+    () => null,
+  );
+  const { pathname, search } = useLocation();
+  const matches = useMatches();
+  if (origin === null) return SHOP.whatsappHref;
+  // The deepest route that says what its page is about.
+  let topic: ChatTopic = { kind: 'page', path: pathname + search };
+  for (const match of matches) topic = (match.handle as ChatHandle | undefined)?.chat?.(match.data) ?? topic;
+  return chatHref(chatFirstLine(topic, origin));
+}
 
 /** The band at the bottom of the screen the button covers: bottom-4 (16 px) + h-14 (56 px) + a margin. */
 const BAND_PX = 88;
@@ -49,7 +76,8 @@ function useKeepClear(): boolean | null {
 }
 
 /**
- * Floating WhatsApp contact, on every page except the admin area (spec §1). On a phone it steps aside
+ * Floating WhatsApp contact, on every page except the admin area (spec §1), whose chat opens with a
+ * first line naming the page (useChatHref). On a phone it steps aside
  * while a field has focus (app.css, `.floating-contact`), and on any screen while a control it would
  * cover is under it (useKeepClear). Until the page is live it stays out of sight (app.css,
  * `[data-pending]`): a tap on Add to Cart then already works (app/lib/early-taps.ts) and must reach it, not
@@ -58,9 +86,10 @@ function useKeepClear(): boolean | null {
 export function WhatsAppButton() {
   const covering = useKeepClear();
   const keepClear = covering === true;
+  const href = useChatHref();
   return (
     <a
-      href={SHOP.whatsappHref}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Chat with us on WhatsApp"
