@@ -1,5 +1,6 @@
 // Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
 import * as z from 'zod/mini';
+import { PHONE_MESSAGE } from '../phone-display';
 import { ORDER_STATUSES } from '../../db/schema/enums';
 import { rowIdAsSent } from '../ids';
 import { USER_ID_PATTERN, listPageParam, listSearchParam } from '../list-query';
@@ -93,12 +94,10 @@ const optionalText = (max: number, message: string) => z.string().check(z.trim()
 /** The profile form (spec §5): e-mail read-only; full name, phone, delivery address, location editable. */
 export const ProfileSchema = z.object({
   fullName,
+  // What a number may look like; whether it is one is decided on the server (core/phone.ts).
   phone: z.string().check(
     z.trim(),
-    z.refine(
-      (v) => v === '' || /^\+?[0-9 ()-]{7,20}$/.test(v),
-      'Please enter a phone number we can call, such as 0803 555 0142',
-    ),
+    z.refine((v) => v === '' || /^\+?[0-9 ()-]{7,20}$/.test(v), PHONE_MESSAGE),
   ),
   address: optionalText(300, 'Please keep the address under 300 characters'),
   location: optionalText(80, 'Please keep the location under 80 characters'),

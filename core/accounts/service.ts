@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
-import { NotFound } from '../errors';
+import { Invalid, NotFound } from '../errors';
+import { phoneToE164 } from '../phone';
+import { PHONE_MESSAGE } from '../phone-display';
 import { missingProfileFields } from './profile';
 import type { AdminActor } from '../roles';
 import type { ProfileInput } from './schemas';
@@ -38,18 +40,21 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
 
 /**
  * Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). A form
- * without the location (the admin's settings) leaves it as it is; blanks are saved as nothing.
+ * without the location (the admin's settings) leaves it as it is; blanks are saved as nothing. The
+ * phone is kept as E.164 (+234…), whatever way it was typed; one that is not a number changes nothing.
  */
 export async function updateProfile(
   db: Db,
   userId: string,
   input: Omit<ProfileInput, 'location'> & { location?: string },
 ): Promise<void> {
+  const phone = input.phone ? phoneToE164(input.phone) : null;
+  if (input.phone && !phone) throw new Invalid(PHONE_MESSAGE, { phone: [PHONE_MESSAGE] });
   await db
     .update(user)
     .set({
       name: input.fullName,
-      phone: input.phone || null,
+      phone,
       address: input.address || null,
       ...(input.location === undefined ? {} : { location: input.location || null }),
     })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PHONE_MESSAGE } from '../phone-display';
 
 const optionalText = (max: number) =>
   z.pipe(
@@ -14,12 +15,7 @@ export const BulkEnquirySchema = z.object({
       z.minLength(1, 'Please tell us your name'),
       z.maxLength(100, 'Please keep this under 100 characters'),
     ),
-  phone: z
-    .string()
-    .check(
-      z.trim(),
-      z.regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a phone number we can call, such as 0803 555 0142'),
-    ),
+  phone: z.string().check(z.trim(), z.regex(/^\+?[0-9 ()-]{7,20}$/, PHONE_MESSAGE)),
   email: z.string().check(z.trim(), z.toLowerCase(), z.email('Please enter a valid email address')),
   organisation: optionalText(120),
   location: z

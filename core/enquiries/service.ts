@@ -3,6 +3,9 @@ import { bulkEnquiries } from '../../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { spendAttempt, type AttemptLimit } from '../limits/attempts';
 import { bulkEnquiryEmail } from '../mail/templates';
+import { Invalid } from '../errors';
+import { phoneToE164 } from '../phone';
+import { PHONE_MESSAGE } from '../phone-display';
 import { SHOP } from '../shop';
 import type { BulkEnquiryInput } from './schemas';
 
@@ -16,6 +19,8 @@ export async function createBulkEnquiry(
   input: BulkEnquiryInput,
   from: { clientAddress: string },
 ): Promise<void> {
+  const phone = phoneToE164(input.phone);
+  if (!phone) throw new Invalid(PHONE_MESSAGE, { phone: [PHONE_MESSAGE] });
   await spendAttempt(
     db,
     [[BULK_ENQUIRIES, { address: from.clientAddress }]],
@@ -26,7 +31,7 @@ export async function createBulkEnquiry(
       .insert(bulkEnquiries)
       .values({
         name: input.name,
-        phone: input.phone,
+        phone,
         email: input.email,
         organisation: input.organisation ?? null,
         location: input.location,
@@ -35,6 +40,6 @@ export async function createBulkEnquiry(
         neededBy: input.neededBy ?? null,
       })
       .returning({ id: bulkEnquiries.id });
-    await jobs.send(tx, 'mail', bulkEnquiryEmail(SHOP.email, row!.id, input));
+    await jobs.send(tx, 'mail', bulkEnquiryEmail(SHOP.email, row!.id, { ...input, phone }));
   });
 }

@@ -2,6 +2,7 @@ import { SHOP } from '../shop';
 import { shortOrderId } from '../notifications/messages';
 import type { MailMessage } from './mailer';
 import { escapeHtml } from '../text';
+import { displayPhone } from '../phone-display';
 
 interface Block {
   paragraphs: string[];
@@ -96,7 +97,7 @@ export function bulkEnquiryEmail(
 ): MailMessage {
   return compose(to, `Bulk delivery enquiry #${id} from ${enquiry.name}`, 'New bulk delivery enquiry', {
     paragraphs: [
-      `From: ${enquiry.name}${enquiry.organisation ? ` (${enquiry.organisation})` : ''}, ${enquiry.phone}, ${enquiry.email}`,
+      `From: ${enquiry.name}${enquiry.organisation ? ` (${enquiry.organisation})` : ''}, ${displayPhone(enquiry.phone)}, ${enquiry.email}`,
       `Deliver to: ${enquiry.location}${enquiry.neededBy ? `, needed by ${enquiry.neededBy}` : ''}${enquiry.weightKg ? `, about ${enquiry.weightKg} kg` : ''}`,
       enquiry.details,
     ],

@@ -15,6 +15,7 @@ import type { OrderListQuery, PaymentFilter } from './schemas';
 import type { OrderStatus, PaymentStatus } from './statuses';
 import { describeOrder, type OrderWords } from './words';
 import { refundHistory } from './refund-history';
+import { phoneSearchForm } from '../phone-display';
 
 type RefundHistory = Awaited<ReturnType<typeof refundHistory>>;
 
@@ -78,7 +79,14 @@ export function listConditions(query: OrderListQuery): SQL | undefined {
     const pattern = `%${escapeLikePattern(query.q.toLowerCase())}%`;
     // The recipient's name, address and phone under their trigram index; an id by its beginning (the
     // 8 characters shown), as a range of the uuid index.
-    const recipient = like(orders.recipientSearch, pattern);
+    // A phone typed as people write it ("0809 111") also finds the number stored as +234….
+    const phone = phoneSearchForm(query.q);
+    const recipient = phone
+      ? or(
+          like(orders.recipientSearch, pattern),
+          like(orders.recipientSearch, `%${escapeLikePattern(phone)}%`),
+        )!
+      : like(orders.recipientSearch, pattern);
     const idPrefix = orderIdPrefixRange(query.q);
     conditions.push(
       idPrefix ? or(recipient, and(gte(orders.id, idPrefix.from), lte(orders.id, idPrefix.to))) : recipient,

@@ -182,7 +182,8 @@ test('admin settings: the profile is saved and the account settings are one link
   await expect(admin.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
   await expectAccessible(admin);
   const phone = admin.getByLabel('Phone Number');
-  await phone.fill('0803 555 0177');
+  // Typed the international way, kept as +234…, shown the way people here write it.
+  await phone.fill('+234 803 555 0177');
   await admin.getByRole('button', { name: 'Save Changes' }).click();
   await expect(admin.getByText('Profile updated successfully')).toBeVisible();
   await admin.reload();

@@ -58,6 +58,13 @@ describe('the orders list', () => {
     const find = (q: string, more = {}) => listOrdersForAdmin(db(), admin, { q, page: 1, ...more });
     for (const q of ['adaeze okonkwo-zed', 'ZULU CLOSE', '0809 111', order.id.slice(0, 8).toUpperCase()])
       expect((await find(q)).orders.map((o) => o.id)).toEqual([order.id]);
+    // A number kept as E.164 (as profiles now keep it) is found as people type it.
+    const { order: kept } = await orderFor(
+      { paymentStatus: 'pending', status: 'pending' },
+      { shippingName: 'Kelechi Stored', shippingAddress: '3 Port Road', shippingPhone: '+2348097773333' },
+    );
+    for (const q of ['0809 777', '+234 809 777 3333', '2348097773333', '777 3333'])
+      expect((await find(q)).orders.map((o) => o.id)).toEqual([kept.id]);
     expect((await find('adaeze', { status: 'delivered' })).orders).toEqual([]);
     expect((await find('adaeze', { payment: 'awaiting' })).orders).toHaveLength(1);
     expect((await find('adaeze', { payment: 'paid' })).orders).toEqual([]);

@@ -54,12 +54,37 @@ describe('admin settings', () => {
     expect(answer).toContain('Profile updated successfully');
     expect(await userRow(id)).toMatchObject({
       name: 'Chidinma Admin',
-      phone: '0803 555 0142',
+      // Kept as E.164, shown as it was typed.
+      phone: '+2348035550142',
       address: '4 Harbour Road, Port Harcourt',
       location: 'Lagos',
     });
     // The menu shows the new name on the next page.
-    expect(await (await client.get('/admin/settings')).text()).toContain('Chidinma Admin');
+    const settings = await (await client.get('/admin/settings')).text();
+    expect(settings).toContain('Chidinma Admin');
+    expect(settings).toContain('value="0803 555 0142"');
+  });
+
+  it('keeps a phone as E.164 however it is typed, and refuses one that only looks like a number', async () => {
+    const { id, client } = await anAdmin();
+    for (const typed of ['08031234567', '+234 803 123 4567', '2348031234567', '+234 (0) 803-123-4567']) {
+      const saved = await client.postForm('/admin/settings', {
+        fullName: 'Ifeoma Admin',
+        phone: typed,
+        address: '',
+      });
+      expect(saved.status).toBe(200);
+      expect((await userRow(id)).phone).toBe('+2348031234567');
+    }
+    // Seven digits pass the form's shape but are no number: the field says so, and nothing changes.
+    const refused = await client.postForm('/admin/settings', {
+      fullName: 'Changed',
+      phone: '0803 555',
+      address: '',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Please enter a phone number we can call, such as 0803 555 0142');
+    expect(await userRow(id)).toMatchObject({ name: 'Ifeoma Admin', phone: '+2348031234567' });
   });
 
   it('refuses a blank name or a bad phone, changing nothing', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as schema from '#db/schema';
 import { listWishlist } from '#core/wishlist/service';
 import { createUser, productNamed, signedInClient } from '../support/factories';
 import { HttpClient } from '../support/http-client';
@@ -105,9 +107,32 @@ describe('bulk delivery enquiries', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('we have your enquiry');
     await server.jobsDone();
-    expect(server.mailer.lastTo('hello@freshcatch.ng')?.subject).toMatch(
-      /^Bulk delivery enquiry #\d+ from Chef Tamuno$/,
-    );
+    const mail = server.mailer.lastTo('hello@freshcatch.ng');
+    expect(mail?.subject).toMatch(/^Bulk delivery enquiry #\d+ from Chef Tamuno$/);
+    // Kept as E.164, written in the e-mail as people here write it.
+    const [row] = await server.database.db
+      .select({ phone: schema.bulkEnquiries.phone })
+      .from(schema.bulkEnquiries)
+      .where(eq(schema.bulkEnquiries.name, 'Chef Tamuno'));
+    expect(row?.phone).toBe('+2348035550199');
+    expect(mail?.text).toContain('Chef Tamuno (Garden City Hotel), 0803 555 0199, chef@example.ng');
+  });
+
+  it('refuses a phone that only looks like a number, storing nothing', async () => {
+    const response = await new HttpClient(server.url).postForm('/bulk', {
+      name: 'Chef Short',
+      phone: '0803 555',
+      email: 'short@example.ng',
+      location: 'GRA Phase 2, Port Harcourt',
+      details: '50 kg of smoked catfish for a wedding.',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Please enter a phone number we can call, such as 0803 555 0142');
+    const rows = await server.database.db
+      .select()
+      .from(schema.bulkEnquiries)
+      .where(eq(schema.bulkEnquiries.name, 'Chef Short'));
+    expect(rows).toEqual([]);
   });
 
   it('refuses an incomplete one with the reasons', async () => {

@@ -7,6 +7,7 @@ import { Field } from '~/components/ui/field';
 import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { PROFILE_FIELD_LABELS } from '#core/accounts/profile';
+import { displayPhone } from '#core/phone-display';
 
 export interface ProfileView {
   name: string;
@@ -29,7 +30,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
   const rows: [string, string | null][] = [
     [labels.name, profile.name],
     [labels.email, profile.email],
-    [labels.phone, profile.phone],
+    [labels.phone, profile.phone && displayPhone(profile.phone)],
     [labels.address, profile.address],
     [labels.location, profile.location],
   ];
@@ -77,7 +78,7 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             label={labels.phone}
             name="phone"
             type="tel"
-            defaultValue={profile.phone ?? ''}
+            defaultValue={profile.phone ? displayPhone(profile.phone) : ''}
             autoComplete="tel"
             error={errors.phone}
           />

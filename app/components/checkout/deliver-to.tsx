@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { displayPhone } from '#core/phone-display';
 
 /** Where checkout will send the order: the shopper's profile, edited on the account page. */
 export function DeliverTo({
@@ -20,7 +21,7 @@ export function DeliverTo({
         <dt className="text-slate-600">Name</dt>
         <dd>{profile.name || '—'}</dd>
         <dt className="text-slate-600">Phone</dt>
-        <dd>{profile.phone || '—'}</dd>
+        <dd>{profile.phone ? displayPhone(profile.phone) : '—'}</dd>
         <dt className="text-slate-600">Address</dt>
         <dd>{profile.address || '—'}</dd>
         <dt className="text-slate-600">Email</dt>

@@ -8,6 +8,7 @@ import { slotDateLabel } from '#core/delivery/slots';
 import { formatNaira, formatWeight } from '#core/money';
 import type { UserOrderDetails } from '#core/orders/service';
 import { ORDER_EVENT_LABELS, type OrderEventKind } from '#core/orders/statuses';
+import { displayPhone } from '#core/phone-display';
 
 type Order = UserOrderDetails['order'];
 
@@ -88,7 +89,7 @@ export function OrderDelivery({ order }: { order: Order }) {
         ) : null}
         <dt className="text-slate-600">Recipient</dt>
         <dd>
-          {order.shippingName} · {order.shippingPhone}
+          {order.shippingName} · {displayPhone(order.shippingPhone)}
         </dd>
         <dt className="text-slate-600">Address</dt>
         <dd>{order.shippingAddress}</dd>

@@ -15,6 +15,7 @@ import { dayDate, formatWindow } from '#core/delivery/slots';
 import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import type { Route } from './+types/dispatch-sheet';
+import { displayPhone } from '#core/phone-display';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {
@@ -129,7 +130,7 @@ function DispatchSheet({ sheet }: { sheet: DispatchSheetData }) {
                   href={`tel:${stop.phone}`}
                   className="font-medium text-brand-700 underline print:text-black print:no-underline"
                 >
-                  {stop.phone}
+                  {displayPhone(stop.phone)}
                 </a>
               </p>
               <table className="mt-2 w-full text-sm">

@@ -7,6 +7,7 @@ import { settledData, useActionResult } from '~/lib/use-action-result';
 import { AdminProfileSchema } from '#core/accounts/schemas';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import type { Route } from './+types/settings';
+import { displayPhone } from '#core/phone-display';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings — FreshCatch Admin' }];
 
@@ -64,7 +65,7 @@ export default function AdminSettings() {
             label="Phone Number"
             name="phone"
             type="tel"
-            defaultValue={profile.phone ?? ''}
+            defaultValue={profile.phone ? displayPhone(profile.phone) : ''}
             autoComplete="tel"
             error={errors.phone}
           />

@@ -24,6 +24,7 @@ import {
 import { UserActionSchema, UserListQuerySchema } from '#core/accounts/schemas';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/users';
+import { displayPhone } from '#core/phone-display';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users — FreshCatch Admin' }];
 
@@ -111,7 +112,9 @@ function userColumns(me: string): AdminListColumn<AdminUserRow>[] {
           <span className="wrap-break-word">
             <EmailAddress email={user.email} />
           </span>
-          <span className="block whitespace-nowrap text-slate-600">{user.phone ?? '—'}</span>
+          <span className="block whitespace-nowrap text-slate-600">
+            {user.phone ? displayPhone(user.phone) : '—'}
+          </span>
         </>
       ),
     },

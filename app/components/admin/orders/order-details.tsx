@@ -12,6 +12,7 @@ import { formatNaira, formatWeight } from '#core/money';
 import type { ClaimView } from '#core/orders/claims';
 import type { AdminOrderDetails } from '#core/orders/management';
 import { RefundSection } from './refund-section';
+import { displayPhone } from '#core/phone-display';
 
 /**
  * An order opened from the admin orders list (the body of its dialog): its items, amounts, payment,
@@ -112,7 +113,7 @@ export function OrderDetails({
         <div>
           <dt className="text-slate-600">Recipient</dt>
           <dd>
-            {order.shippingName} · {order.shippingPhone}
+            {order.shippingName} · {displayPhone(order.shippingPhone)}
             <span className="block">{order.shippingAddress}</span>
           </dd>
         </div>

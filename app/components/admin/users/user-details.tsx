@@ -3,6 +3,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { EmailAddress } from '~/components/ui/email-address';
 import { formatShortDate } from '~/lib/dates';
 import type { AdminUserDetails } from '#core/accounts/admin-users';
+import { displayPhone } from '#core/phone-display';
 
 /** A user opened from the admin users list (the body of its dialog), with a link to their orders. */
 export function UserDetails({ details }: { details: AdminUserDetails }) {
@@ -14,7 +15,7 @@ export function UserDetails({ details }: { details: AdminUserDetails }) {
           <EmailAddress email={details.email} /> {details.emailVerified ? '' : '(not verified)'}
         </dd>
         <dt className="font-medium">Phone</dt>
-        <dd>{details.phone ?? '—'}</dd>
+        <dd>{details.phone ? displayPhone(details.phone) : '—'}</dd>
         <dt className="font-medium">Address</dt>
         <dd>{details.address ?? '—'}</dd>
         <dt className="font-medium">Location</dt>
