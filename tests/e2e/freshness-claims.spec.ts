@@ -65,7 +65,11 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   // The owner sees it on the dashboard, with the photo, and approves it.
   await admin.goto('/admin');
   const waiting = admin.getByRole('region', { name: /Freshness claims waiting/ });
-  const claim = waiting.getByRole('listitem').filter({ hasText: 'mouldy when we opened the pack' });
+  // This order's claim (a retry of this test finds the first attempt's claim there too).
+  const claim = waiting
+    .getByRole('listitem')
+    .filter({ hasText: 'mouldy when we opened the pack' })
+    .filter({ hasText: `#${orderId.slice(0, 8)}` });
   await expect(claim).toContainText('1 × Smoked Catfish');
   await expect(claim.getByRole('img')).toBeVisible();
   await expectAccessible(admin);
