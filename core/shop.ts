@@ -33,6 +33,20 @@ export function chatFirstLine(topic: ChatTopic, origin: string): string {
   }
 }
 
+/**
+ * What of a page's address may go into the chat: the path, and only the query keys that say what a
+ * list shows. Anything else may be a secret (a password reset's token, a payment's reference) that
+ * must never be sent to a chat.
+ */
+export function chatPagePath(pathname: string, search: string): string {
+  const shown = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(search))
+    if (CHAT_QUERY_KEYS.includes(key)) shown.append(key, value);
+  const query = shown.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+const CHAT_QUERY_KEYS = ['q', 'category', 'page'];
+
 /** The shop's WhatsApp chat, opened with `firstLine` typed in (WhatsApp's click to chat: wa.me?text=). */
 export function chatHref(firstLine?: string): string {
   return firstLine ? `${SHOP.whatsappHref}?text=${encodeURIComponent(firstLine)}` : SHOP.whatsappHref;

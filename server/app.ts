@@ -70,7 +70,7 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 function fileHeaders(res: Response, filePath: string) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-  if (filePath.endsWith('.svg'))
+  if (/\.svg$/i.test(filePath))
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
 }
 

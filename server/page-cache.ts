@@ -38,9 +38,8 @@ export interface PageCacheOptions {
 interface Entry {
   body: Buffer;
   gzipped: Buffer;
-  /** Compressed at the first hit, for the hits after it. */
+  /** Compressed at a hit, for the hits after it. */
   brotli?: Buffer;
-  compressing?: boolean;
   nonce: string;
   contentType: string;
   cacheControl: string;
@@ -120,12 +119,17 @@ export function createPageCache(options: PageCacheOptions) {
     trim();
   };
 
-  /** Compresses a stored page with Brotli for the hits after this one (a page asked for once never is). */
+  /**
+   * Compresses a stored page with Brotli for the hits after this one (a page asked for once never is).
+   * One page at a time: the thread pool is shared with file reads and every other compression, and a
+   * crawler asking for many addresses twice must not fill it. A page skipped now is done at a later hit.
+   */
+  let compressing = false;
   const compressForLater = (key: string, entry: Entry) => {
-    if (entry.brotli || entry.compressing) return;
-    entry.compressing = true;
+    if (entry.brotli || compressing) return;
+    compressing = true;
     brotliCompress(entry.body, BROTLI_FOR_KEEPS, (error, compressed) => {
-      entry.compressing = false;
+      compressing = false;
       // Gone or replaced meanwhile: nothing to add to.
       if (error || entries.get(key) !== entry) return;
       entry.brotli = compressed;

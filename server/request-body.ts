@@ -41,6 +41,9 @@ export function readBoundedBody(
 ): RequestHandler {
   const { limit: defaultLimit = MAX_BODY_BYTES, routes = {}, patterns = [] } = options;
   return (req, res, next) => {
+    // A request after a refused body on the same connection: the connection is closing, and nothing
+    // it asks is done (its answer could not be sent anyway).
+    if ((req.socket as Socket & { [LINGERING]?: true })[LINGERING]) return;
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     // A route with a larger allowance of its own (picture uploads), by exact path, and only for the
     // callers it allows (an admin whose session the database confirms): anyone else never gets more
@@ -56,6 +59,13 @@ export function readBoundedBody(
   };
 }
 
+/**
+ * Marks a connection closing after a refused body: a request a client sends after it on the same
+ * connection (pipelined, while the rest is dropped) is never acted on, as HTTP asks of a server that
+ * said `Connection: close`.
+ */
+const LINGERING = Symbol('freshcatch.lingering');
+
 /** How long a refused upload may go on arriving, to be dropped, after the answer is out. */
 const LINGER_MS = 2000;
 
@@ -68,10 +78,12 @@ const LINGER_MS = 2000;
  * `destroySoon()` when the answer finishes, which destroys it at once: this replaces it.
  */
 function closeLingering(req: Request) {
-  const socket = req.socket as Socket & { destroySoon?: () => void };
+  const socket = req.socket as Socket & { destroySoon?: () => void; [LINGERING]?: true };
+  socket[LINGERING] = true;
   socket.destroySoon = () => {
     socket.end();
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
     socket.once('close', () => clearTimeout(timer));
     // Flowing with nobody listening: the parser reads the rest of the body and it is dropped.
     req.resume();

@@ -8,6 +8,7 @@ import { nairaFigure } from '../money';
 import { listConditions } from './management';
 import { orderStateLine } from './words';
 import type { OrderListQuery } from './schemas';
+import { displayPhone } from '../phone-display';
 
 /** Orders read per query while exporting: memory stays flat however many orders match. */
 const BATCH = 500;
@@ -88,7 +89,7 @@ async function* orderExportBatches(
         lagosTime(new Date(order.createdAt)),
         order.shippingName,
         email ?? '',
-        order.shippingPhone,
+        displayPhone(order.shippingPhone),
         order.shippingAddress,
         DELIVERY_METHOD_LABELS[order.deliveryMethod],
         order.deliveryLocation,

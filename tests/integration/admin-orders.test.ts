@@ -343,7 +343,11 @@ describe('CSV export', () => {
   it('streams every matching order (all pages) with naira amounts, quoted by the library', async () => {
     const { order } = await orderFor(
       {},
-      { shippingName: 'Okafor, "Chief" Exporter', shippingAddress: '3 Line\nBreak Street' },
+      {
+        shippingName: 'Okafor, "Chief" Exporter',
+        shippingAddress: '3 Line\nBreak Street',
+        shippingPhone: '+2348031234567',
+      },
     );
     for (let i = 0; i < 3; i++) await orderFor({}, { shippingName: `Exporter Number ${i}` });
     await orderFor(
@@ -364,6 +368,8 @@ describe('CSV export', () => {
     );
     expect(csv).toContain(`${order.id},`);
     expect(csv).toContain('"Okafor, ""Chief"" Exporter"');
+    // A number kept as E.164 reads as people here write it (not as '+234…, the formula guard's text).
+    expect(csv).toContain(',0803 123 4567,"3 Line\nBreak Street",');
     expect(csv).toContain('"3 Line\nBreak Street"');
     expect(csv).toContain(
       `,${(order.subtotalKobo / 100).toFixed(2)},2500.00,0.00,${(order.totalKobo / 100).toFixed(2)},success,`,

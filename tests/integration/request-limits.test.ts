@@ -1,5 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import * as schema from '#db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, PRODUCT_IMAGE_UPLOAD_PATH, UPLOAD_FORM_OVERHEAD_BYTES } from '#core/media/images';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from '#server/request-body';
@@ -146,6 +148,33 @@ describe('request bodies are bounded before they are read', () => {
       expect(answer).toContain('Connection: close');
       expect(answer).toContain(BODY_TOO_LARGE_MESSAGE);
     }
+  });
+
+  it('acts on nothing a client sends after a refused body on the same connection (it is closing)', async () => {
+    const url = new URL(server.url);
+    const over = Buffer.alloc(MAX_BODY_BYTES + 1024, 'a');
+    const form = 'email=pipelined%40example.com';
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      let received = '';
+      socket.on('data', (data) => (received += data.toString('latin1')));
+      socket.on('error', () => resolve(received));
+      socket.on('close', () => resolve(received));
+      const headers = `Host: ${url.host}\r\nOrigin: ${server.url}\r\nContent-Type: application/x-www-form-urlencoded\r\n`;
+      // The refused body in full, then a newsletter sign-up pipelined behind it.
+      socket.write(`POST /signup HTTP/1.1\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        Buffer.concat([Buffer.from(`${over.length.toString(16)}\r\n`), over, Buffer.from('\r\n0\r\n\r\n')]),
+      );
+      socket.end(`POST /newsletter HTTP/1.1\r\n${headers}Content-Length: ${form.length}\r\n\r\n${form}`);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    const subscribed = await server.database.db
+      .select()
+      .from(schema.newsletterSubscribers)
+      .where(eq(schema.newsletterSubscribers.email, 'pipelined@example.com'));
+    expect(subscribed).toEqual([]);
   });
 
   it('survives large bodies sent at once, and keeps serving forms of ordinary size', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatFirstLine, chatHref, SHOP } from '#core/shop';
+import { chatFirstLine, chatHref, chatPagePath, SHOP } from '#core/shop';
 
 const ORIGIN = 'https://freshcatch.ng';
 /** What WhatsApp types in for the buyer, read back from the link. */
@@ -27,5 +27,14 @@ describe("the WhatsApp chat's first line (issue 35, part 6)", () => {
     expect(href.startsWith(`${SHOP.whatsappHref}?text=`)).toBe(true);
     expect(typedIn(href)).toBe(line);
     expect(chatHref()).toBe(SHOP.whatsappHref);
+  });
+
+  it('never puts a secret of the address into the chat: only the path and what a list shows', () => {
+    expect(chatPagePath('/reset-password', '?token=secret-reset-token')).toBe('/reset-password');
+    expect(chatPagePath('/checkout/callback', '?reference=FC-123&trxref=FC-123')).toBe('/checkout/callback');
+    expect(chatPagePath('/verify-email', '?email=ada%40example.ng')).toBe('/verify-email');
+    expect(chatPagePath('/search', '?q=titus&token=x')).toBe('/search?q=titus');
+    expect(chatPagePath('/products', '?category=4&page=2')).toBe('/products?category=4&page=2');
+    expect(chatPagePath('/', '')).toBe('/');
   });
 });

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { chatFirstLine, chatHref, SHOP, type ChatTopic } from '#core/shop';
+import { chatFirstLine, chatHref, chatPagePath, SHOP, type ChatTopic } from '#core/shop';
 
 /** A route whose page is about one thing says what, from its loader's data, for the chat's first line. */
 export interface ChatHandle {
@@ -26,7 +26,7 @@ function useChatHref(): string {
   const matches = useMatches();
   if (origin === null) return SHOP.whatsappHref;
   // The deepest route that says what its page is about.
-  let topic: ChatTopic = { kind: 'page', path: pathname + search };
+  let topic: ChatTopic = { kind: 'page', path: chatPagePath(pathname, search) };
   for (const match of matches) topic = (match.handle as ChatHandle | undefined)?.chat?.(match.data) ?? topic;
   return chatHref(chatFirstLine(topic, origin));
 }
