@@ -28,7 +28,10 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   test.slow();
   const admin = await adminPage(browser);
   // The admin adds a product with an uploaded picture.
-  const productName = `Bonga Fish ${Date.now().toString(36)}`;
+  const run = Date.now().toString(36);
+  const productName = `Bonga Fish ${run}`;
+  // The buyer's name is this run's own, so a retry finds one order, not the first attempt's too.
+  const buyerName = `Obinna Shipped ${run}`;
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
   // The sign-in toast fades first: axe would judge it dimmed behind the dialog's backdrop.
   await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
@@ -54,7 +57,7 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   await expectAccessible(admin);
 
   // A shopper finds it, orders and pays it.
-  const shopper = await signedInShopper(page, 'Obinna Shipped');
+  const shopper = await signedInShopper(page, buyerName);
   await completeProfile(page);
   await addToCart(page, productName, productName);
   await page.goto('/checkout');
@@ -75,11 +78,11 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
     cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
   );
   expect(spilling).toEqual([]);
-  await admin.getByLabel('Search orders').fill('Obinna Shipped');
+  await admin.getByLabel('Search orders').fill(buyerName);
   await admin.getByLabel('Payment').selectOption('paid');
   await admin.getByRole('button', { name: 'Apply' }).click();
-  await expect(admin).toHaveURL(/q=Obinna\+Shipped/);
-  const row = admin.getByRole('row').filter({ hasText: 'Obinna Shipped' });
+  await expect(admin).toHaveURL(new RegExp(`q=Obinna\\+Shipped\\+${run}`));
+  const row = admin.getByRole('row').filter({ hasText: buyerName });
   await expect(row).toHaveCount(1);
   await expectAccessible(admin);
 
@@ -129,7 +132,9 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   );
 
   // Perishables get cancelled: a paid order is cancelled by refunding it, after the owner confirms
-  // (demo provider: recorded at once, no money moves).
+  // (demo provider: recorded at once, no money moves). The partial refund's toast fades first, so
+  // the one awaited below is the cancellation's own.
+  await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await dialog.getByRole('button', { name: /^Cancel and refund ₦/ }).click();
   const cancel = admin.getByRole('alertdialog');
   await expect(cancel).toContainText('This order has been paid. Cancelling it refunds ₦');
