@@ -64,6 +64,8 @@ const CORE_CROSSINGS = {
     'limits/attempts.ts', // password tries are counted
     'discounts/uses.ts', // a deleted user's held code uses are given back (their one writer)
     'reviews/service.ts', // a deleted user's reviews leave their products' ratings
+    'messages/contact.ts', // the profile records how the buyer hears about orders…
+    'messages/consent.ts', // …through its one writer
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
   cart: ['stock/rules.ts'], // the cart says how much is left in the stock's words
@@ -81,6 +83,8 @@ const CORE_CROSSINGS = {
     'discounts/rules.ts',
     'discounts/uses.ts',
     'jobs/queue.ts',
+    'messages/consent.ts', // the buyer's choice of order updates, made at checkout
+    'messages/contact.ts',
     'orders/lifecycle.ts',
     'orders/payment-state.ts',
     'orders/placing.ts',
@@ -97,6 +101,7 @@ const CORE_CROSSINGS = {
   limits: [],
   mail: ['notifications/messages.ts'], // an e-mail says what the notification says
   media: [],
+  messages: [],
   newsletter: ['limits/attempts.ts'],
   notifications: [],
   // An order's lifecycle gives back code uses, sends its e-mails by the queue, refunds by the provider.

@@ -4,6 +4,7 @@ import { toast } from '~/lib/toasts';
 import { CheckoutItems } from '~/components/checkout/checkout-items';
 import { CheckoutNotices } from '~/components/checkout/checkout-notices';
 import { DeliverTo } from '~/components/checkout/deliver-to';
+import { ContactChoice } from '~/components/account/contact-choice';
 import { DeliverySection, usePickupLocations } from '~/components/checkout/delivery-section';
 import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discount-code-field';
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
@@ -82,6 +83,7 @@ export const loader = load({
         address: profile.address,
         location: profile.location,
       },
+      contact: profile.contact.channel,
       missing: profile.missing,
       resumed,
       rates,
@@ -110,8 +112,18 @@ export const action = act({
 export const handle: OfflineNoteHandle = { offlineNote: false };
 
 export default function CheckoutRoute() {
-  const { profile, missing, resumed, rates, ratesFailed, locations, slots, now, payment } =
-    useLoaderData<typeof loader>();
+  const {
+    profile,
+    contact: chosenContact,
+    missing,
+    resumed,
+    rates,
+    ratesFailed,
+    locations,
+    slots,
+    now,
+    payment,
+  } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { items } = useCart();
@@ -124,6 +136,7 @@ export default function CheckoutRoute() {
   const [pickupLocation, setPickupLocation] = useState(resumed?.pickupLocation ?? '');
   const [code, setCode] = useState(resumed?.discountCode ?? '');
   const [placing, setPlacing] = useState(false);
+  const [contact, setContact] = useState(chosenContact);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
   const { discount, applyNow } = useDiscountCode(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
@@ -241,6 +254,10 @@ export default function CheckoutRoute() {
 
           <DeliverTo profile={profile} />
 
+          <section className="rounded-lg border border-slate-200 bg-white p-5">
+            <ContactChoice phone={profile.phone} value={contact} onChange={setContact} />
+          </section>
+
           <DiscountCodeField code={code} onCodeChange={setCode} discount={discount} onApply={applyNow} />
         </div>
 
@@ -280,6 +297,7 @@ export default function CheckoutRoute() {
                 pickupLocation,
                 discountCode: applied ? code : undefined,
                 deliverySlot: slotNeeded && chosenSlot ? slot : undefined,
+                contact,
               }}
               onPlacing={setPlacing}
             />

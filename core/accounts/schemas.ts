@@ -1,6 +1,7 @@
 // Form schemas shared by the browser and the server: zod/mini keeps them small in the page bundle.
 import * as z from 'zod/mini';
 import { PHONE_MESSAGE } from '../phone-display';
+import { CONTACT_CHANNELS } from '../messages/contact';
 import { ORDER_STATUSES } from '../../db/schema/enums';
 import { rowIdAsSent } from '../ids';
 import { USER_ID_PATTERN, listPageParam, listSearchParam } from '../list-query';
@@ -101,6 +102,8 @@ export const ProfileSchema = z.object({
   ),
   address: optionalText(300, 'Please keep the address under 300 characters'),
   location: optionalText(80, 'Please keep the location under 80 characters'),
+  /** How the buyer hears about their orders beside e-mail (core/messages/contact.ts). */
+  contact: z.optional(z.enum(CONTACT_CHANNELS, 'Please choose how to get your order updates.')),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 

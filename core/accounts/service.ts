@@ -5,6 +5,7 @@ import { Invalid, NotFound } from '../errors';
 import { phoneToE164 } from '../phone';
 import { PHONE_MESSAGE } from '../phone-display';
 import { missingProfileFields } from './profile';
+import { chooseContact, contactChoice, type ContactChoice } from '../messages/consent';
 import type { AdminActor } from '../roles';
 import type { ProfileInput } from './schemas';
 import { keptRowCount } from '../paging-queries';
@@ -18,47 +19,60 @@ export interface Profile {
   location: string | null;
   createdAt: Date;
   missing: string[];
+  /** How the buyer hears about their orders beside e-mail (core/messages/). */
+  contact: ContactChoice;
 }
 
 /** The signed-in user's own profile. */
 export async function getProfile(db: Db, userId: string): Promise<Profile> {
-  const [row] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      address: user.address,
-      location: user.location,
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .where(eq(user.id, userId));
+  const [[row], contact] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        address: user.address,
+        location: user.location,
+        createdAt: user.createdAt,
+      })
+      .from(user)
+      .where(eq(user.id, userId)),
+    contactChoice(db, userId),
+  ]);
   if (!row) throw new NotFound('Your account no longer exists.');
-  return { missing: missingProfileFields(row), ...row };
+  return { missing: missingProfileFields(row), ...row, contact };
 }
 
 /**
  * Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). A form
  * without the location (the admin's settings) leaves it as it is; blanks are saved as nothing. The
  * phone is kept as E.164 (+234…), whatever way it was typed; one that is not a number changes nothing.
+ * The buyer's choice of order updates (the shopper's form has it) is recorded with the number it is
+ * for, in the same transaction: WhatsApp or SMS without a number changes nothing.
  */
 export async function updateProfile(
   db: Db,
   userId: string,
-  input: Omit<ProfileInput, 'location'> & { location?: string },
+  input: Omit<ProfileInput, 'location' | 'contact'> & {
+    location?: string;
+    contact?: ProfileInput['contact'];
+  },
 ): Promise<void> {
   const phone = input.phone ? phoneToE164(input.phone) : null;
   if (input.phone && !phone) throw new Invalid(PHONE_MESSAGE, { phone: [PHONE_MESSAGE] });
-  await db
-    .update(user)
-    .set({
-      name: input.fullName,
-      phone,
-      address: input.address || null,
-      ...(input.location === undefined ? {} : { location: input.location || null }),
-    })
-    .where(eq(user.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(user)
+      .set({
+        name: input.fullName,
+        phone,
+        address: input.address || null,
+        ...(input.location === undefined ? {} : { location: input.location || null }),
+      })
+      .where(eq(user.id, userId));
+    if (input.contact) await chooseContact(tx, userId, { channel: input.contact, source: 'profile', phone });
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import { orderItemSnapshot, priceCart } from './quote';
 import { changeOrder } from '../orders/lifecycle';
 import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
 import { recordPlacedOrder, type NewOrderRow } from '../orders/placing';
+import { chooseContact } from '../messages/consent';
 import { holdStock, holdsOf } from '../stock/holds';
 import { bookSlot, loadSlotRules, type SlotBooking } from '../delivery/slot-bookings';
 import {
@@ -279,6 +280,8 @@ export async function placeOrder(
     };
     const items = lines.map(({ product, quantity }) => orderItemSnapshot(product, quantity));
     await recordPlacedOrder(tx, placed, items);
+    if (input.contact)
+      await chooseContact(tx, userId, { channel: input.contact, source: 'checkout', phone: profile.phone });
     // Last, so a product's row is locked only from here to the commit: buyers of one hot product
     // queue for that moment, not for the whole placement.
     await holdStock(tx, lines);

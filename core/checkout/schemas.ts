@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DELIVERY_METHODS } from '../delivery/methods';
 import { MAX_LINE_QUANTITY, QUANTITY_CAPPED_MESSAGE } from '../cart/rules';
 import { MAX_ROW_ID } from '../ids';
+import { CONTACT_CHANNELS } from '../messages/contact';
 
 /**
  * What the browser sends to price or place an order: product ids and quantities, delivery and a code. Any
@@ -44,6 +45,11 @@ export const PlaceOrderSchema = z.extend(QuoteSchema, {
       day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a delivery slot.')),
     }),
   ),
+  /**
+   * How the buyer wants to hear about this order beside e-mail (core/messages/contact.ts), recorded as
+   * their choice with the order. Absent (a page from before the choice existed): their choice stands.
+   */
+  contact: z.optional(z.enum(CONTACT_CHANNELS, 'Please choose how to get your order updates.')),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 

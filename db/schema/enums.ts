@@ -144,6 +144,17 @@ export interface RefundedLine {
 }
 
 /**
+ * How a buyer wants to hear about their orders beside the e-mail every order gets (core/messages/):
+ * on WhatsApp (only when they chose it: Meta asks for an opt-in), by SMS, or by e-mail only.
+ */
+export const CONTACT_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+/** Where a buyer made that choice: at checkout or on their profile. */
+export const CONSENT_SOURCES = ['checkout', 'profile'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/**
  * The shop's job queues: pg-boss keeps them as rows of its own schema, installed with the migrations
  * (db/job-queue.ts, with their retry policies).
  */

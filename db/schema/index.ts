@@ -4,3 +4,4 @@ export * from './commerce';
 export * from './audit';
 export * from './counts';
 export * from './limits';
+export * from './messages';

@@ -8,6 +8,9 @@ import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { PROFILE_FIELD_LABELS } from '#core/accounts/profile';
 import { displayPhone } from '#core/phone-display';
+import { CONTACT_LABELS, type ContactChannel } from '#core/messages/contact';
+import { formatShopperDate } from '~/lib/dates';
+import { ContactChoice } from './contact-choice';
 
 export interface ProfileView {
   name: string;
@@ -16,6 +19,8 @@ export interface ProfileView {
   address: string | null;
   location: string | null;
   missing: string[];
+  /** How the buyer hears about orders; `since` is null while they have not chosen. */
+  contact: { channel: ContactChannel; since: Date | string | null };
 }
 
 export function ProfileTab({ profile, locations }: { profile: ProfileView; locations: string[] }) {
@@ -33,6 +38,10 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
     [labels.phone, profile.phone && displayPhone(profile.phone)],
     [labels.address, profile.address],
     [labels.location, profile.location],
+    [
+      'Order updates',
+      `${CONTACT_LABELS[profile.contact.channel]}${profile.contact.since ? ` · chosen ${formatShopperDate(profile.contact.since)}` : ''}`,
+    ],
   ];
   return (
     <div className="space-y-4">
@@ -102,6 +111,13 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             className="sm:col-span-2"
             error={errors.address}
           />
+          <div className="sm:col-span-2">
+            <ContactChoice
+              phone={profile.phone}
+              defaultValue={profile.contact.channel}
+              error={errors.contact}
+            />
+          </div>
           <div className="flex gap-3 sm:col-span-2">
             <Button type="submit" disabled={fetcher.state !== 'idle'}>
               {fetcher.state !== 'idle' ? 'Saving...' : 'Save Changes'}

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { formatNaira } from '#core/money';
+import type { ContactChannel } from '#core/messages/contact';
 
 export type PlaceOrderResult = ActionResult<{
   orderId: string;
@@ -84,6 +85,8 @@ export function PaymentButton({
     discountCode?: string;
     /** "<slot id>:<day>" when the method and location deliver in slots. */
     deliverySlot?: string;
+    /** How the buyer wants to hear about the order beside e-mail. */
+    contact: ContactChannel;
   };
   onPlacing: (placing: boolean) => void;
 }) {
@@ -142,6 +145,7 @@ export function PaymentButton({
       ...(order.deliveryMethod === 'pickup' ? { pickupLocation: order.pickupLocation } : {}),
       ...(order.discountCode ? { discountCode: order.discountCode } : {}),
       ...(order.deliverySlot ? { deliverySlot: slotOfKey(order.deliverySlot) } : {}),
+      contact: order.contact,
     };
     fetcher.submit(body, { method: 'post', action: '/checkout', encType: 'application/json' });
   }

@@ -1,0 +1,60 @@
+import {
+  CONTACT_CHANNELS,
+  CONTACT_LABELS,
+  contactWording,
+  type ContactChannel,
+} from '#core/messages/contact';
+
+/**
+ * How the buyer wants to hear about their orders beside e-mail: WhatsApp, SMS or e-mail only, each with
+ * the sentence stored as their consent (core/messages/consent.ts). Controlled at checkout (`value`),
+ * a plain form field on the profile (`defaultValue`).
+ */
+export function ContactChoice({
+  phone,
+  value,
+  defaultValue,
+  onChange,
+  error,
+}: {
+  /** The number on the buyer's profile (E.164), which WhatsApp and SMS go to. */
+  phone: string | null;
+  value?: ContactChannel;
+  defaultValue?: ContactChannel;
+  onChange?: (channel: ContactChannel) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset aria-describedby={error ? 'contact-error' : undefined}>
+      <legend className="text-sm font-medium text-slate-800">Order updates</legend>
+      <p className="mt-1 text-sm text-slate-600">Every order's receipt and news also go to your e-mail.</p>
+      <div className="mt-2 grid gap-2">
+        {CONTACT_CHANNELS.map((channel) => (
+          <label
+            key={channel}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name="contact"
+              value={channel}
+              {...(value === undefined
+                ? { defaultChecked: defaultValue === channel }
+                : { checked: value === channel, onChange: () => onChange?.(channel) })}
+              className="mt-1 accent-brand-700"
+            />
+            <span className="text-sm">
+              <span className="block font-semibold">{CONTACT_LABELS[channel]}</span>
+              <span className="block text-slate-600">{contactWording(channel, phone)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="contact-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { messageConsents } from '../../db/schema';
+import type { ConsentSource } from '../../db/schema/enums';
+import { Invalid } from '../errors';
+import { phoneToE164 } from '../phone';
+import { CONTACT_NEEDS_PHONE, contactWording, DEFAULT_CONTACT, type ContactChannel } from './contact';
+
+/** A buyer's current choice of how to hear about their orders, and when and where they made it. */
+export interface ContactChoice {
+  channel: ContactChannel;
+  /** The number the choice was made for (E.164); null for e-mail only, or when none was made. */
+  phone: string | null;
+  /** When and where the buyer chose; null while they have made no choice (DEFAULT_CONTACT holds). */
+  since: Date | null;
+  source: ConsentSource | null;
+}
+
+/** The buyer's newest choice, or the default when they have made none. */
+export async function contactChoice(db: Db | Tx, userId: string): Promise<ContactChoice> {
+  const [row] = await db
+    .select({
+      channel: messageConsents.channel,
+      phone: messageConsents.phone,
+      since: messageConsents.createdAt,
+      source: messageConsents.source,
+    })
+    .from(messageConsents)
+    .where(eq(messageConsents.userId, userId))
+    .orderBy(desc(messageConsents.createdAt), desc(messageConsents.id))
+    .limit(1);
+  return row ?? { channel: DEFAULT_CONTACT, phone: null, since: null, source: null };
+}
+
+/**
+ * Records the buyer's choice (the one writer of message_consents), with the words they were shown and
+ * the number it is for, when it differs from their current one: a checkout that sends the same choice
+ * again adds nothing, a new number with the same choice is a new consent. WhatsApp and SMS need a
+ * number. Returns whether a row was added.
+ */
+export async function chooseContact(
+  tx: Tx,
+  userId: string,
+  choice: { channel: ContactChannel; source: ConsentSource; phone: string | null },
+): Promise<boolean> {
+  // As E.164, also for a number stored before numbers were (core/phone.ts).
+  const phone =
+    choice.channel === 'email' || !choice.phone ? null : (phoneToE164(choice.phone) ?? choice.phone);
+  if (choice.channel !== 'email' && !phone)
+    throw new Invalid(CONTACT_NEEDS_PHONE, { phone: [CONTACT_NEEDS_PHONE] });
+  const current = await contactChoice(tx, userId);
+  if (current.since && current.channel === choice.channel && current.phone === phone) return false;
+  await tx.insert(messageConsents).values({
+    userId,
+    channel: choice.channel,
+    source: choice.source,
+    wording: contactWording(choice.channel, phone),
+    phone,
+  });
+  return true;
+}
