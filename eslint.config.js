@@ -66,6 +66,7 @@ const CORE_CROSSINGS = {
     'reviews/service.ts', // a deleted user's reviews leave their products' ratings
     'messages/contact.ts', // the profile records how the buyer hears about orders…
     'messages/consent.ts', // …through its one writer
+    'messages/queue.ts', // a deleted account's messages forget the number
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
   cart: ['stock/rules.ts'], // the cart says how much is left in the stock's words
@@ -101,7 +102,7 @@ const CORE_CROSSINGS = {
   limits: [],
   mail: ['notifications/messages.ts'], // an e-mail says what the notification says
   media: [],
-  messages: [],
+  messages: ['jobs/queue.ts'], // each message is a job of the send-message queue
   newsletter: ['limits/attempts.ts'],
   notifications: [],
   // An order's lifecycle gives back code uses, sends its e-mails by the queue, refunds by the provider.
@@ -115,6 +116,8 @@ const CORE_CROSSINGS = {
     'media/images.ts', // a freshness claim's photo is stored like a product picture
     'media/storage.ts',
     'media/variants.ts',
+    'messages/queue.ts', // …and its WhatsApp and SMS messages, through their one creator
+    'messages/templates.ts',
     'notifications/messages.ts',
     'payments/provider.ts',
     'stock/holds.ts', // an order's changes hold, keep and release its counted stock (their one writer)

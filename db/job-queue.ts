@@ -16,12 +16,15 @@ import type { QueueName } from './schema/enums';
  * - verify-payment: the provider may be slow or down; the 30-minute expiry asks again in any case.
  * - refund: the provider may be down; 10 retries from 30 s, doubling, span about a day.
  * - expire-orders: runs every minute anyway; a failed run is not retried, the next one is due.
+ * - send-message: a provider's 429 or outage; 10 retries from 15 s, doubling, span about four hours (the
+ *   first pauses are above WhatsApp's one message per 6 s to a number). Its attempt is short: one call.
  */
 export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   mail: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'verify-payment': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   refund: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'expire-orders': { retryLimit: 0, expireInSeconds: 300 },
+  'send-message': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 60 },
 };
 
 /** Work that runs on a clock, once across any number of server processes (pg-boss's cron). */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/checkout/settle';
 import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
+import { deliverMessage } from '../core/messages/deliver';
 import type { QueueName } from '../core/jobs/queues';
 import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
@@ -25,6 +26,7 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
         throw new Error(`the payment provider could not be asked about ${reference}`);
     },
     refund: (job) => carryOutRefund(services.checkout, job),
+    'send-message': ({ messageId }) => deliverMessage(services.messages, messageId),
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       await expireStaleOrders(services.checkout);

@@ -14,6 +14,8 @@ import { createBoss } from '../db/job-queue';
 import type { QueueName } from '../core/jobs/queues';
 import { pgBossQueue, type JobQueue } from '../core/jobs/queue';
 import type { Env } from './env';
+import type { MessageDeps } from '../core/messages/deliver';
+import { outboxTransport } from '../core/messages/outbox';
 
 /** Everything a request may need, built once at start-up and handed to loaders as context. */
 export interface Services {
@@ -32,6 +34,8 @@ export interface Services {
   jobRuntime: { boss: PgBoss; workerIds: Map<QueueName, string> };
   /** Uploaded pictures: local disk under DATA_DIR/media, or S3-compatible storage (S3_*). */
   storage: Storage;
+  /** WhatsApp and SMS messages about orders (core/messages/): their transports and queue. */
+  messages: MessageDeps;
 }
 
 export function createServices(
@@ -102,6 +106,17 @@ export function createServices(
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       })
     : localStorage(mediaDirectory(env));
+  const messagesLogger = logger.child({ module: 'messages' });
+  const messageOutbox = path.join(env.DATA_DIR, 'outbox', 'messages');
+  const messages: MessageDeps = {
+    db: database.db,
+    jobs,
+    logger: messagesLogger,
+    transports: {
+      whatsapp: outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'WHATSAPP_*' }),
+      sms: outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
+    },
+  };
   return {
     env,
     logger,
@@ -114,6 +129,7 @@ export function createServices(
     jobs,
     jobRuntime: { boss, workerIds },
     storage,
+    messages,
   };
 }
 

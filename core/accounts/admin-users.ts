@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
+import { forgetRecipient } from '../messages/queue';
 import { releaseCodeUses } from '../discounts/uses';
 import { SHOP_START_UP, type AdminActor } from '../roles';
 
@@ -254,6 +255,8 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
       for (const order of unpaid)
         if (order.held && order.codeId !== null) await releaseCodeUses(tx, order.codeId);
     }
+    // Their kept orders' messages keep what they said, not the number they went to.
+    await forgetRecipient(tx, userId);
     if (paid.length)
       await tx
         .update(orders)

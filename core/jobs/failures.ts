@@ -46,6 +46,8 @@ export function describeJob(queue: QueueName, data: Record<string, unknown> | nu
       return `Refunding ${formatNaira(Number(data?.amountKobo))} of order #${shortOrderId(String(data?.orderId))}`;
     case 'expire-orders':
       return 'Expiring unpaid orders';
+    case 'send-message':
+      return `${data?.channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} about order #${shortOrderId(String(data?.orderId))} (${String(data?.kind).replace(/_/g, ' ')})`;
   }
 }
 

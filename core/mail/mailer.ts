@@ -1,6 +1,7 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { writeWhole } from '../files';
 
 export interface MailMessage {
   to: string;
@@ -80,16 +81,6 @@ export function createMailer(options: {
       );
     },
   };
-}
-
-/**
- * Written under another name and renamed into place: whoever reads the outbox (a mail program, a
- * script, the end-to-end tests in another process) sees a whole message or none, never half of one.
- */
-function writeWhole(file: string, data: string | Buffer): void {
-  const partial = `${file}.partial`;
-  writeFileSync(partial, data);
-  renameSync(partial, file);
 }
 
 function extractLinks(text: string): string[] {

@@ -20,6 +20,8 @@ import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
 import { formatNaira } from '../money';
+import { queueOrderMessage } from '../messages/queue';
+import { itemsLine, type MessageKind } from '../messages/templates';
 import {
   claimDecidedMessage,
   orderReceivedMessage,
@@ -173,9 +175,14 @@ export async function changeOrder(
   const after = factsOf(updated!);
   await recordRefund(tx, order.id, before, after, change, options.admin);
   await recordClaim(tx, order.id, change, options.admin);
-  if (decision.event) await tx.insert(orderEvents).values({ orderId: order.id, kind: decision.event });
-  if (decision.notice && order.userId && row.email !== null && row.name !== null)
-    await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice);
+  const [event] = decision.event
+    ? await tx
+        .insert(orderEvents)
+        .values({ orderId: order.id, kind: decision.event })
+        .returning({ id: orderEvents.id, kind: orderEvents.kind })
+    : [];
+  if (decision.notice && event && order.userId && row.email !== null && row.name !== null)
+    await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice, event);
   if (options.admin) await audit(tx, options.admin, order, updated!, change);
   // Last: a hot product's row is locked from here to the commit only.
   if (decision.holds) await moveHolds(tx, deps, order, decision.holds);
@@ -288,13 +295,17 @@ function providerReference(change: AppliedChange): string | null {
     : null;
 }
 
-/** The customer's notification (the spec's sentence, linked to the order) and the same news by e-mail. */
+/**
+ * The customer's notification (the spec's sentence, linked to the order), the same news by e-mail, and
+ * on WhatsApp or by SMS as the buyer chose (core/messages/): one message per event of the order.
+ */
 async function tell(
   tx: Tx,
   deps: LifecycleDeps,
   order: OrderRow,
   owner: { email: string; name: string },
   notice: Notice,
+  event: { id: number; kind: OrderEventKind },
 ): Promise<void> {
   const message =
     notice.kind === 'received'
@@ -306,6 +317,16 @@ async function tell(
           : refundMessage(order.id, formatNaira(notice.amountKobo));
   await tx.insert(notifications).values({ userId: order.userId!, orderId: order.id, message });
   const orderUrl = orderPageUrl(deps.publicUrl, order.id);
+  const short = shortOrderId(order.id);
+  const sendMessage = (kind: MessageKind, params: string[]) =>
+    queueOrderMessage(tx, deps.jobs, {
+      orderId: order.id,
+      userId: order.userId!,
+      phone: order.shippingPhone,
+      kind,
+      params,
+      dedupeKey: `order:${order.id}:${event.kind}:${event.id}`,
+    });
   if (notice.kind === 'received') {
     const items = await tx
       .select({
@@ -316,6 +337,11 @@ async function tell(
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
+    const delivery = `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}${
+      order.deliverySlotStartsAt && order.deliverySlotEndsAt
+        ? `, ${slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)}`
+        : ''
+    }`;
     await deps.jobs.send(
       tx,
       'mail',
@@ -329,15 +355,18 @@ async function tell(
         discountKobo: order.discountKobo,
         freeDelivery: order.discountType === 'free_delivery',
         totalKobo: order.totalKobo,
-        delivery: `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${order.pickupLocation ?? order.deliveryLocation}${
-          order.deliverySlotStartsAt && order.deliverySlotEndsAt
-            ? `, ${slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)}`
-            : ''
-        }`,
+        delivery,
         orderUrl,
         formatMoney: formatNaira,
       }),
     );
+    await sendMessage('order_confirmed', [
+      short,
+      formatNaira(order.totalKobo),
+      itemsLine(items),
+      delivery,
+      orderUrl,
+    ]);
     return;
   }
   await deps.jobs.send(
@@ -345,6 +374,9 @@ async function tell(
     'mail',
     orderStatusEmail({ to: owner.email, name: owner.name, orderId: order.id, message, orderUrl }),
   );
+  if (notice.kind === 'status') await sendMessage('order_update', [short, message, orderUrl]);
+  if (notice.kind === 'refunded')
+    await sendMessage('order_refunded', [short, formatNaira(notice.amountKobo), orderUrl]);
 }
 
 async function audit(tx: Tx, admin: AdminActor, before: OrderRow, after: OrderRow, change: AppliedChange) {

@@ -154,6 +154,38 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const CONSENT_SOURCES = ['checkout', 'profile'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
+/** The channels a message about an order goes by (core/messages/): the e-mail is the mail queue's. */
+export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What a message tells (core/messages/templates.ts): each is a WhatsApp template registered with Meta. */
+export const MESSAGE_KINDS = [
+  'order_confirmed',
+  'order_update',
+  'order_refunded',
+  'payment_reminder',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * Where a message is (core/messages/deliver.ts and statuses.ts write it): queued for its job, being
+ * sent, accepted by the provider (or written to the outbox), then what the provider reports: sent,
+ * delivered, read, or failed. 'unconfirmed': an attempt died between the call and its record, so it
+ * is never sent again blindly; 'cancelled': no longer needed (a reminder for an order since paid).
+ */
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'unconfirmed',
+  'cancelled',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
 /**
  * The shop's job queues: pg-boss keeps them as rows of its own schema, installed with the migrations
  * (db/job-queue.ts, with their retry policies).
@@ -167,6 +199,8 @@ export const QUEUES = {
   refund: 'refund',
   /** Every minute: unpaid orders give back capped code uses, and expire after 30 minutes. */
   expireOrders: 'expire-orders',
+  /** One WhatsApp or SMS message about an order (core/messages/deliver.ts). */
+  sendMessage: 'send-message',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

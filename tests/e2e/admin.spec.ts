@@ -61,6 +61,12 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   await completeProfile(page);
   await addToCart(page, productName, productName);
   await page.goto('/checkout');
+  // The buyer opts in to WhatsApp for this order's news (issue 35).
+  await page.getByRole('radio', { name: /^WhatsApp/ }).check();
+  await expect(
+    page.getByText(/Send my order updates and payment reminders on WhatsApp to 0\d{3} \d{3} \d{4}\./),
+  ).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: /^Pay ₦/ }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\//);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -96,6 +102,14 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   await expect(admin.getByText('Order status updated to shipped')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Shipped' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Delivered' })).toBeEnabled();
+  // The order's messages: confirmed when paid, then the status, on WhatsApp (the outbox here).
+  const messages = dialog.getByRole('region', { name: 'Messages' });
+  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  await expect(messages.getByRole('listitem').first()).toContainText('WhatsApp · Order confirmed');
+  await expect(messages.getByRole('listitem').nth(1)).toContainText('WhatsApp · Status update');
+  await expect(messages.getByRole('listitem').nth(1)).toContainText(
+    'Your order has been shipped and is on its way to you!',
+  );
   const number = (await dialog.getByRole('heading').first().textContent())!.replace('Order #', '');
 
   await page.goto('/account?tab=notifications');

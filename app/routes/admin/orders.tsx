@@ -25,6 +25,7 @@ import {
   updateOrderStatus,
 } from '#core/orders/management';
 import { claimsOfOrder } from '#core/orders/claims';
+import { orderMessages } from '#core/messages/history';
 import { REFUND_WAITING, refundOrder } from '#core/orders/refunds';
 import { OrderActionSchema, OrderListQuerySchema } from '#core/orders/schemas';
 import type { Route } from './+types/orders';
@@ -36,13 +37,14 @@ export const loader = load({
   auth: 'admin',
   query: OrderListQuerySchema,
   run: async ({ admin, query, services: { db } }) => {
-    const [list, details, claims, slots] = await Promise.all([
+    const [list, details, claims, messages, slots] = await Promise.all([
       listOrdersForAdmin(db, admin, query),
       query.order ? getOrderForAdmin(db, admin, query.order!) : null,
       query.order ? claimsOfOrder(db, admin, query.order) : [],
+      query.order ? orderMessages(db, admin, query.order) : [],
       slotDaysForFilter(db, admin),
     ]);
-    return { list, details, claims, query, slots };
+    return { list, details, claims, messages, query, slots };
   },
 });
 
@@ -154,7 +156,7 @@ const ORDER_COLUMNS: AdminListColumn<AdminOrderRow>[] = [
 ];
 
 export default function AdminOrders() {
-  const { list, details, claims, query, slots } = useLoaderData<typeof loader>();
+  const { list, details, claims, messages, query, slots } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
   const hrefWith = useListHref('/admin/orders');
 
@@ -208,7 +210,14 @@ export default function AdminOrders() {
           ? {
               title: `Order #${shortOrderId(details.order.id)}`,
               wide: true,
-              content: <OrderDetails details={details} claims={claims} fieldErrors={fieldErrors} />,
+              content: (
+                <OrderDetails
+                  details={details}
+                  claims={claims}
+                  messages={messages}
+                  fieldErrors={fieldErrors}
+                />
+              ),
             }
           : null
       }

@@ -12,6 +12,8 @@ import { formatNaira, formatWeight } from '#core/money';
 import type { ClaimView } from '#core/orders/claims';
 import type { AdminOrderDetails } from '#core/orders/management';
 import { RefundSection } from './refund-section';
+import { OrderMessages } from './order-messages';
+import type { MessageView } from '#core/messages/history';
 import { displayPhone } from '#core/phone-display';
 
 /**
@@ -22,9 +24,12 @@ import { displayPhone } from '#core/phone-display';
 export function OrderDetails({
   details,
   claims = [],
+  messages = [],
   fieldErrors,
 }: {
   details: AdminOrderDetails;
+  /** Its WhatsApp and SMS messages (issue 35). */
+  messages?: MessageView[];
   /** The order's freshness claims (decided on the dashboard). */
   claims?: ClaimView[];
   fieldErrors: Record<string, string | undefined>;
@@ -191,6 +196,8 @@ export function OrderDetails({
           ) : null}
         </section>
       ) : null}
+
+      <OrderMessages messages={messages} />
 
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <ConfirmDialog

@@ -1,0 +1,123 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { messageEvents, messages } from '../../db/schema';
+import type { MessageChannel, MessageStatus } from '../../db/schema/enums';
+import type { JobQueue } from '../jobs/queue';
+import { queueFallback } from './queue';
+import { TransportError, type MessageTransport } from './transport';
+
+export interface MessageDeps {
+  db: Db;
+  jobs: JobQueue;
+  /** Each channel's transport: the provider's API, or the outbox when its credentials are not set. */
+  transports: Record<MessageChannel, MessageTransport>;
+  logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
+
+type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Moves a message from `from` to `to` and records the step, in `tx`; nothing when it is no longer in
+ * `from` (another attempt, or a report, moved it first). Returns the row as it now is, or null.
+ */
+export async function moveMessage(
+  tx: Tx | Db,
+  id: string,
+  from: MessageStatus,
+  to: MessageStatus,
+  set: PgUpdateSetSource<typeof messages> = {},
+  at = new Date(),
+): Promise<MessageRow | null> {
+  const [moved] = await tx
+    .update(messages)
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(and(eq(messages.id, id), eq(messages.status, from)))
+    .returning();
+  if (!moved) return null;
+  await tx
+    .insert(messageEvents)
+    .values({
+      messageId: id,
+      status: to,
+      at,
+      error:
+        typeof set.errorCode === 'string'
+          ? { code: set.errorCode, detail: typeof set.errorDetail === 'string' ? set.errorDetail : '' }
+          : null,
+    })
+    .onConflictDoNothing();
+  return moved;
+}
+
+/**
+ * The send-message job: sends one message, at most once.
+ * 1. It takes the message, queued → sending (with the attempt counted), on its own.
+ * 2. It calls the transport outside any transaction.
+ * 3. It records the answer: accepted (with the provider's id); failed for good, with the SMS that stands
+ *    in for a WhatsApp message; or queued again and thrown, so the queue retries it with backoff.
+ * A message found 'sending' was taken by an attempt that died between 1 and 3: whether the provider has
+ * it is unknown, so it becomes 'unconfirmed' and is not sent again blindly (a provider's report settles
+ * it, statuses.ts).
+ */
+export async function deliverMessage(deps: MessageDeps, messageId: string): Promise<void> {
+  const { db } = deps;
+  const taken = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: messages.status })
+      .from(messages)
+      .where(eq(messages.id, messageId))
+      .for('update');
+    if (row?.status === 'sending') {
+      await moveMessage(tx, messageId, 'sending', 'unconfirmed');
+      deps.logger.warn({ message: messageId }, 'a message was left mid-send: not sent again');
+      return null;
+    }
+    return moveMessage(tx, messageId, 'queued', 'sending', { attempts: sql`${messages.attempts} + 1` });
+  });
+  if (!taken) return;
+
+  const transport = deps.transports[taken.channel];
+  let answer: { providerMessageId: string | null } | null = null;
+  let failure: unknown = null;
+  try {
+    answer = await transport.send({
+      id: taken.id,
+      channel: taken.channel,
+      to: taken.toPhone,
+      kind: taken.kind,
+      params: taken.params,
+      body: taken.body,
+    });
+  } catch (error) {
+    failure = error;
+  }
+
+  if (answer) {
+    await moveMessage(db, messageId, 'sending', 'accepted', {
+      transport: transport.name,
+      providerMessageId: answer.providerMessageId,
+    });
+    return;
+  }
+  if (failure instanceof TransportError && !failure.retryable) {
+    await db.transaction(async (tx) => {
+      const failed = await moveMessage(tx, messageId, 'sending', 'failed', {
+        transport: transport.name,
+        errorCode: failure.code,
+        errorDetail: failure.message,
+      });
+      if (failed) await queueFallback(tx, deps.jobs, failed);
+    });
+    deps.logger.warn({ message: messageId, code: failure.code }, 'a message was refused for good');
+    return;
+  }
+  // Tried again by the queue's policy; after the last try the job stays failed, with the message queued.
+  await moveMessage(db, messageId, 'sending', 'queued', {
+    transport: transport.name,
+    ...(failure instanceof TransportError
+      ? { errorCode: failure.code, errorDetail: failure.message }
+      : { errorCode: 'error', errorDetail: String((failure as Error)?.message ?? failure) }),
+  });
+  throw failure;
+}
