@@ -19,6 +19,11 @@ export function shopDay(now: Date): string {
   return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** The shop's time of day of `at`, "14:35" (West Africa Time, UTC+01:00). */
+export function shopTime(at: Date): string {
+  return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(11, 16);
+}
+
 /** A calendar day `days` later (or earlier), "2026-11-27" + 2 → "2026-11-29". */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -1,6 +1,11 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { expireStaleOrders, releaseHeldCodeUses, settlePayment } from '../core/checkout/settle';
+import {
+  expireStaleOrders,
+  releaseHeldCodeUses,
+  remindUnpaidOrders,
+  settlePayment,
+} from '../core/checkout/settle';
 import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
 import { deliverMessage } from '../core/messages/deliver';
@@ -29,6 +34,8 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
     'send-message': ({ messageId }) => deliverMessage(services.messages, messageId),
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
+      // Reminded at 10 minutes, before the expiry at 30 (issue 35); the lifecycle decides each.
+      await remindUnpaidOrders(services.checkout);
       await expireStaleOrders(services.checkout);
       // Batches past their best-before stop selling (core/stock/).
       await expireBatches(services.db);

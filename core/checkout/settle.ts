@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../../db/prepared';
 import { discountCodes, orders } from '../../db/schema';
 import { releaseCodeUses } from '../discounts/uses';
@@ -6,7 +6,11 @@ import { NotFound } from '../errors';
 import { changeOrder } from '../orders/lifecycle';
 import { findOwnOrder } from '../orders/service';
 import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
-import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
+import {
+  PAYMENT_REMINDER_AFTER_MS,
+  PAYMENT_REMINDER_LAST_MS,
+  PENDING_ORDER_LIFETIME_MS,
+} from '../orders/payment-state';
 import { type CheckoutDeps, CAPPED_CODE_HOLD_MS } from './deps';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -168,6 +172,43 @@ async function settle(deps: CheckoutDeps, order: typeof orders.$inferSelect): Pr
     : current?.paymentStatus === 'success'
       ? 'paid'
       : 'failed';
+}
+
+/**
+ * Unpaid orders due their payment reminder (issue 35): placed 10 or more minutes ago and not yet
+ * reminded. Each is asked about once more (a payment may have gone through without its callback), and
+ * only one the provider says is still unpaid is proposed to the lifecycle, which decides under the
+ * order's lock whether the reminder is still due (transitions.ts `remind`): a payment, a cancel or an
+ * expiry that got there first wins.
+ */
+export async function remindUnpaidOrders(deps: CheckoutDeps, limit = 50): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const due = await deps.db
+    .select({ id: orders.id, reference: orders.paymentReference })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'pending'),
+        isNull(orders.paymentRemindedAt),
+        lte(orders.createdAt, new Date(now.getTime() - PAYMENT_REMINDER_AFTER_MS)),
+        gt(orders.createdAt, new Date(now.getTime() - PENDING_ORDER_LIFETIME_MS + PAYMENT_REMINDER_LAST_MS)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+  let reminded = 0;
+  for (const { id, reference } of due) {
+    try {
+      if ((await settlePayment(deps, reference)) !== 'pending') continue;
+      const changed = await deps.db.transaction((tx) =>
+        changeOrder(tx, deps, { id }, { kind: 'remind', now }),
+      );
+      if (changed) reminded++;
+    } catch (error) {
+      deps.logger.error({ err: error, reference }, 'could not remind an unpaid order');
+    }
+  }
+  return reminded;
 }
 
 /**

@@ -143,10 +143,12 @@ export function orderStatusEmail(order: {
   message: string;
   /** The order's own page, where the buyer follows it. */
   orderUrl: string;
+  /** The button's words; "Follow your order" unless told. */
+  action?: string;
 }): MailMessage {
   const number = shortOrderId(order.orderId);
   return compose(order.to, `Your ${SHOP.name} order #${number}: an update`, `Hello ${order.name},`, {
     paragraphs: [`Order #${number}: ${order.message}`],
-    action: { label: 'Follow your order', url: order.orderUrl },
+    action: { label: order.action ?? 'Follow your order', url: order.orderUrl },
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { messageEvents, messages } from '../../db/schema';
+import { messageEvents, messages, orders } from '../../db/schema';
 import type { MessageChannel, MessageStatus } from '../../db/schema/enums';
 import type { JobQueue } from '../jobs/queue';
 import { queueFallback } from './queue';
@@ -56,6 +56,7 @@ export async function moveMessage(
  * 2. It calls the transport outside any transaction.
  * 3. It records the answer: accepted (with the provider's id); failed for good, with the SMS that stands
  *    in for a WhatsApp message; or queued again and thrown, so the queue retries it with backoff.
+ * A payment reminder for an order no longer awaiting payment is cancelled instead of sent.
  * A message found 'sending' was taken by an attempt that died between 1 and 3: whether the provider has
  * it is unknown, so it becomes 'unconfirmed' and is not sent again blindly (a provider's report settles
  * it, statuses.ts).
@@ -64,13 +65,19 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
   const { db } = deps;
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: messages.status })
+      .select({ status: messages.status, kind: messages.kind, paymentStatus: orders.paymentStatus })
       .from(messages)
+      .innerJoin(orders, eq(orders.id, messages.orderId))
       .where(eq(messages.id, messageId))
-      .for('update');
+      .for('update', { of: messages });
     if (row?.status === 'sending') {
       await moveMessage(tx, messageId, 'sending', 'unconfirmed');
       deps.logger.warn({ message: messageId }, 'a message was left mid-send: not sent again');
+      return null;
+    }
+    // A reminder to pay an order paid (or ended) since it was queued is no longer needed.
+    if (row?.kind === 'payment_reminder' && row.paymentStatus !== 'pending') {
+      await moveMessage(tx, messageId, 'queued', 'cancelled');
       return null;
     }
     return moveMessage(tx, messageId, 'queued', 'sending', { attempts: sql`${messages.attempts} + 1` });

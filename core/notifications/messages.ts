@@ -41,6 +41,11 @@ export function refundMessage(orderId: string, amount: string): string {
   return `Your order #${shortOrderId(orderId)} has been refunded: ${amount} is on its way back to you.`;
 }
 
+/** The payment reminder by e-mail, for a buyer who chose e-mail only (issue 35). */
+export function paymentReminderMessage(total: string, until: string): string {
+  return `Your order of ${total} is waiting for payment. We hold it for you until ${until}; after that it is cancelled.`;
+}
+
 /** What the buyer is told when the shop decides their freshness claim. */
 export function claimDecidedMessage(
   orderId: string,

@@ -20,12 +20,14 @@ import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
 import { formatNaira } from '../money';
+import { shopTime } from '../calendar';
 import { queueOrderMessage } from '../messages/queue';
 import { itemsLine, type MessageKind } from '../messages/templates';
 import {
   claimDecidedMessage,
   orderReceivedMessage,
   orderStatusMessage,
+  paymentReminderMessage,
   refundMessage,
   shortOrderId,
 } from '../notifications/messages';
@@ -111,6 +113,8 @@ export function factsOf(order: OrderRow): OrderFacts {
     hasCode: order.discountCodeId !== null,
     holds: order.holds,
     claimStatus: order.claimStatus,
+    placedAt: order.createdAt,
+    paymentRemindedAt: order.paymentRemindedAt,
   };
 }
 
@@ -307,15 +311,6 @@ async function tell(
   notice: Notice,
   event: { id: number; kind: OrderEventKind },
 ): Promise<void> {
-  const message =
-    notice.kind === 'received'
-      ? orderReceivedMessage(order.id)
-      : notice.kind === 'status'
-        ? orderStatusMessage(notice.status)
-        : notice.kind === 'claim'
-          ? claimDecidedMessage(order.id, notice.outcome, notice.note)
-          : refundMessage(order.id, formatNaira(notice.amountKobo));
-  await tx.insert(notifications).values({ userId: order.userId!, orderId: order.id, message });
   const orderUrl = orderPageUrl(deps.publicUrl, order.id);
   const short = shortOrderId(order.id);
   const sendMessage = (kind: MessageKind, params: string[]) =>
@@ -327,6 +322,34 @@ async function tell(
       params,
       dedupeKey: `order:${order.id}:${event.kind}:${event.id}`,
     });
+  if (notice.kind === 'payment-reminder') {
+    // On the buyer's channel only: by WhatsApp or SMS, or by e-mail for a buyer who chose e-mail only.
+    const until = shopTime(notice.payableUntil);
+    const total = formatNaira(order.totalKobo);
+    if (!(await sendMessage('payment_reminder', [short, total, until, orderUrl])))
+      await deps.jobs.send(
+        tx,
+        'mail',
+        orderStatusEmail({
+          to: owner.email,
+          name: owner.name,
+          orderId: order.id,
+          message: paymentReminderMessage(total, until),
+          orderUrl,
+          action: 'Pay now',
+        }),
+      );
+    return;
+  }
+  const message =
+    notice.kind === 'received'
+      ? orderReceivedMessage(order.id)
+      : notice.kind === 'status'
+        ? orderStatusMessage(notice.status)
+        : notice.kind === 'claim'
+          ? claimDecidedMessage(order.id, notice.outcome, notice.note)
+          : refundMessage(order.id, formatNaira(notice.amountKobo));
+  await tx.insert(notifications).values({ userId: order.userId!, orderId: order.id, message });
   if (notice.kind === 'received') {
     const items = await tx
       .select({

@@ -4,6 +4,13 @@ import type { PaymentStatus } from './statuses';
 export const PENDING_ORDER_LIFETIME_MS = 30 * 60 * 1000;
 
 /**
+ * An order still awaiting payment this long after it was placed gets one reminder (issue 35), unless
+ * less than PAYMENT_REMINDER_LAST_MS of its lifetime is left: a reminder then would arrive as it expires.
+ */
+export const PAYMENT_REMINDER_AFTER_MS = 10 * 60 * 1000;
+export const PAYMENT_REMINDER_LAST_MS = 5 * 60 * 1000;
+
+/**
  * How a shopper sees an order's payment: paid; awaiting payment (it can still be paid, for
  * 30 minutes after it was placed); expired (unpaid past that, even before the expiry job has run);
  * failed (declined).

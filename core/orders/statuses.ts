@@ -37,6 +37,7 @@ export const ORDER_EVENT_LABELS: Record<OrderEventKind, string> = {
   claim_filed: 'Freshness claim filed',
   claim_approved: 'Claim approved',
   claim_declined: 'Claim declined',
+  payment_reminder: 'Payment reminder sent',
 };
 
 /** The reasons an admin chooses from on the refund form (the others are the shop's own). */

@@ -1,5 +1,11 @@
 import { formatNaira } from '../money';
 import { CLAIM_REFUSALS } from './claim-window';
+import {
+  PAYMENT_REMINDER_AFTER_MS,
+  PAYMENT_REMINDER_LAST_MS,
+  PENDING_ORDER_LIFETIME_MS,
+  payableUntil,
+} from './payment-state';
 import type {
   CancelReason,
   ClaimStatus,
@@ -43,6 +49,10 @@ export interface OrderFacts {
   holds: HoldState;
   /** The latest freshness claim's status (core/orders/claims.ts); null when none was filed. */
   claimStatus: ClaimStatus | null;
+  /** When it was placed: its payment reminder and expiry count from then. */
+  placedAt: Date;
+  /** When the buyer was reminded to pay it; null until then (once at most). */
+  paymentRemindedAt: Date | null;
 }
 
 /** The fulfilment statuses an admin sets directly; 'cancelled' is `shop-cancel` or a full refund. */
@@ -74,14 +84,18 @@ export type OrderChange =
   /** The buyer reports lines that arrived bad; `closesAt` is the chosen lines' window (claim-window.ts). */
   | { kind: 'claim-file'; now: Date; closesAt: Date | null }
   /** The owner decides the open claim: approved (a refund of its lines follows) or declined, with a note. */
-  | { kind: 'claim-decide'; outcome: 'approved' | 'declined'; note: string | null };
+  | { kind: 'claim-decide'; outcome: 'approved' | 'declined'; note: string | null }
+  /** The clock proposes the payment reminder; the table decides whether it is due (payment-state.ts). */
+  | { kind: 'remind'; now: Date };
 
 /** Who hears of a change: the spec's notification and an e-mail, or nobody (they did it themselves). */
 export type Notice =
   | { kind: 'received' }
   | { kind: 'status'; status: OrderStatus }
   | { kind: 'refunded'; amountKobo: number }
-  | { kind: 'claim'; outcome: 'approved' | 'declined'; note: string | null };
+  | { kind: 'claim'; outcome: 'approved' | 'declined'; note: string | null }
+  /** Still awaiting payment: once, with the time it is held until. */
+  | { kind: 'payment-reminder'; payableUntil: Date };
 
 export type CodeUse = 'release' | 'count-again';
 
@@ -98,7 +112,7 @@ export type Decision =
   | { outcome: 'refused'; message: string }
   | {
       outcome: 'changed';
-      to: Partial<Omit<OrderFacts, 'totalKobo' | 'hasCode' | 'holdsCodeUse' | 'holds'>>;
+      to: Partial<Omit<OrderFacts, 'totalKobo' | 'hasCode' | 'holdsCodeUse' | 'holds' | 'placedAt'>>;
       event: OrderEventKind | null;
       notice: Notice | null;
       codeUse: CodeUse | null;
@@ -345,6 +359,21 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
         codeUse: null,
         holds: null,
       };
+    case 'remind': {
+      // Never a second, never once paid or ended, never before it is due or when it would come too late.
+      if (!awaiting || order.paymentRemindedAt !== null) return unchanged;
+      const age = change.now.getTime() - order.placedAt.getTime();
+      if (age < PAYMENT_REMINDER_AFTER_MS || age > PENDING_ORDER_LIFETIME_MS - PAYMENT_REMINDER_LAST_MS)
+        return unchanged;
+      return {
+        outcome: 'changed',
+        to: { paymentRemindedAt: change.now },
+        event: 'payment_reminder',
+        notice: { kind: 'payment-reminder', payableUntil: payableUntil({ createdAt: order.placedAt }) },
+        codeUse: null,
+        holds: null,
+      };
+    }
   }
 }
 

@@ -251,6 +251,8 @@ export const orders = pgTable(
     paymentAuthorizationUrl: text('payment_authorization_url'),
     paymentAccessCode: text('payment_access_code'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the buyer was reminded to pay (issue 35): once, by the lifecycle's `remind`. */
+    paymentRemindedAt: timestamp('payment_reminded_at', { withTimezone: true }),
     /**
      * A refund of a paid order (core/orders/refunds.ts): 'requested' while the provider is asked (it
      * claims the order, so a second request finds it taken; the job queue asks), then what the

@@ -96,6 +96,7 @@ export const ORDER_EVENT_KINDS = [
   'claim_filed',
   'claim_approved',
   'claim_declined',
+  'payment_reminder',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

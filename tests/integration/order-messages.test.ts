@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settlePayment } from '#core/checkout/settle';
+import { remindUnpaidOrders, settlePayment } from '#core/checkout/settle';
+import { formatNaira } from '#core/money';
+import { changeOrder } from '#core/orders/lifecycle';
 import { chooseContact } from '#core/messages/consent';
 import { queueOrderMessage } from '#core/messages/queue';
 import type { JobQueue } from '#core/jobs/queue';
@@ -60,6 +62,26 @@ function messagesOf(orderId: string) {
     .from(schema.messages)
     .where(eq(schema.messages.orderId, orderId))
     .orderBy(asc(schema.messages.createdAt));
+}
+
+/** A queue that takes no job: the message is made, and the test sends it. */
+const noJob: JobQueue = {
+  send: () => Promise.resolve('no-job'),
+  retry: () => Promise.resolve(false),
+  state: () => Promise.resolve(null),
+};
+
+/** A transport that answers as told, and keeps what it was asked to send. */
+function transportCounting(answer = () => Promise.resolve({ providerMessageId: null as string | null })) {
+  const asked: OutgoingMessage[] = [];
+  const t: MessageTransport = {
+    name: 'whatsapp',
+    send: (message) => {
+      asked.push(message);
+      return answer();
+    },
+  };
+  return { t, asked };
 }
 
 function outboxFiles(): OutgoingMessage[] {
@@ -149,18 +171,7 @@ describe('an order’s messages, by the buyer’s choice', () => {
 });
 
 describe('sending a message, at most once', () => {
-  /** A transport that answers as told, and counts what it was asked to send. */
-  function transport(answer: () => Promise<{ providerMessageId: string | null }>) {
-    const asked: OutgoingMessage[] = [];
-    const t: MessageTransport = {
-      name: 'whatsapp',
-      send: (message) => {
-        asked.push(message);
-        return answer();
-      },
-    };
-    return { t, asked };
-  }
+  const transport = transportCounting;
 
   const messageDeps = (whatsapp: MessageTransport): MessageDeps => ({
     ...server.services.messages,
@@ -171,11 +182,6 @@ describe('sending a message, at most once', () => {
   async function queuedMessage() {
     const shopper = await buyerWho('whatsapp');
     const placed = await placeCatfishOrder(server.services, shopper.id);
-    const noJob: JobQueue = {
-      send: () => Promise.resolve('no-job'),
-      retry: () => Promise.resolve(false),
-      state: () => Promise.resolve(null),
-    };
     const id = await db().transaction((tx) =>
       queueOrderMessage(tx, noJob, {
         orderId: placed.orderId,
@@ -237,5 +243,100 @@ describe('sending a message, at most once', () => {
     expect(retry.asked).toEqual([]);
     const [row] = await db().select().from(schema.messages).where(eq(schema.messages.id, message.id));
     expect(row!.status).toBe('unconfirmed');
+  });
+});
+
+describe('the payment reminder (issue 35)', () => {
+  /**
+   * The every-minute sweep, as the expire-orders job runs it, at `minutes` after the order was placed;
+   * it answers how many reminders this order has had (the sweep also sees other tests' orders).
+   */
+  async function sweepAt(orderId: string, minutes: number) {
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    const now = new Date(order!.createdAt.getTime() + minutes * 60_000);
+    await remindUnpaidOrders({ ...deps(), now: () => now });
+    const events = await db()
+      .select({ kind: schema.orderEvents.kind })
+      .from(schema.orderEvents)
+      .where(eq(schema.orderEvents.orderId, orderId));
+    return events.filter((e) => e.kind === 'payment_reminder').length;
+  }
+
+  it('an order still unpaid at 10 minutes gets one reminder with a pay-now link, never a second', async () => {
+    const shopper = await buyerWho('whatsapp');
+    const placed = await placeCatfishOrder(server.services, shopper.id);
+    expect(await sweepAt(placed.orderId, 9)).toBe(0);
+    expect(await sweepAt(placed.orderId, 10)).toBe(1);
+    expect(await sweepAt(placed.orderId, 11)).toBe(1);
+    await server.jobsDone();
+    const [reminder, ...others] = await messagesOf(placed.orderId);
+    expect(others).toEqual([]);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
+    const until = new Date(order!.createdAt.getTime() + 30 * 60_000 + 60 * 60_000)
+      .toISOString()
+      .slice(11, 16);
+    expect(reminder).toMatchObject({ kind: 'payment_reminder', channel: 'whatsapp', status: 'accepted' });
+    expect(reminder!.body).toBe(
+      `Your FreshCatch order #${placed.orderId.slice(0, 8)} of ${formatNaira(order!.totalKobo)} is waiting for payment. We hold it for you until ${until}; after that it is cancelled. Pay now: ${server.url}/account/orders/${placed.orderId}`,
+    );
+    // Paid afterwards: confirmed as usual, and the reminder is not repeated.
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    expect(await sweepAt(placed.orderId, 12)).toBe(1);
+    await server.jobsDone();
+    expect((await messagesOf(placed.orderId)).map((m) => m.kind)).toEqual([
+      'payment_reminder',
+      'order_confirmed',
+    ]);
+  });
+
+  it('an order paid before 10 minutes, or one paid at the provider without word, is never reminded', async () => {
+    const shopper = await buyerWho('sms');
+    const paid = await paidOrder(shopper.id);
+    expect(await sweepAt(paid.orderId, 10)).toBe(0);
+    // Paid at the provider, its callback lost: the sweep asks first, and confirms it instead.
+    const quiet = await placeCatfishOrder(server.services, shopper.id);
+    await decideDemoPayment(db(), quiet.reference, 'success');
+    expect(await sweepAt(quiet.orderId, 10)).toBe(0);
+    await server.jobsDone();
+    for (const orderId of [paid.orderId, quiet.orderId])
+      expect((await messagesOf(orderId)).map((m) => m.kind)).toEqual(['order_confirmed']);
+  });
+
+  it('a reminder queued before a payment is cancelled, not sent', async () => {
+    const shopper = await buyerWho('whatsapp');
+    const placed = await placeCatfishOrder(server.services, shopper.id);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
+    // The reminder's job is not run before the payment lands (as when the queue is busy).
+    const now = new Date(order!.createdAt.getTime() + 10 * 60_000);
+    const reminded = await db().transaction((tx) =>
+      changeOrder(tx, { ...deps(), jobs: noJob }, { id: placed.orderId }, { kind: 'remind', now }),
+    );
+    expect(reminded?.event).toBe('payment_reminder');
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    const [reminder] = await messagesOf(placed.orderId);
+    const send = transportCounting();
+    await deliverMessage(
+      { ...server.services.messages, transports: { whatsapp: send.t, sms: send.t } },
+      reminder!.id,
+    );
+    expect(send.asked).toEqual([]);
+    const [after] = await db().select().from(schema.messages).where(eq(schema.messages.id, reminder!.id));
+    expect(after!.status).toBe('cancelled');
+  });
+
+  it('a buyer who chose e-mail only is reminded by e-mail', async () => {
+    const shopper = await buyerWho('email');
+    const placed = await placeCatfishOrder(server.services, shopper.id);
+    expect(await sweepAt(placed.orderId, 10)).toBe(1);
+    await server.jobsDone();
+    expect(await messagesOf(placed.orderId)).toEqual([]);
+    const mail = server.mailer.lastTo(shopper.email);
+    expect(mail?.subject).toBe(`Your FreshCatch order #${placed.orderId.slice(0, 8)}: an update`);
+    expect(mail?.text).toMatch(
+      /is waiting for payment\. We hold it for you until \d\d:\d\d; after that it is cancelled\./,
+    );
+    expect(mail?.text).toContain('Pay now');
   });
 });

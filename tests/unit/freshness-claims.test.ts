@@ -22,6 +22,8 @@ const lines: ClaimableLine[] = [
 
 /** A paid order that has been delivered, with nothing refunded and no claim. */
 const deliveredOrder = (facts: Partial<OrderFacts> = {}): OrderFacts => ({
+  placedAt: new Date('2026-11-20T10:00:00Z'),
+  paymentRemindedAt: null,
   status: 'delivered',
   paymentStatus: 'success',
   cancelReason: null,

@@ -9,6 +9,9 @@ import {
   type OrderFacts,
 } from '#core/orders/transitions';
 
+const PLACED_AT = new Date('2026-11-29T10:00:00Z');
+const minutesAfter = (minutes: number) => new Date(PLACED_AT.getTime() + minutes * 60_000);
+
 /** A new order: placed, awaiting its payment, holding a use of its code. */
 const placed = (totalKobo = 3_390_000, withCode = true): OrderFacts => ({
   status: 'pending',
@@ -22,6 +25,8 @@ const placed = (totalKobo = 3_390_000, withCode = true): OrderFacts => ({
   hasCode: withCode,
   holds: 'held',
   claimStatus: null,
+  placedAt: PLACED_AT,
+  paymentRemindedAt: null,
 });
 
 /** Applies a change as core/orders/lifecycle.ts does, with the code use it decides. */
@@ -278,5 +283,47 @@ describe('the lifecycle’s invariants hold after any sequence of changes (fast-
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the payment reminder (issue 35), decided by the table', () => {
+  const remind = (order: OrderFacts, minutes: number) =>
+    decide(order, { kind: 'remind', now: minutesAfter(minutes) });
+
+  it('is due from 10 minutes after the order was placed, once, until 5 minutes before it expires', () => {
+    expect(remind(placed(), 9.99)).toEqual({ outcome: 'unchanged' });
+    expect(remind(placed(), 10)).toEqual({
+      outcome: 'changed',
+      to: { paymentRemindedAt: minutesAfter(10) },
+      event: 'payment_reminder',
+      notice: { kind: 'payment-reminder', payableUntil: minutesAfter(30) },
+      codeUse: null,
+      holds: null,
+    });
+    expect(remind(placed(), 25)).toMatchObject({ outcome: 'changed' });
+    expect(remind(placed(), 25.01)).toEqual({ outcome: 'unchanged' });
+    // Never a second.
+    const reminded = run([{ kind: 'remind', now: minutesAfter(11) }]);
+    expect(reminded.paymentRemindedAt).toEqual(minutesAfter(11));
+    expect(remind(reminded, 12)).toEqual({ outcome: 'unchanged' });
+  });
+
+  it('never reminds an order paid, declined, cancelled or expired, whatever came first', () => {
+    for (const ended of [
+      [{ kind: 'pay' }],
+      [{ kind: 'decline' }],
+      [{ kind: 'shopper-cancel' }],
+      [{ kind: 'expire' }],
+      [{ kind: 'replace' }],
+      [{ kind: 'shop-cancel' }],
+    ] satisfies OrderChange[][])
+      expect(remind(run(ended), 12), ended[0]!.kind).toEqual({ outcome: 'unchanged' });
+  });
+
+  it('a reminder changes nothing else: the order can still be paid, expire, or be cancelled', () => {
+    const reminded = run([{ kind: 'remind', now: minutesAfter(10) }]);
+    expect(reminded).toEqual({ ...placed(), paymentRemindedAt: minutesAfter(10) });
+    expect(run([{ kind: 'pay' }], reminded)).toMatchObject({ paymentStatus: 'success' });
+    expect(run([{ kind: 'expire' }], reminded)).toMatchObject({ paymentStatus: 'expired' });
   });
 });

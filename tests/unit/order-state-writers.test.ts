@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 const WRITERS = new Set(['core/orders/lifecycle.ts', 'core/orders/placing.ts']);
 const STATE_COLUMNS =
-  /\b(status|paymentStatus|refundStatus|refundedKobo|refundingKobo|cancelReason|paidAt|claimStatus)\s*:/;
+  /\b(status|paymentStatus|refundStatus|refundedKobo|refundingKobo|cancelReason|paidAt|claimStatus|paymentRemindedAt)\s*:/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
