@@ -47,6 +47,7 @@ export default [
     route('checkout/cancel', 'routes/checkout-cancel.ts'),
   ]),
   route('api/webhooks/paystack', 'routes/api/paystack-webhook.ts'),
+  route('api/webhooks/whatsapp', 'routes/api/whatsapp-webhook.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('newsletter', 'routes/newsletter.tsx'),

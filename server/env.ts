@@ -53,6 +53,20 @@ export const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // WhatsApp Business Cloud API (issue 35, docs/messages.md): all four, or none (messages go to the outbox).
+  WHATSAPP_ACCESS_TOKEN: optional(z.string()),
+  WHATSAPP_PHONE_NUMBER_ID: optional(
+    z.string().regex(/^\d+$/, 'WHATSAPP_PHONE_NUMBER_ID is the number id Meta shows: digits only'),
+  ),
+  WHATSAPP_APP_SECRET: optional(z.string()),
+  WHATSAPP_VERIFY_TOKEN: optional(z.string()),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION looks like v23.0')
+    .default('v23.0'),
+  WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
+  MESSAGES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   FACEBOOK_CLIENT_ID: optional(z.string()),
@@ -76,6 +90,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.S3_BUCKET && !env.S3_PUBLIC_URL)
     throw new EnvError(
       'Invalid environment:\n  S3_BUCKET is set without S3_PUBLIC_URL (the address the pictures are read from)',
+    );
+  const whatsApp = [
+    'WHATSAPP_ACCESS_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+  ] as const;
+  const missing = whatsApp.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < whatsApp.length)
+    throw new EnvError(
+      `Invalid environment:\n  WhatsApp needs all of ${whatsApp.join(', ')}; missing: ${missing.join(', ')}`,
     );
   // Development serves from one process whatever WEB_CONCURRENCY says (some hosts set it themselves).
   if (env.NODE_ENV === 'production' && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)

@@ -9,6 +9,7 @@ import {
 import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
 import { deliverMessage } from '../core/messages/deliver';
+import { failUnconfirmed } from '../core/messages/statuses';
 import type { QueueName } from '../core/jobs/queues';
 import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
@@ -39,6 +40,8 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
       await expireStaleOrders(services.checkout);
       // Batches past their best-before stop selling (core/stock/).
       await expireBatches(services.db);
+      // Messages whose send was cut off and never reported fail, and WhatsApp ones get their SMS.
+      await failUnconfirmed(services.messages);
       // Refunds left 'requested' for minutes: the provider is asked whether it made them.
       await reconcileRefunds(services.checkout);
       // The every-minute housekeeping also drops try counters that ended a day ago (core/limits).

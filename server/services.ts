@@ -16,6 +16,7 @@ import { pgBossQueue, type JobQueue } from '../core/jobs/queue';
 import type { Env } from './env';
 import type { MessageDeps } from '../core/messages/deliver';
 import { outboxTransport } from '../core/messages/outbox';
+import { whatsAppTransport } from '../core/messages/whatsapp';
 
 /** Everything a request may need, built once at start-up and handed to loaders as context. */
 export interface Services {
@@ -113,7 +114,17 @@ export function createServices(
     jobs,
     logger: messagesLogger,
     transports: {
-      whatsapp: outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'WHATSAPP_*' }),
+      whatsapp:
+        env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
+          ? whatsAppTransport({
+              accessToken: env.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+              baseUrl: env.WHATSAPP_BASE_URL,
+              apiVersion: env.WHATSAPP_API_VERSION,
+              language: env.WHATSAPP_TEMPLATE_LANGUAGE,
+              timeoutMs: env.MESSAGES_TIMEOUT_MS,
+            })
+          : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'WHATSAPP_*' }),
       sms: outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
     },
   };

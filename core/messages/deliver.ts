@@ -55,7 +55,8 @@ export async function moveMessage(
  * 1. It takes the message, queued → sending (with the attempt counted), on its own.
  * 2. It calls the transport outside any transaction.
  * 3. It records the answer: accepted (with the provider's id); failed for good, with the SMS that stands
- *    in for a WhatsApp message; or queued again and thrown, so the queue retries it with backoff.
+ *    in for a WhatsApp message; unconfirmed when the request went out and no answer came; or queued
+ *    again and thrown, so the queue retries it with backoff.
  * A payment reminder for an order no longer awaiting payment is cancelled instead of sent.
  * A message found 'sending' was taken by an attempt that died between 1 and 3: whether the provider has
  * it is unknown, so it becomes 'unconfirmed' and is not sent again blindly (a provider's report settles
@@ -107,7 +108,17 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
     });
     return;
   }
-  if (failure instanceof TransportError && !failure.retryable) {
+  if (failure instanceof TransportError && failure.outcome === 'unknown') {
+    // The provider may have it: never sent again blindly; its report, or the sweep, settles it.
+    await moveMessage(db, messageId, 'sending', 'unconfirmed', {
+      transport: transport.name,
+      errorCode: failure.code,
+      errorDetail: failure.message,
+    });
+    deps.logger.warn({ message: messageId, code: failure.code }, 'a message went out with no answer');
+    return;
+  }
+  if (failure instanceof TransportError && failure.outcome === 'refused') {
     await db.transaction(async (tx) => {
       const failed = await moveMessage(tx, messageId, 'sending', 'failed', {
         transport: transport.name,

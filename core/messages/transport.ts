@@ -23,17 +23,34 @@ export interface MessageTransport {
 }
 
 /**
- * A message the provider did not take. `retryable`: try again later (a 429, a 5xx, a timeout); not
- * retryable: it never will (no WhatsApp on the number, a template refused), so the message fails and,
- * on WhatsApp, an SMS stands in for it.
+ * A message the provider did not take, or may not have. `outcome`:
+ * - 'retry': it did not, for now (a 429, a 5xx, no connection): try again later;
+ * - 'refused': it never will (no WhatsApp on the number, a template refused): the message fails and, on
+ *   WhatsApp, an SMS stands in;
+ * - 'unknown': the request went out and no answer came (a timeout, a connection cut): the provider may
+ *   have it, so it is not sent again blindly (deliver.ts).
  */
 export class TransportError extends Error {
   constructor(
     message: string,
     readonly code: string,
-    readonly retryable: boolean,
+    readonly outcome: 'retry' | 'refused' | 'unknown',
   ) {
     super(message);
     this.name = 'TransportError';
   }
+}
+
+/**
+ * What a failed fetch means: refused before the request left (no connection, no such host: safe to
+ * send again), or cut off after (a timeout, a reset: the provider may have it).
+ */
+export function fetchFailure(provider: string, error: unknown): TransportError {
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  const before = cause === 'ECONNREFUSED' || cause === 'ENOTFOUND' || cause === 'EAI_AGAIN';
+  return new TransportError(
+    `${provider} ${before ? 'is unreachable' : 'did not answer'}: ${(error as Error).message}`,
+    before ? 'unreachable' : 'no_answer',
+    before ? 'retry' : 'unknown',
+  );
 }

@@ -204,7 +204,7 @@ describe('sending a message, at most once', () => {
 
   it('a busy provider: the message is queued again and the job thrown, to be retried', async () => {
     const message = await queuedMessage();
-    const busy = transport(() => Promise.reject(new TransportError('Too many requests', '130429', true)));
+    const busy = transport(() => Promise.reject(new TransportError('Too many requests', '130429', 'retry')));
     await expect(deliverMessage(messageDeps(busy.t), message.id)).rejects.toThrow('Too many requests');
     const [row] = await db().select().from(schema.messages).where(eq(schema.messages.id, message.id));
     expect(row).toMatchObject({ status: 'queued', attempts: 1, errorCode: '130429' });
@@ -220,7 +220,7 @@ describe('sending a message, at most once', () => {
   it('refused for good on WhatsApp: it fails, and one SMS stands in for it', async () => {
     const message = await queuedMessage();
     const refused = transport(() =>
-      Promise.reject(new TransportError('Message undeliverable', '131026', false)),
+      Promise.reject(new TransportError('Message undeliverable', '131026', 'refused')),
     );
     await deliverMessage(messageDeps(refused.t), message.id);
     await deliverMessage(messageDeps(refused.t), message.id);
