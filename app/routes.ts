@@ -48,6 +48,7 @@ export default [
   ]),
   route('api/webhooks/paystack', 'routes/api/paystack-webhook.ts'),
   route('api/webhooks/whatsapp', 'routes/api/whatsapp-webhook.ts'),
+  route('api/webhooks/termii', 'routes/api/termii-webhook.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('newsletter', 'routes/newsletter.tsx'),

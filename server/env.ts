@@ -66,6 +66,19 @@ export const EnvSchema = z.object({
     .default('v23.0'),
   WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
+  // Termii SMS (issue 35): the key and a registered sender id, both or neither (SMS go to the outbox).
+  TERMII_API_KEY: optional(z.string()),
+  TERMII_SENDER_ID: optional(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9 ]{3,11}$/,
+        'TERMII_SENDER_ID is the registered sender id: 3 to 11 letters or digits',
+      ),
+  ),
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  /** Signs Termii's delivery reports; without it the reports are not taken. */
+  TERMII_WEBHOOK_SECRET: optional(z.string()),
   MESSAGES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
@@ -101,6 +114,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (missing.length > 0 && missing.length < whatsApp.length)
     throw new EnvError(
       `Invalid environment:\n  WhatsApp needs all of ${whatsApp.join(', ')}; missing: ${missing.join(', ')}`,
+    );
+  if (Boolean(env.TERMII_API_KEY) !== Boolean(env.TERMII_SENDER_ID))
+    throw new EnvError(
+      'Invalid environment:\n  TERMII_API_KEY and TERMII_SENDER_ID are set together, or neither',
     );
   // Development serves from one process whatever WEB_CONCURRENCY says (some hosts set it themselves).
   if (env.NODE_ENV === 'production' && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)

@@ -17,6 +17,7 @@ import type { Env } from './env';
 import type { MessageDeps } from '../core/messages/deliver';
 import { outboxTransport } from '../core/messages/outbox';
 import { whatsAppTransport } from '../core/messages/whatsapp';
+import { termiiTransport } from '../core/messages/termii';
 
 /** Everything a request may need, built once at start-up and handed to loaders as context. */
 export interface Services {
@@ -125,7 +126,15 @@ export function createServices(
               timeoutMs: env.MESSAGES_TIMEOUT_MS,
             })
           : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'WHATSAPP_*' }),
-      sms: outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
+      sms:
+        env.TERMII_API_KEY && env.TERMII_SENDER_ID
+          ? termiiTransport({
+              apiKey: env.TERMII_API_KEY,
+              senderId: env.TERMII_SENDER_ID,
+              baseUrl: env.TERMII_BASE_URL,
+              timeoutMs: env.MESSAGES_TIMEOUT_MS,
+            })
+          : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
     },
   };
   return {
