@@ -11,8 +11,8 @@ import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import type { ContactChannel } from '#db/schema/enums';
 import * as schema from '#db/schema';
-import { ADMIN_EMAIL } from '../support/constants';
-import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
 import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-stand-in';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-in';
@@ -30,6 +30,7 @@ beforeAll(async () => {
     env: {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'freshcatch-life-')),
       PAGE_CACHE_SECONDS: '0',
+      LOGIN_RATE_LIMIT_MAX: '100',
       WHATSAPP_ACCESS_TOKEN: meta.accessToken,
       WHATSAPP_PHONE_NUMBER_ID: meta.phoneNumberId,
       WHATSAPP_APP_SECRET: meta.appSecret,
@@ -164,5 +165,15 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
       ['order_confirmed', 'accepted', null, null],
       ['order_update', 'failed', '422', 'Termii refused the message: Sender ID not registered for DND route'],
     ]);
+
+    // The owner sees it on the dashboard, beside the failed jobs, with its reason and its order.
+    const owner = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const dashboard = await (await owner.get('/admin')).text();
+    const section = dashboard.slice(dashboard.indexOf('id="failed-messages"')).replace(/<!-- -->/g, '');
+    expect(section).toContain('Messages that failed');
+    expect(section).toMatch(/SMS · Status update · <a [^>]*href="\/admin\/orders\?order=[^"]+"[^>]*>order #/);
+    expect(section).toContain(`order #${paid.orderId.slice(0, 8)}`);
+    expect(section).toContain('Termii refused the message: Sender ID not registered for DND route');
+    expect(section).toContain('To 0803 111 2002');
   });
 });

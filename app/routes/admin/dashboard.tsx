@@ -12,6 +12,9 @@ import { useActionResult } from '~/lib/use-action-result';
 import { countUsers } from '#core/accounts/service';
 import { countProducts } from '#core/catalog/service';
 import { failedJobs, JOB_MESSAGES, retryFailedJob, type FailedJob } from '#core/jobs/failures';
+import { failedMessages, type FailedMessage } from '#core/messages/history';
+import { MESSAGE_KIND_LABELS } from '#core/messages/templates';
+import { displayPhone } from '#core/phone-display';
 import { JobActionSchema } from '#core/jobs/schemas';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
@@ -26,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard — FreshCatc
 export const loader = load({
   auth: 'admin',
   run: async ({ admin, services: { db } }) => {
-    const [products, users, orders, sales, latest, failed, claims] = await Promise.all([
+    const [products, users, orders, sales, latest, failed, claims, failedTexts] = await Promise.all([
       countProducts(db),
       countUsers(db, admin),
       countOrdersForDashboard(db, admin),
@@ -34,8 +37,9 @@ export const loader = load({
       latestPaidOrders(db, admin),
       failedJobs(db, admin),
       openClaims(db, admin),
+      failedMessages(db, admin),
     ]);
-    return { counts: { products, users, ...orders }, sales, latest, failed, claims };
+    return { counts: { products, users, ...orders }, sales, latest, failed, claims, failedTexts };
   },
 });
 
@@ -64,6 +68,49 @@ export const action = act({
     return { toast: { title: JOB_MESSAGES.retried } };
   },
 });
+
+/**
+ * WhatsApp and SMS messages that reached the buyer by no way (issue 35): refused by the provider, or no
+ * number to send to. Each opens its order, where its reason and the buyer's number are.
+ */
+function FailedMessages({ total, messages }: { total: number; messages: FailedMessage[] }) {
+  return (
+    <section
+      id="failed-messages"
+      aria-labelledby="failed-messages-heading"
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="failed-messages-heading" className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden="true" className="h-5 w-5 text-red-700" />
+        Messages that failed
+        <span className="rounded-full bg-slate-100 px-2 text-sm font-medium text-slate-700">{total}</span>
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        These buyers were not reached on WhatsApp or by SMS (the e-mail went as usual).
+        {total > messages.length ? ` The newest ${messages.length} of ${total} are shown.` : null}
+      </p>
+      <ul className="mt-3 divide-y divide-slate-200 text-sm">
+        {messages.map((message) => (
+          <li key={message.id} className="py-3">
+            <p className="font-medium">
+              {message.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} · {MESSAGE_KIND_LABELS[message.kind]} ·{' '}
+              <Link to={`/admin/orders?order=${message.orderId}`} className="text-brand-700 underline">
+                order #{shortOrderId(message.orderId)}
+              </Link>
+            </p>
+            {message.errorDetail ? <p className="break-words text-red-800">{message.errorDetail}</p> : null}
+            <p className="text-slate-600">
+              {message.toPhone ? `To ${displayPhone(message.toPhone)} · ` : ''}
+              <time dateTime={new Date(message.failedAt).toISOString()}>
+                {formatAdminDateTime(message.failedAt)}
+              </time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Background jobs that used up their retries (an e-mail the mail server kept refusing…): retry them. */
 function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
@@ -129,7 +176,7 @@ function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
 }
 
 export default function AdminDashboard() {
-  const { counts, sales, latest, failed, claims } = useLoaderData<typeof loader>();
+  const { counts, sales, latest, failed, claims, failedTexts } = useLoaderData<typeof loader>();
   useActionResult(useActionData<typeof action>());
   const cards = [
     { label: 'Total products', value: counts.products, icon: Package },
@@ -193,6 +240,9 @@ export default function AdminDashboard() {
       </section>
       <OpenClaims total={claims.total} claims={claims.claims} />
       <FailedJobs total={failed.total} jobs={failed.jobs} />
+      {failedTexts.total > 0 ? (
+        <FailedMessages total={failedTexts.total} messages={failedTexts.messages} />
+      ) : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <section
           aria-labelledby="sales"
