@@ -100,6 +100,10 @@ describe('the HTTP edge, as a newcomer finds it', () => {
         // The raw bytes are the point: a signature over the body, a picture.
         'routes/admin/product-image.ts action',
         'routes/api/paystack-webhook.ts action',
+        'routes/api/termii-webhook.ts action',
+        'routes/api/whatsapp-webhook.ts action',
+        // Meta's handshake: its `hub.*` query answered in plain text, as its protocol asks.
+        'routes/api/whatsapp-webhook.ts loader',
         // No fields: sign-out ends the session, social sign-in names a provider and leaves.
         'routes/logout.tsx action',
         'routes/social-sign-in.tsx action',

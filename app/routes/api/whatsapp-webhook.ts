@@ -25,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     !/^[\w-]{1,128}$/.test(challenge)
   )
     return refused(new Forbidden('The verify token does not match.'));
-  return new Response(challenge, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
