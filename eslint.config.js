@@ -102,7 +102,8 @@ const CORE_CROSSINGS = {
   limits: [],
   mail: ['notifications/messages.ts'], // an e-mail says what the notification says
   media: [],
-  messages: ['jobs/queue.ts'], // each message is a job of the send-message queue
+  // Each message is a job of the send-message queue; a payment reminder ends with the order's hold.
+  messages: ['jobs/queue.ts', 'orders/payment-state.ts'],
   newsletter: ['limits/attempts.ts'],
   notifications: [],
   // An order's lifecycle gives back code uses, sends its e-mails by the queue, refunds by the provider.

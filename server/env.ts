@@ -79,7 +79,8 @@ export const EnvSchema = z.object({
   TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
   /** Signs Termii's delivery reports; without it the reports are not taken. */
   TERMII_WEBHOOK_SECRET: optional(z.string()),
-  MESSAGES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Well inside the send-message job's 60 s expiry (db/job-queue.ts), so a slow call never meets its own retry.
+  MESSAGES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   FACEBOOK_CLIENT_ID: optional(z.string()),

@@ -182,13 +182,15 @@ async function settle(deps: CheckoutDeps, order: typeof orders.$inferSelect): Pr
  * expiry that got there first wins.
  */
 export async function remindUnpaidOrders(deps: CheckoutDeps, limit = 50): Promise<number> {
-  const now = deps.now?.() ?? new Date();
+  const at = () => deps.now?.() ?? new Date();
+  const now = at();
   const due = await deps.db
     .select({ id: orders.id, reference: orders.paymentReference })
     .from(orders)
     .where(
       and(
         eq(orders.paymentStatus, 'pending'),
+        eq(orders.paymentProvider, deps.payments.name),
         isNull(orders.paymentRemindedAt),
         lte(orders.createdAt, new Date(now.getTime() - PAYMENT_REMINDER_AFTER_MS)),
         gt(orders.createdAt, new Date(now.getTime() - PENDING_ORDER_LIFETIME_MS + PAYMENT_REMINDER_LAST_MS)),
@@ -200,8 +202,9 @@ export async function remindUnpaidOrders(deps: CheckoutDeps, limit = 50): Promis
   for (const { id, reference } of due) {
     try {
       if ((await settlePayment(deps, reference)) !== 'pending') continue;
+      // The time of the decision, after the provider was asked.
       const changed = await deps.db.transaction((tx) =>
-        changeOrder(tx, deps, { id }, { kind: 'remind', now }),
+        changeOrder(tx, deps, { id }, { kind: 'remind', now: at() }),
       );
       if (changed) reminded++;
     } catch (error) {

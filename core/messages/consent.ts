@@ -46,9 +46,11 @@ export async function chooseContact(
   // As E.164, also for a number stored before numbers were (core/phone.ts).
   const phone =
     choice.channel === 'email' || !choice.phone ? null : (phoneToE164(choice.phone) ?? choice.phone);
+  const current = await contactChoice(tx, userId);
+  // The default a form shows a buyer who never chose, saved without a number: nothing was chosen.
+  if (!current.since && choice.channel === current.channel && !phone) return false;
   if (choice.channel !== 'email' && !phone)
     throw new Invalid(CONTACT_NEEDS_PHONE, { phone: [CONTACT_NEEDS_PHONE] });
-  const current = await contactChoice(tx, userId);
   if (current.since && current.channel === choice.channel && current.phone === phone) return false;
   await tx.insert(messageConsents).values({
     userId,

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { messageEvents, messages, orders } from '../../db/schema';
 import type { MessageChannel, MessageStatus } from '../../db/schema/enums';
 import type { JobQueue } from '../jobs/queue';
+import { QUEUE_POLICIES } from '../../db/job-queue';
+import { payableUntil } from '../orders/payment-state';
 import { queueFallback } from './queue';
 import { TransportError, type MessageTransport } from './transport';
 
@@ -16,6 +18,9 @@ export interface MessageDeps {
 }
 
 type MessageRow = typeof messages.$inferSelect;
+
+/** How many times the send-message job runs a message at most: its first try and the policy's retries. */
+export const SEND_TRIES = (QUEUE_POLICIES['send-message'].retryLimit ?? 0) + 1;
 
 /**
  * Moves a message from `from` to `to` and records the step, in `tx`; nothing when it is no longer in
@@ -66,7 +71,13 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
   const { db } = deps;
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: messages.status, kind: messages.kind, paymentStatus: orders.paymentStatus })
+      .select({
+        status: messages.status,
+        kind: messages.kind,
+        toPhone: messages.toPhone,
+        paymentStatus: orders.paymentStatus,
+        placedAt: orders.createdAt,
+      })
       .from(messages)
       .innerJoin(orders, eq(orders.id, messages.orderId))
       .where(eq(messages.id, messageId))
@@ -76,8 +87,12 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
       deps.logger.warn({ message: messageId }, 'a message was left mid-send: not sent again');
       return null;
     }
-    // A reminder to pay an order paid (or ended) since it was queued is no longer needed.
-    if (row?.kind === 'payment_reminder' && row.paymentStatus !== 'pending') {
+    // A reminder to pay an order paid (or ended) since it was queued, or one whose hold has run out
+    // (the provider was down for long), is no longer needed; nor a message whose account was deleted.
+    const reminderPast =
+      row?.kind === 'payment_reminder' &&
+      (row.paymentStatus !== 'pending' || Date.now() >= payableUntil({ createdAt: row.placedAt }).getTime());
+    if (reminderPast || row?.toPhone === '') {
       await moveMessage(tx, messageId, 'queued', 'cancelled');
       return null;
     }
@@ -130,12 +145,23 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
     deps.logger.warn({ message: messageId, code: failure.code }, 'a message was refused for good');
     return;
   }
-  // Tried again by the queue's policy; after the last try the job stays failed, with the message queued.
-  await moveMessage(db, messageId, 'sending', 'queued', {
-    transport: transport.name,
-    ...(failure instanceof TransportError
+  const error =
+    failure instanceof TransportError
       ? { errorCode: failure.code, errorDetail: failure.message }
-      : { errorCode: 'error', errorDetail: String((failure as Error)?.message ?? failure) }),
-  });
+      : { errorCode: 'error', errorDetail: String((failure as Error)?.message ?? failure) };
+  // The queue's last try (its policy's retries spent): the message fails, and a WhatsApp one gets its SMS.
+  if (taken.attempts >= SEND_TRIES) {
+    await db.transaction(async (tx) => {
+      const failed = await moveMessage(tx, messageId, 'sending', 'failed', {
+        transport: transport.name,
+        ...error,
+      });
+      if (failed) await queueFallback(tx, deps.jobs, failed);
+    });
+    deps.logger.warn({ message: messageId, code: error.errorCode }, 'a message failed on its last try');
+    return;
+  }
+  // Tried again by the queue's policy, with backoff.
+  await moveMessage(db, messageId, 'sending', 'queued', { transport: transport.name, ...error });
   throw failure;
 }

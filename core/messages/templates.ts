@@ -3,19 +3,22 @@ import { MESSAGE_KINDS, type MessageKind } from '../../db/schema/enums';
 export { MESSAGE_KINDS, type MessageKind };
 
 /**
+ * The last line of every WhatsApp template: Meta refuses a body that ends (or starts) with a parameter,
+ * and a reply opens the chat with the shop.
+ */
+const CLOSING = '\nReply here if you have a question.';
+
+/**
  * What each message says (issue 35). On WhatsApp a message to a buyer who has not written first must be
  * a template Meta approved, of the "utility" category: these bodies, registered under the kind's name in
  * English (docs/operations.md says how), filled with the parameters in order. The SMS says the same in
  * fewer words (one text of 160 characters where it can), from the same parameters.
  */
 export const TEMPLATE_BODIES: Record<MessageKind, string> = {
-  order_confirmed:
-    'Thank you for your order #{{1}} at FreshCatch. We have received your payment of {{2}} for {{3}}. Delivery: {{4}}. Follow your order here: {{5}}',
-  order_update: 'FreshCatch order #{{1}}: {{2}} Follow your order here: {{3}}',
-  order_refunded:
-    'FreshCatch order #{{1}}: we have refunded {{2}}. It is on its way back to you and reaches your account in a few working days. Details: {{3}}',
-  payment_reminder:
-    'Your FreshCatch order #{{1}} of {{2}} is waiting for payment. We hold it for you until {{3}}; after that it is cancelled. Pay now: {{4}}',
+  order_confirmed: `Thank you for your order #{{1}} at FreshCatch. We have received your payment of {{2}} for {{3}}. Delivery: {{4}}. Follow your order here: {{5}}${CLOSING}`,
+  order_update: `FreshCatch order #{{1}}: {{2}} Follow your order here: {{3}}${CLOSING}`,
+  order_refunded: `FreshCatch order #{{1}}: we have refunded {{2}}. It is on its way back to you and reaches your account in a few working days. Details: {{3}}${CLOSING}`,
+  payment_reminder: `Your FreshCatch order #{{1}} of {{2}} is waiting for payment. We hold it for you until {{3}}; after that it is cancelled. Pay now: {{4}}${CLOSING}`,
 };
 
 /** The SMS of each kind, from the same parameters ({{3}} of a confirmation, the items, is left out). */

@@ -50,9 +50,12 @@ export function termiiTransport(options: TermiiOptions): MessageTransport {
       const id = body?.message_id;
       if (response.ok && (typeof id === 'string' || typeof id === 'number') && String(id) !== '')
         return { providerMessageId: String(id) };
+      // Taken, but its answer was cut off or unreadable: Termii has the text, so it is not sent again.
+      if (response.ok)
+        throw new TransportError('Termii took the message without a readable answer', 'no_answer', 'unknown');
       const detail = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
       // 429 and 5xx pass; a key, a sender id or a route Termii refuses (401, 403, 404, 422) is refused again.
-      const passing = response.status === 429 || response.status >= 500 || response.ok;
+      const passing = response.status === 429 || response.status >= 500;
       throw new TransportError(
         `Termii refused the message: ${detail}`,
         String(response.status),

@@ -75,13 +75,17 @@ export function whatsAppTransport(options: WhatsAppOptions): MessageTransport {
         (GraphError & { messages?: { id?: string }[] }) | null;
       const id = body?.messages?.[0]?.id;
       if (response.ok && typeof id === 'string') return { providerMessageId: id };
+      // Taken, but its answer was cut off or unreadable: Meta has the message, so it is not sent again.
+      if (response.ok)
+        throw new TransportError(
+          'WhatsApp took the message without a readable answer',
+          'no_answer',
+          'unknown',
+        );
       const code = body?.error?.code;
       const detail = body?.error?.error_data?.details ?? body?.error?.message ?? `HTTP ${response.status}`;
       const passing =
-        response.status === 429 ||
-        response.status >= 500 ||
-        (code !== undefined && PASSING_CODES.has(code)) ||
-        (response.ok && id === undefined);
+        response.status === 429 || response.status >= 500 || (code !== undefined && PASSING_CODES.has(code));
       throw new TransportError(
         `WhatsApp refused the message: ${detail}`,
         String(code ?? response.status),
@@ -138,13 +142,14 @@ export function whatsAppReports(payload: unknown): StatusReport[] {
         if (typeof status?.id !== 'string' || typeof status.status !== 'string') continue;
         if (!REPORTED.has(status.status)) continue;
         const seconds = Number(status.timestamp);
+        const at = new Date(seconds * 1000);
         const error = status.errors?.[0];
         reports.push({
           providerMessageId: status.id,
           ourId:
             typeof status.biz_opaque_callback_data === 'string' ? status.biz_opaque_callback_data : undefined,
           status: status.status as StatusReport['status'],
-          at: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
+          at: seconds > 0 && !Number.isNaN(at.getTime()) ? at : new Date(),
           ...(error
             ? {
                 error: {

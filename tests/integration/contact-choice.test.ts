@@ -86,7 +86,7 @@ describe('the buyer’s choice of order updates', () => {
 
     const noNumber = await client.postForm(
       '/account?tab=profile',
-      profileForm({ contact: 'sms', phone: '' }),
+      profileForm({ contact: 'whatsapp', phone: '' }),
     );
     expect(noNumber.status).toBe(400);
     expect(await noNumber.text()).toContain(
@@ -100,6 +100,17 @@ describe('the buyer’s choice of order updates', () => {
     expect(await consentsOf(shopper.id)).toEqual([]);
     const [after] = await db().select().from(schema.user).where(eq(schema.user.id, shopper.id));
     expect(after).toEqual(before);
+
+    // A buyer with no number who never chose saves the profile form as it comes (SMS shown): that is
+    // no choice, and the rest of the form is saved.
+    const asShown = await client.postForm(
+      '/account?tab=profile',
+      profileForm({ contact: 'sms', phone: '', fullName: 'Ada Nonumber' }),
+    );
+    expect(asShown.status).toBe(200);
+    expect(await consentsOf(shopper.id)).toEqual([]);
+    const [saved] = await db().select().from(schema.user).where(eq(schema.user.id, shopper.id));
+    expect(saved).toMatchObject({ name: 'Ada Nonumber', phone: null });
   });
 
   it('is recorded with the order at checkout, once per change, and kept when a page sends none', async () => {

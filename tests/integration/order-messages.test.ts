@@ -7,9 +7,9 @@ import { remindUnpaidOrders, settlePayment } from '#core/checkout/settle';
 import { formatNaira } from '#core/money';
 import { changeOrder } from '#core/orders/lifecycle';
 import { chooseContact } from '#core/messages/consent';
-import { queueOrderMessage } from '#core/messages/queue';
+import { forgetRecipient, queueOrderMessage } from '#core/messages/queue';
 import type { JobQueue } from '#core/jobs/queue';
-import { deliverMessage, type MessageDeps } from '#core/messages/deliver';
+import { deliverMessage, SEND_TRIES, type MessageDeps } from '#core/messages/deliver';
 import { TransportError, type MessageTransport, type OutgoingMessage } from '#core/messages/transport';
 import { updateOrderStatus } from '#core/orders/management';
 import { refundOrder } from '#core/orders/refunds';
@@ -118,11 +118,11 @@ describe('an order’s messages, by the buyer’s choice', () => {
       link,
     ]);
     expect(confirmed!.body).toBe(
-      `Thank you for your order #${short} at FreshCatch. We have received your payment of ${confirmed!.params[1]} for 1 × Live Catfish (Table Size). Delivery: Standard Delivery, Port Harcourt. Follow your order here: ${link}`,
+      `Thank you for your order #${short} at FreshCatch. We have received your payment of ${confirmed!.params[1]} for 1 × Live Catfish (Table Size). Delivery: Standard Delivery, Port Harcourt. Follow your order here: ${link}\nReply here if you have a question.`,
     );
     // The spec's sentence for the status, with the order's number and link.
     expect(shipped!.body).toBe(
-      `FreshCatch order #${short}: Your order has been shipped and is on its way to you! Follow your order here: ${link}`,
+      `FreshCatch order #${short}: Your order has been shipped and is on its way to you! Follow your order here: ${link}\nReply here if you have a question.`,
     );
     expect(refunded!.params).toEqual([short, confirmed!.params[1], link]);
 
@@ -217,6 +217,33 @@ describe('sending a message, at most once', () => {
     expect(ok.asked).toHaveLength(1);
   });
 
+  it('a provider busy to the last try: the message fails then, and its SMS goes', async () => {
+    const message = await queuedMessage();
+    // As the queue leaves it before its last try (SEND_TRIES runs in all).
+    await db()
+      .update(schema.messages)
+      .set({ attempts: SEND_TRIES - 1 })
+      .where(eq(schema.messages.id, message.id));
+    const busy = transport(() => Promise.reject(new TransportError('Service unavailable', '503', 'retry')));
+    await deliverMessage(messageDeps(busy.t), message.id);
+    await server.jobsDone();
+    expect((await messagesOf(message.orderId)).map((m) => [m.channel, m.status, m.errorCode])).toEqual([
+      ['whatsapp', 'failed', '503'],
+      ['sms', 'accepted', null],
+    ]);
+  });
+
+  it('a message whose account was deleted before its send is not sent', async () => {
+    const message = await queuedMessage();
+    await db().transaction((tx) => forgetRecipient(tx, message.userId!));
+    const never = transport();
+    await deliverMessage(messageDeps(never.t), message.id);
+    expect(never.asked).toEqual([]);
+    expect(
+      (await db().select().from(schema.messages).where(eq(schema.messages.id, message.id)))[0]!.status,
+    ).toBe('cancelled');
+  });
+
   it('refused for good on WhatsApp: it fails, and one SMS stands in for it', async () => {
     const message = await queuedMessage();
     const refused = transport(() =>
@@ -277,7 +304,7 @@ describe('the payment reminder (issue 35)', () => {
       .slice(11, 16);
     expect(reminder).toMatchObject({ kind: 'payment_reminder', channel: 'whatsapp', status: 'accepted' });
     expect(reminder!.body).toBe(
-      `Your FreshCatch order #${placed.orderId.slice(0, 8)} of ${formatNaira(order!.totalKobo)} is waiting for payment. We hold it for you until ${until}; after that it is cancelled. Pay now: ${server.url}/account/orders/${placed.orderId}`,
+      `Your FreshCatch order #${placed.orderId.slice(0, 8)} of ${formatNaira(order!.totalKobo)} is waiting for payment. We hold it for you until ${until}; after that it is cancelled. Pay now: ${server.url}/account/orders/${placed.orderId}\nReply here if you have a question.`,
     );
     // Paid afterwards: confirmed as usual, and the reminder is not repeated.
     await decideDemoPayment(db(), placed.reference, 'success');
@@ -324,6 +351,31 @@ describe('the payment reminder (issue 35)', () => {
     expect(send.asked).toEqual([]);
     const [after] = await db().select().from(schema.messages).where(eq(schema.messages.id, reminder!.id));
     expect(after!.status).toBe('cancelled');
+  });
+
+  it('a reminder whose send comes after the order’s hold ran out is not sent', async () => {
+    const shopper = await buyerWho('whatsapp');
+    const placed = await placeCatfishOrder(server.services, shopper.id);
+    const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
+    const now = new Date(order!.createdAt.getTime() + 10 * 60_000);
+    await db().transaction((tx) =>
+      changeOrder(tx, { ...deps(), jobs: noJob }, { id: placed.orderId }, { kind: 'remind', now }),
+    );
+    // The provider was down for long: the order was placed 31 minutes before the send.
+    await db()
+      .update(schema.orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(schema.orders.id, placed.orderId));
+    const [reminder] = await messagesOf(placed.orderId);
+    const send = transportCounting();
+    await deliverMessage(
+      { ...server.services.messages, transports: { whatsapp: send.t, sms: send.t } },
+      reminder!.id,
+    );
+    expect(send.asked).toEqual([]);
+    expect(
+      (await db().select().from(schema.messages).where(eq(schema.messages.id, reminder!.id)))[0]!.status,
+    ).toBe('cancelled');
   });
 
   it('a buyer who chose e-mail only is reminded by e-mail', async () => {

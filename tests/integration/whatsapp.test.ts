@@ -172,6 +172,15 @@ describe('sending to WhatsApp’s Cloud API', () => {
     });
   });
 
+  it('a 200 whose body was cut off is taken as sent by Meta: unconfirmed, not sent again', async () => {
+    const message = await queuedMessage();
+    meta.garbleNext = true;
+    await deliverMessage(server.services.messages, message.id);
+    expect(await messageRow(message.id)).toMatchObject({ status: 'unconfirmed', errorCode: 'no_answer' });
+    await deliverMessage(server.services.messages, message.id);
+    expect(meta.sent.filter((m) => m.bizOpaque === message.id)).toHaveLength(1);
+  });
+
   it('an unconfirmed message with no report for 15 minutes fails, and its SMS goes instead', async () => {
     const message = await queuedMessage();
     await db()

@@ -32,6 +32,8 @@ export interface WhatsAppStandIn {
   failNext(...answers: { status: number; code: number; details?: string }[]): void;
   /** The next accepted message is answered this many milliseconds late (a slow line). */
   answerNextAfterMs: number;
+  /** The next accepted message is answered 200 with a body cut short (a line that dropped). */
+  garbleNext: boolean;
   /** Sends a status webhook for a message it accepted, signed unless told otherwise; answers the HTTP status. */
   report(
     webhookUrl: string,
@@ -62,6 +64,7 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
   const failures: { status: number; code: number; details?: string }[] = [];
   let requests = 0;
   let answerNextAfterMs = 0;
+  let garbleNext = false;
 
   const server: Server = createServer(async (request, response) => {
     const answer = (status: number, body: unknown) => {
@@ -112,6 +115,11 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
     answerNextAfterMs = 0;
     if (late > 0) await new Promise((resolve) => setTimeout(resolve, late));
     if (response.destroyed) return;
+    if (garbleNext) {
+      garbleNext = false;
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      return response.end('{"messaging_product":"whatsapp","contacts":[{"in');
+    }
     answer(200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: body.to }],
@@ -179,6 +187,12 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
     },
     set answerNextAfterMs(ms: number) {
       answerNextAfterMs = ms;
+    },
+    get garbleNext() {
+      return garbleNext;
+    },
+    set garbleNext(value: boolean) {
+      garbleNext = value;
     },
     failNext: (...answers) => void failures.push(...answers),
     statusBody,

@@ -25,6 +25,13 @@ describe('the message templates', () => {
     }
   });
 
+  it('no body starts or ends with a parameter (Meta refuses such templates)', () => {
+    for (const kind of MESSAGE_KINDS) {
+      expect(TEMPLATE_BODIES[kind], kind).not.toMatch(/^\s*\{\{\d+\}\}/);
+      expect(TEMPLATE_BODIES[kind], kind).not.toMatch(/\{\{\d+\}\}\W*$/);
+    }
+  });
+
   it('a parameter never carries what Meta refuses: new lines, tabs, five spaces in a row', () => {
     expect(templateParameter('Deliver to:\n12 Aba Road\t(gate)     back')).toBe(
       'Deliver to: 12 Aba Road (gate) back',
@@ -35,7 +42,9 @@ describe('the message templates', () => {
   it('fills a body by number, and lists an order’s lines on one line', () => {
     expect(
       fillTemplate(TEMPLATE_BODIES.order_update, ['7ef7b748', 'Your order has been cancelled.', 'u']),
-    ).toBe('FreshCatch order #7ef7b748: Your order has been cancelled. Follow your order here: u');
+    ).toBe(
+      'FreshCatch order #7ef7b748: Your order has been cancelled. Follow your order here: u\nReply here if you have a question.',
+    );
     const lines = Array.from({ length: 7 }, (_, i) => ({ name: `Fish ${i + 1}`, quantity: i + 1 }));
     expect(itemsLine(lines)).toBe('1 × Fish 1, 2 × Fish 2, 3 × Fish 3, 4 × Fish 4, 5 × Fish 5 and 2 more');
   });
