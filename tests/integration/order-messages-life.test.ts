@@ -73,9 +73,10 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
     const shopper = await buyerWho('whatsapp', '0803 111 2001');
     const placed = await placeCatfishOrder(server.services, shopper.id);
     const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
+    // A millisecond past the minute (PostgreSQL keeps microseconds; the Date read back, milliseconds).
     const at = (minutes: number) => ({
       ...deps(),
-      now: () => new Date(order!.createdAt.getTime() + minutes * 60_000),
+      now: () => new Date(order!.createdAt.getTime() + minutes * 60_000 + 1),
     });
     await remindUnpaidOrders(at(9));
     await remindUnpaidOrders(at(10));

@@ -280,7 +280,9 @@ describe('the payment reminder (issue 35)', () => {
    */
   async function sweepAt(orderId: string, minutes: number) {
     const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
-    const now = new Date(order!.createdAt.getTime() + minutes * 60_000);
+    // A millisecond past the minute: PostgreSQL keeps the placing time to the microsecond, the Date read
+    // back to the millisecond, so "10 minutes after" as read is a hair before it as stored.
+    const now = new Date(order!.createdAt.getTime() + minutes * 60_000 + 1);
     await remindUnpaidOrders({ ...deps(), now: () => now });
     const events = await db()
       .select({ kind: schema.orderEvents.kind })
