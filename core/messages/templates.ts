@@ -56,6 +56,9 @@ export const TEMPLATE_EXAMPLES: Record<MessageKind, string[]> = {
   ],
 };
 
+/** What each channel is called on the admin's screens. */
+export const MESSAGE_CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'SMS' } as const;
+
 /** What each kind is called on the admin's order page. */
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   order_confirmed: 'Order confirmed',

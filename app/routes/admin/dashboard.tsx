@@ -13,7 +13,7 @@ import { countUsers } from '#core/accounts/service';
 import { countProducts } from '#core/catalog/service';
 import { failedJobs, JOB_MESSAGES, retryFailedJob, type FailedJob } from '#core/jobs/failures';
 import { failedMessages, type FailedMessage } from '#core/messages/history';
-import { MESSAGE_KIND_LABELS } from '#core/messages/templates';
+import { MESSAGE_CHANNEL_LABELS, MESSAGE_KIND_LABELS } from '#core/messages/templates';
 import { displayPhone } from '#core/phone-display';
 import { JobActionSchema } from '#core/jobs/schemas';
 import { formatNaira } from '#core/money';
@@ -93,7 +93,7 @@ function FailedMessages({ total, messages }: { total: number; messages: FailedMe
         {messages.map((message) => (
           <li key={message.id} className="py-3">
             <p className="font-medium">
-              {message.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} · {MESSAGE_KIND_LABELS[message.kind]} ·{' '}
+              {MESSAGE_CHANNEL_LABELS[message.channel]} · {MESSAGE_KIND_LABELS[message.kind]} ·{' '}
               <Link to={`/admin/orders?order=${message.orderId}`} className="text-brand-700 underline">
                 order #{shortOrderId(message.orderId)}
               </Link>

@@ -1,9 +1,7 @@
 import { formatAdminDateTime } from '~/lib/dates';
 import type { MessageView } from '#core/messages/history';
-import { MESSAGE_KIND_LABELS } from '#core/messages/templates';
+import { MESSAGE_CHANNEL_LABELS, MESSAGE_KIND_LABELS } from '#core/messages/templates';
 import { displayPhone } from '#core/phone-display';
-
-const CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'SMS' } as const;
 
 /** Where a message is, in the owner's words. */
 const STATUS_LABELS: Record<MessageView['status'], string> = {
@@ -44,7 +42,7 @@ export function OrderMessages({ messages }: { messages: MessageView[] }) {
               <li key={message.id} className="space-y-1 p-2">
                 <p className="flex flex-wrap gap-x-2">
                   <span className="font-medium">
-                    {CHANNEL_LABELS[message.channel]} · {MESSAGE_KIND_LABELS[message.kind]}
+                    {MESSAGE_CHANNEL_LABELS[message.channel]} · {MESSAGE_KIND_LABELS[message.kind]}
                   </span>
                   <span
                     className={message.status === 'failed' ? 'font-medium text-red-700' : 'text-slate-700'}
