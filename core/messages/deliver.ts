@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
-import { messageEvents, messages, orders } from '../../db/schema';
-import type { MessageChannel, MessageStatus } from '../../db/schema/enums';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages, orders } from '../../db/schema';
+import type { MessageChannel } from '../../db/schema/enums';
 import type { JobQueue } from '../jobs/queue';
 import { QUEUE_POLICIES } from '../../db/job-queue';
 import { payableUntil } from '../orders/payment-state';
 import { queueFallback } from './queue';
+import { moveMessage, type MessageError } from './state';
 import { TransportError, type MessageTransport } from './transport';
 
 export interface MessageDeps {
@@ -15,45 +15,12 @@ export interface MessageDeps {
   /** Each channel's transport: the provider's API, or the outbox when its credentials are not set. */
   transports: Record<MessageChannel, MessageTransport>;
   logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** The clock; the real one when not given. */
+  now?: () => Date;
 }
-
-type MessageRow = typeof messages.$inferSelect;
 
 /** How many times the send-message job runs a message at most: its first try and the policy's retries. */
 export const SEND_TRIES = (QUEUE_POLICIES['send-message'].retryLimit ?? 0) + 1;
-
-/**
- * Moves a message from `from` to `to` and records the step, in `tx`; nothing when it is no longer in
- * `from` (another attempt, or a report, moved it first). Returns the row as it now is, or null.
- */
-export async function moveMessage(
-  tx: Tx | Db,
-  id: string,
-  from: MessageStatus,
-  to: MessageStatus,
-  set: PgUpdateSetSource<typeof messages> = {},
-  at = new Date(),
-): Promise<MessageRow | null> {
-  const [moved] = await tx
-    .update(messages)
-    .set({ ...set, status: to, updatedAt: new Date() })
-    .where(and(eq(messages.id, id), eq(messages.status, from)))
-    .returning();
-  if (!moved) return null;
-  await tx
-    .insert(messageEvents)
-    .values({
-      messageId: id,
-      status: to,
-      at,
-      error:
-        typeof set.errorCode === 'string'
-          ? { code: set.errorCode, detail: typeof set.errorDetail === 'string' ? set.errorDetail : '' }
-          : null,
-    })
-    .onConflictDoNothing();
-  return moved;
-}
 
 /**
  * The send-message job: sends one message, at most once.
@@ -69,6 +36,7 @@ export async function moveMessage(
  */
 export async function deliverMessage(deps: MessageDeps, messageId: string): Promise<void> {
   const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -83,7 +51,7 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
       .where(eq(messages.id, messageId))
       .for('update', { of: messages });
     if (row?.status === 'sending') {
-      await moveMessage(tx, messageId, 'sending', 'unconfirmed');
+      await moveMessage(tx, messageId, 'sending', 'unconfirmed', { now: now() });
       deps.logger.warn({ message: messageId }, 'a message was left mid-send: not sent again');
       return null;
     }
@@ -91,12 +59,15 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
     // (the provider was down for long), is no longer needed; nor a message whose account was deleted.
     const reminderPast =
       row?.kind === 'payment_reminder' &&
-      (row.paymentStatus !== 'pending' || Date.now() >= payableUntil({ createdAt: row.placedAt }).getTime());
+      (row.paymentStatus !== 'pending' || now() >= payableUntil({ createdAt: row.placedAt }));
     if (reminderPast || row?.toPhone === '') {
-      await moveMessage(tx, messageId, 'queued', 'cancelled');
+      await moveMessage(tx, messageId, 'queued', 'cancelled', { now: now() });
       return null;
     }
-    return moveMessage(tx, messageId, 'queued', 'sending', { attempts: sql`${messages.attempts} + 1` });
+    return moveMessage(tx, messageId, 'queued', 'sending', {
+      set: { attempts: sql`${messages.attempts} + 1` },
+      now: now(),
+    });
   });
   if (!taken) return;
 
@@ -118,17 +89,17 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
 
   if (answer) {
     await moveMessage(db, messageId, 'sending', 'accepted', {
-      transport: transport.name,
-      providerMessageId: answer.providerMessageId,
+      set: { transport: transport.name, providerMessageId: answer.providerMessageId },
+      now: now(),
     });
     return;
   }
   if (failure instanceof TransportError && failure.outcome === 'unknown') {
     // The provider may have it: never sent again blindly; its report, or the sweep, settles it.
     await moveMessage(db, messageId, 'sending', 'unconfirmed', {
-      transport: transport.name,
-      errorCode: failure.code,
-      errorDetail: failure.message,
+      set: { transport: transport.name },
+      error: { code: failure.code, detail: failure.message },
+      now: now(),
     });
     deps.logger.warn({ message: messageId, code: failure.code }, 'a message went out with no answer');
     return;
@@ -136,32 +107,37 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
   if (failure instanceof TransportError && failure.outcome === 'refused') {
     await db.transaction(async (tx) => {
       const failed = await moveMessage(tx, messageId, 'sending', 'failed', {
-        transport: transport.name,
-        errorCode: failure.code,
-        errorDetail: failure.message,
+        set: { transport: transport.name },
+        error: { code: failure.code, detail: failure.message },
+        now: now(),
       });
       if (failed) await queueFallback(tx, deps.jobs, failed);
     });
     deps.logger.warn({ message: messageId, code: failure.code }, 'a message was refused for good');
     return;
   }
-  const error =
+  const error: MessageError =
     failure instanceof TransportError
-      ? { errorCode: failure.code, errorDetail: failure.message }
-      : { errorCode: 'error', errorDetail: String((failure as Error)?.message ?? failure) };
+      ? { code: failure.code, detail: failure.message }
+      : { code: 'error', detail: String((failure as Error)?.message ?? failure) };
   // The queue's last try (its policy's retries spent): the message fails, and a WhatsApp one gets its SMS.
   if (taken.attempts >= SEND_TRIES) {
     await db.transaction(async (tx) => {
       const failed = await moveMessage(tx, messageId, 'sending', 'failed', {
-        transport: transport.name,
-        ...error,
+        set: { transport: transport.name },
+        error,
+        now: now(),
       });
       if (failed) await queueFallback(tx, deps.jobs, failed);
     });
-    deps.logger.warn({ message: messageId, code: error.errorCode }, 'a message failed on its last try');
+    deps.logger.warn({ message: messageId, code: error.code }, 'a message failed on its last try');
     return;
   }
   // Tried again by the queue's policy, with backoff.
-  await moveMessage(db, messageId, 'sending', 'queued', { transport: transport.name, ...error });
+  await moveMessage(db, messageId, 'sending', 'queued', {
+    set: { transport: transport.name },
+    error,
+    now: now(),
+  });
   throw failure;
 }

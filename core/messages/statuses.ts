@@ -1,10 +1,10 @@
 import { and, eq, lt, or } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { messageEvents, messages } from '../../db/schema';
-import type { MessageStatus } from '../../db/schema/enums';
+import type { Db } from '../../db/client';
+import { messages } from '../../db/schema';
+import { MESSAGE_STATUSES, type MessageStatus } from '../../db/schema/enums';
 import type { JobQueue } from '../jobs/queue';
-import { moveMessage } from './deliver';
 import { queueFallback } from './queue';
+import { moveMessage, recordMessageEvent } from './state';
 
 /**
  * What the providers report after they took a message: sent, delivered, read, or failed. Reports come
@@ -16,6 +16,8 @@ export interface StatusDeps {
   db: Db;
   jobs: JobQueue;
   logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** The clock; the real one when not given. */
+  now?: () => Date;
 }
 
 export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
@@ -74,44 +76,34 @@ export async function recordStatus(
       deps.logger.warn({ channel, id: report.providerMessageId }, 'a status for a message we do not know');
       return 'unknown';
     }
-    const [event] = await tx
-      .insert(messageEvents)
-      .values({ messageId: message.id, status: report.status, at: report.at, error: report.error ?? null })
-      .onConflictDoNothing()
-      .returning({ id: messageEvents.id });
-    if (!event) return 'repeat';
-    const current = message.status;
+    if (!(await recordMessageEvent(tx, message.id, report.status, report.at, report.error ?? null)))
+      return 'repeat';
+    const now = deps.now?.() ?? new Date();
     const ids = message.providerMessageId ? {} : { providerMessageId: report.providerMessageId };
     if (report.status === 'failed') {
       // Delivered or read already: the buyer has it, whatever a late failure says.
-      if (current === 'delivered' || current === 'read' || current === 'failed' || current === 'cancelled')
-        return 'recorded';
-      const failed = await setStatus(tx, message.id, 'failed', {
-        ...ids,
-        errorCode: report.error?.code ?? 'failed',
-        errorDetail: report.error?.detail ?? 'The provider reported the message as failed.',
+      const failed = await moveMessage(tx, message.id, FAILABLE, 'failed', {
+        set: ids,
+        error: report.error ?? { code: 'failed', detail: 'The provider reported the message as failed.' },
+        at: report.at,
+        now,
       });
       if (failed) await queueFallback(tx, deps.jobs, failed);
       return 'recorded';
     }
-    if (RANK[report.status] > RANK[current] && current !== 'failed' && current !== 'cancelled')
-      await setStatus(tx, message.id, report.status, ids);
+    await moveMessage(tx, message.id, behind(report.status), report.status, { set: ids, at: report.at, now });
     return 'recorded';
   });
 }
 
-async function setStatus(
-  tx: Tx,
-  id: string,
-  status: MessageStatus,
-  set: Partial<typeof messages.$inferInsert>,
-) {
-  const [row] = await tx
-    .update(messages)
-    .set({ ...set, status, updatedAt: new Date() })
-    .where(eq(messages.id, id))
-    .returning();
-  return row ?? null;
+/** The states a failure report may still fail: any before the buyer had the message. */
+const FAILABLE = MESSAGE_STATUSES.filter((status) => RANK[status] < RANK.delivered);
+
+/** The states a report of `status` moves forward: those behind it, never out of failed or cancelled. */
+function behind(status: MessageStatus): MessageStatus[] {
+  return MESSAGE_STATUSES.filter(
+    (from) => RANK[from] < RANK[status] && from !== 'failed' && from !== 'cancelled',
+  );
 }
 
 /** How long a message may stay unconfirmed before it counts as failed. */
@@ -122,7 +114,7 @@ export const UNCONFIRMED_AFTER_MS = 15 * 60 * 1000;
  * provider never had them, or never said. They fail, and a WhatsApp one has its SMS, so the buyer is
  * told once by some way, never twice on WhatsApp. Run by the every-minute job.
  */
-export async function failUnconfirmed(deps: StatusDeps, now = new Date()): Promise<number> {
+export async function failUnconfirmed(deps: StatusDeps, now = deps.now?.() ?? new Date()): Promise<number> {
   const stale = await deps.db
     .select({ id: messages.id })
     .from(messages)
@@ -137,8 +129,11 @@ export async function failUnconfirmed(deps: StatusDeps, now = new Date()): Promi
   for (const { id } of stale) {
     await deps.db.transaction(async (tx) => {
       const row = await moveMessage(tx, id, 'unconfirmed', 'failed', {
-        errorCode: 'unconfirmed',
-        errorDetail: 'The send was cut off and the provider never reported the message.',
+        error: {
+          code: 'unconfirmed',
+          detail: 'The send was cut off and the provider never reported the message.',
+        },
+        now,
       });
       if (row) {
         failed++;

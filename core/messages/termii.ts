@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isSignedBody, signBody } from '../webhook-signature';
 import type { StatusReport } from './statuses';
 import { fetchFailure, TransportError, type MessageTransport } from './transport';
 
@@ -71,14 +71,11 @@ export function isValidTermiiSignature(
   header: string | null | undefined,
   secret: string,
 ) {
-  if (!header || !/^[0-9a-f]{128}$/i.test(header)) return false;
-  const expected = createHmac('sha512', secret).update(rawBody).digest();
-  const given = Buffer.from(header, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSignedBody('sha512', rawBody, header, secret);
 }
 
 export function signTermiiBody(rawBody: Uint8Array | string, secret: string): string {
-  return createHmac('sha512', secret).update(rawBody).digest('hex');
+  return signBody('sha512', rawBody, secret);
 }
 
 /**

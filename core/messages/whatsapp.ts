@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isSignedBody, signBody } from '../webhook-signature';
 import type { StatusReport } from './statuses';
 import { fetchFailure, TransportError, type MessageTransport } from './transport';
 
@@ -104,15 +104,14 @@ export function isValidWhatsAppSignature(
   header: string | null | undefined,
   appSecret: string,
 ): boolean {
-  const hex = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '')?.[1];
-  if (!hex) return false;
-  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
-  const given = Buffer.from(hex, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const prefix = 'sha256=';
+  return (
+    !!header?.startsWith(prefix) && isSignedBody('sha256', rawBody, header.slice(prefix.length), appSecret)
+  );
 }
 
 export function signWhatsAppBody(rawBody: Uint8Array | string, appSecret: string): string {
-  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+  return `sha256=${signBody('sha256', rawBody, appSecret)}`;
 }
 
 interface WebhookStatus {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isSignedBody, signBody } from '../webhook-signature';
 import {
   PaymentProviderError,
   type PaymentOutcome,
@@ -32,14 +32,11 @@ export function isValidPaystackSignature(
   signature: string | null | undefined,
   secretKey: string,
 ): boolean {
-  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
-  const expected = createHmac('sha512', secretKey).update(rawBody).digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSignedBody('sha512', rawBody, signature, secretKey);
 }
 
 export function signPaystackBody(rawBody: Uint8Array | string, secretKey: string): string {
-  return createHmac('sha512', secretKey).update(rawBody).digest('hex');
+  return signBody('sha512', rawBody, secretKey);
 }
 
 export class PaystackProvider implements PaymentProvider {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remindUnpaidOrders, settlePayment } from '#core/checkout/settle';
 import { chooseContact } from '#core/messages/consent';
@@ -14,6 +14,7 @@ import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
 import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-stand-in';
+import { messagesOf } from '../support/messages';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-in';
 
@@ -60,14 +61,6 @@ async function buyerWho(channel: ContactChannel, phone: string) {
   return shopper;
 }
 
-function messagesOf(orderId: string) {
-  return db()
-    .select()
-    .from(schema.messages)
-    .where(eq(schema.messages.orderId, orderId))
-    .orderBy(asc(schema.messages.createdAt));
-}
-
 describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fails', () => {
   it('placed → reminded → paid → shipped → delivered → refunded: one template each, in order', async () => {
     const shopper = await buyerWho('whatsapp', '0803 111 2001');
@@ -100,7 +93,7 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
       ['order_refunded', expect.stringMatching(/^₦/)],
     ]);
     expect(termii.sent.filter((m) => m.to === '2348031112001')).toEqual([]);
-    const rows = await messagesOf(placed.orderId);
+    const rows = await messagesOf(db(), placed.orderId);
     expect(rows.map((m) => [m.kind, m.channel, m.status, m.transport])).toEqual(
       toBuyer.map((m) => [m.template, 'whatsapp', 'accepted', 'whatsapp']),
     );
@@ -129,7 +122,7 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
 
     // Termii's signed delivery report: recorded once; a forged or unsigned one is refused.
     const hook = `${server.url}/api/webhooks/termii`;
-    const sms = (await messagesOf(placed.orderId)).find((m) => m.channel === 'sms')!;
+    const sms = (await messagesOf(db(), placed.orderId)).find((m) => m.channel === 'sms')!;
     expect(sms).toMatchObject({ status: 'accepted', providerMessageId: texts[0]!.messageId });
     for (const signature of [null, 'ab'.repeat(64)])
       expect((await termii.report(hook, texts[0]!.messageId, 'Delivered', { signature })).status).toBe(401);
@@ -161,7 +154,7 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
     termii.failNext({ status: 422, message: 'Sender ID not registered for DND route' });
     await updateOrderStatus(deps(), admin, paid.orderId, 'processing');
     await server.jobsDone();
-    const rows = await messagesOf(paid.orderId);
+    const rows = await messagesOf(db(), paid.orderId);
     expect(rows.map((m) => [m.kind, m.status, m.errorCode, m.errorDetail])).toEqual([
       ['order_confirmed', 'accepted', null, null],
       ['order_update', 'failed', '422', 'Termii refused the message: Sender ID not registered for DND route'],

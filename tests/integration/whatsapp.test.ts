@@ -1,10 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlePayment } from '#core/checkout/settle';
-import type { JobQueue } from '#core/jobs/queue';
 import { chooseContact } from '#core/messages/consent';
 import { deliverMessage } from '#core/messages/deliver';
 import { queueOrderMessage } from '#core/messages/queue';
@@ -12,6 +11,7 @@ import { failUnconfirmed } from '#core/messages/statuses';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
+import { messagesOf, noJob } from '../support/messages';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '../support/whatsapp-stand-in';
 
@@ -50,24 +50,10 @@ async function whatsAppBuyer() {
   return shopper;
 }
 
-function messagesOf(orderId: string) {
-  return db()
-    .select()
-    .from(schema.messages)
-    .where(eq(schema.messages.orderId, orderId))
-    .orderBy(asc(schema.messages.createdAt));
-}
-
 async function messageRow(id: string) {
   const [row] = await db().select().from(schema.messages).where(eq(schema.messages.id, id));
   return row!;
 }
-
-const noJob: JobQueue = {
-  send: () => Promise.resolve('no-job'),
-  retry: () => Promise.resolve(false),
-  state: () => Promise.resolve(null),
-};
 
 /** A WhatsApp message queued without its job, so that the test runs its sends. */
 async function queuedMessage() {
@@ -102,7 +88,7 @@ describe('sending to WhatsApp’s Cloud API', () => {
     await decideDemoPayment(db(), placed.reference, 'success');
     expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
     await server.jobsDone();
-    const [message] = await messagesOf(placed.orderId);
+    const [message] = await messagesOf(db(), placed.orderId);
     const sent = meta.sent.find((m) => m.bizOpaque === message!.id)!;
     expect(sent.body).toEqual({
       messaging_product: 'whatsapp',
@@ -145,7 +131,7 @@ describe('sending to WhatsApp’s Cloud API', () => {
     meta.failNext({ status: 400, code: 131026, details: 'Message undeliverable' });
     await deliverMessage(server.services.messages, message.id);
     await server.jobsDone();
-    const rows = await messagesOf(message.orderId);
+    const rows = await messagesOf(db(), message.orderId);
     expect(rows.map((m) => [m.channel, m.status, m.errorCode, m.fallbackOf])).toEqual([
       ['whatsapp', 'failed', '131026', null],
       ['sms', 'accepted', null, message.id],
@@ -192,7 +178,7 @@ describe('sending to WhatsApp’s Cloud API', () => {
       await failUnconfirmed(server.services.messages, new Date(Date.now() + 16 * 60_000)),
     ).toBeGreaterThan(0);
     await server.jobsDone();
-    expect((await messagesOf(message.orderId)).map((m) => [m.channel, m.status])).toEqual([
+    expect((await messagesOf(db(), message.orderId)).map((m) => [m.channel, m.status])).toEqual([
       ['whatsapp', 'failed'],
       ['sms', 'accepted'],
     ]);
@@ -236,7 +222,7 @@ describe('the WhatsApp webhook', () => {
     // A failure reported after delivery is kept as an event only, and sends no SMS.
     await meta.report(webhook(), wamid, 'failed', { error: { code: 131026, details: 'late' } });
     expect((await messageRow(message.id)).status).toBe('read');
-    expect(await messagesOf(message.orderId)).toHaveLength(1);
+    expect(await messagesOf(db(), message.orderId)).toHaveLength(1);
   });
 
   it('refuses a forged or unsigned report, changing nothing', async () => {
@@ -257,7 +243,7 @@ describe('the WhatsApp webhook', () => {
         error: { code: 131049, details: 'Meta chose not to deliver' },
       });
     await server.jobsDone();
-    const rows = await messagesOf(message.orderId);
+    const rows = await messagesOf(db(), message.orderId);
     expect(rows.map((m) => [m.channel, m.status, m.errorCode, m.errorDetail])).toEqual([
       ['whatsapp', 'failed', '131049', 'Meta chose not to deliver'],
       ['sms', 'accepted', null, null],

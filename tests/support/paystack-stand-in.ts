@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 /**
  * A local stand-in for Paystack's API, speaking the documented protocol (shared/reference/paystack.md
  * §9): Bearer auth, POST /transaction/initialize, GET /transaction/verify/:reference, a checkout page
@@ -5,7 +6,7 @@
  * HMAC-SHA512 of the raw body. Test knobs: another amount, a bad signature, replays, 404 for unknown.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 
 export interface StandInTransaction {
   id: number;
@@ -66,12 +67,6 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function startPaystackStandIn(
   secretKey = `sk_test_${randomBytes(8).toString('hex')}`,
 ): Promise<PaystackStandIn> {
@@ -126,7 +121,7 @@ export async function startPaystackStandIn(
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return json(res, 401, { status: false, message: 'Invalid key' });
     if (req.method === 'POST' && path === '/transaction/initialize') {
-      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      const body = JSON.parse(await text(req)) as Record<string, unknown>;
       initializeBodies.push(body);
       const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
       if (typeof body.email !== 'string' || !Number.isInteger(amount) || (amount as number) <= 0) {
@@ -173,7 +168,7 @@ export async function startPaystackStandIn(
       // shared/reference/paystack.md §7: queued as pending; the outcome comes as a refund.* webhook.
       if (stand.refuseRefunds)
         return json(res, stand.refuseRefunds, { status: false, message: 'Refund could not be processed' });
-      const body = JSON.parse(await readBody(req)) as { transaction?: string; amount?: number };
+      const body = JSON.parse(await text(req)) as { transaction?: string; amount?: number };
       const t = body.transaction ? transactions.get(body.transaction) : undefined;
       if (!t) return json(res, 404, { status: false, message: 'Transaction not found' });
       // shared/reference/paystack.md §10: partial refunds follow each other until the amount paid.

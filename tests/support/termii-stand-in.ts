@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 /**
  * A local stand-in for Termii's messaging API, speaking the documented protocol (shared/reference/
  * messaging.md): `POST /api/sms/send` with the key in the JSON body, answering a message_id, and delivery
@@ -5,7 +6,7 @@
  * answers queued for the next calls.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 
 export interface SentSms {
   messageId: string;
@@ -32,15 +33,6 @@ export interface TermiiStandIn {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 export async function startTermiiStandIn(): Promise<TermiiStandIn> {
   const apiKey = `TL${randomBytes(16).toString('hex')}`;
   const senderId = 'FreshCatch';
@@ -56,7 +48,7 @@ export async function startTermiiStandIn(): Promise<TermiiStandIn> {
     };
     if (request.method !== 'POST' || request.url !== '/api/sms/send')
       return answer(404, { message: 'Not found' });
-    const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+    const body = JSON.parse(await text(request)) as Record<string, unknown>;
     if (body.api_key !== apiKey) return answer(401, { message: 'Invalid API key' });
     const failure = failures.shift();
     if (failure) return answer(failure.status, { message: failure.message });

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 /**
  * A local stand-in for WhatsApp's Cloud API, speaking the documented protocol (shared/reference/
  * messaging.md): `POST /{version}/{phone-number-id}/messages` with a bearer token, answering a "wamid."
@@ -6,7 +7,7 @@
  * `biz_opaque_callback_data`. Knobs: answers queued for the next calls (a 429, a permanent refusal).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 
 export interface SentTemplate {
   wamid: string;
@@ -46,15 +47,6 @@ export interface WhatsAppStandIn {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
   const accessToken = `EAAG${randomBytes(12).toString('hex')}`;
   const phoneNumberId = '106540352242922';
@@ -78,7 +70,7 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
     requests++;
     if (request.headers.authorization !== `Bearer ${accessToken}`)
       return answer(401, { error: { message: 'Invalid OAuth access token', code: 190 } });
-    const body = JSON.parse(await readBody(request)) as Record<string, unknown> & {
+    const body = JSON.parse(await text(request)) as Record<string, unknown> & {
       to: string;
       type: string;
       biz_opaque_callback_data?: string;

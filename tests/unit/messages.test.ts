@@ -139,8 +139,18 @@ describe('the providers’ reports', () => {
       isValidWhatsAppSignature(body, signWhatsAppBody(body, 's3cret').replace('sha256=', ''), 's3cret'),
     ).toBe(false);
     expect(isValidWhatsAppSignature(body, null, 's3cret')).toBe(false);
+    // Anything around the signature is refused: another scheme, or bytes after it.
+    const good = signWhatsAppBody(body, 's3cret');
+    expect(isValidWhatsAppSignature(body, good.replace('sha256=', 'sha1='), 's3cret')).toBe(false);
+    expect(isValidWhatsAppSignature(body, `${good}=00`, 's3cret')).toBe(false);
+    expect(isValidWhatsAppSignature(body, `${good}00`, 's3cret')).toBe(false);
+    // Hex is read whatever its case, as Node's own HMAC check would.
+    expect(isValidWhatsAppSignature(body, good.toUpperCase().replace('SHA256=', 'sha256='), 's3cret')).toBe(
+      true,
+    );
     expect(isValidTermiiSignature(body, signTermiiBody(body, 'tsk'), 'tsk')).toBe(true);
     expect(isValidTermiiSignature(body, signTermiiBody(body, 'tsk').slice(2), 'tsk')).toBe(false);
     expect(isValidTermiiSignature(body, undefined, 'tsk')).toBe(false);
+    expect(isValidTermiiSignature(body, `${signTermiiBody(body, 'tsk').slice(2)}zz`, 'tsk')).toBe(false);
   });
 });

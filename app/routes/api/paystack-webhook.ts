@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { settleRefund } from '#core/orders/refunds';
-import { type DomainError, Invalid, NotFound, NotSupported, Unauthorized } from '#core/errors';
-import { errorResponse } from '~/lib/errors.server';
+import { NotSupported } from '#core/errors';
+import { signedWebhookJson, webhookRefusal } from '~/lib/webhooks.server';
 import type { Route } from './+types/paystack-webhook';
 import { shop } from '~/lib/context';
 
@@ -14,20 +14,15 @@ import { shop } from '~/lib/context';
 export async function action({ request, context }: Route.ActionArgs) {
   const { payments, jobs, db, logger } = shop(context).services;
   // By capability, not by class: the route and the services may come from different bundles.
-  if (payments.name !== 'paystack' || !payments.isValidWebhook)
-    return refused(new NotFound('Paystack is not configured.'));
-  // The raw bytes the signature covers; the server has already bounded them (server/request-body.ts).
-  const raw = new Uint8Array(await request.arrayBuffer());
-  if (!payments.isValidWebhook(raw, request.headers.get('x-paystack-signature'))) {
-    logger.warn({ module: 'webhook' }, 'Paystack webhook with a bad signature refused');
-    return refused(new Unauthorized('Invalid signature.'));
-  }
-  let event: unknown;
-  try {
-    event = JSON.parse(Buffer.from(raw).toString('utf8'));
-  } catch {
-    return refused(new Invalid('Expected JSON.'));
-  }
+  const isValidWebhook = payments.name === 'paystack' ? payments.isValidWebhook?.bind(payments) : undefined;
+  const body = await signedWebhookJson(
+    request,
+    'Paystack',
+    isValidWebhook ? (raw, headers) => isValidWebhook(raw, headers.get('x-paystack-signature')) : null,
+    logger,
+  );
+  if ('refusal' in body) return body.refusal;
+  const event = body.payload;
   if (typeof event !== 'object' || event === null) return data({ received: true });
   const { event: name, data: payload } = event as { event?: unknown; data?: unknown };
   const reference =
@@ -59,10 +54,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return refused(new NotSupported('Method not allowed.'));
-}
-
-/** Paystack reads `{ error }`: a refusal in its shape, with the mapper's status. */
-function refused(error: DomainError) {
-  return errorResponse(error, { error: error.message });
+  return webhookRefusal(new NotSupported('Method not allowed.'));
 }

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
-import { type DomainError, Invalid, NotFound, NotSupported, Unauthorized } from '#core/errors';
+import { NotSupported } from '#core/errors';
 import { recordStatus } from '#core/messages/statuses';
 import { isValidTermiiSignature, termiiReport } from '#core/messages/termii';
-import { errorResponse } from '~/lib/errors.server';
+import { signedWebhookJson, webhookRefusal } from '~/lib/webhooks.server';
 import { shop } from '~/lib/context';
 import type { Route } from './+types/termii-webhook';
 
@@ -14,27 +14,19 @@ import type { Route } from './+types/termii-webhook';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, messages, logger } = shop(context).services;
-  if (!env.TERMII_WEBHOOK_SECRET) return refused(new NotFound('Termii is not configured.'));
-  const raw = new Uint8Array(await request.arrayBuffer());
-  if (!isValidTermiiSignature(raw, request.headers.get('x-termii-signature'), env.TERMII_WEBHOOK_SECRET)) {
-    logger.warn({ module: 'webhook' }, 'Termii webhook with a bad signature refused');
-    return refused(new Unauthorized('Invalid signature.'));
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(Buffer.from(raw).toString('utf8'));
-  } catch {
-    return refused(new Invalid('Expected JSON.'));
-  }
-  const report = termiiReport(payload);
+  const secret = env.TERMII_WEBHOOK_SECRET;
+  const body = await signedWebhookJson(
+    request,
+    'Termii',
+    secret ? (raw, headers) => isValidTermiiSignature(raw, headers.get('x-termii-signature'), secret) : null,
+    logger,
+  );
+  if ('refusal' in body) return body.refusal;
+  const report = termiiReport(body.payload);
   if (report) await recordStatus(messages, 'sms', report);
   return data({ received: true });
 }
 
 export function loader() {
-  return refused(new NotSupported('Method not allowed.'));
-}
-
-function refused(error: DomainError) {
-  return errorResponse(error, { error: error.message });
+  return webhookRefusal(new NotSupported('Method not allowed.'));
 }

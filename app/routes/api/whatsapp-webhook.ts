@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { data } from 'react-router';
-import { type DomainError, Forbidden, Invalid, NotFound, Unauthorized } from '#core/errors';
+import { Forbidden, NotFound } from '#core/errors';
 import { recordStatus } from '#core/messages/statuses';
 import { isValidWhatsAppSignature, whatsAppReports } from '#core/messages/whatsapp';
-import { errorResponse } from '~/lib/errors.server';
+import { isSameSecret } from '#core/webhook-signature';
+import { signedWebhookJson, webhookRefusal } from '~/lib/webhooks.server';
 import { shop } from '~/lib/context';
 import type { Route } from './+types/whatsapp-webhook';
 
@@ -16,44 +16,30 @@ import type { Route } from './+types/whatsapp-webhook';
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = shop(context).services;
-  if (!env.WHATSAPP_VERIFY_TOKEN) return refused(new NotFound('WhatsApp is not configured.'));
+  if (!env.WHATSAPP_VERIFY_TOKEN) return webhookRefusal(new NotFound('WhatsApp is not configured.'));
   const query = new URL(request.url).searchParams;
   const challenge = query.get('hub.challenge') ?? '';
   if (
     query.get('hub.mode') !== 'subscribe' ||
-    !sameText(query.get('hub.verify_token') ?? '', env.WHATSAPP_VERIFY_TOKEN) ||
+    !isSameSecret(query.get('hub.verify_token') ?? '', env.WHATSAPP_VERIFY_TOKEN) ||
     !/^[\w-]{1,128}$/.test(challenge)
   )
-    return refused(new Forbidden('The verify token does not match.'));
+    return webhookRefusal(new Forbidden('The verify token does not match.'));
   return new Response(challenge, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, messages, logger } = shop(context).services;
-  if (!env.WHATSAPP_APP_SECRET) return refused(new NotFound('WhatsApp is not configured.'));
-  // The raw bytes the signature covers; the server has already bounded them (server/request-body.ts).
-  const raw = new Uint8Array(await request.arrayBuffer());
-  if (!isValidWhatsAppSignature(raw, request.headers.get('x-hub-signature-256'), env.WHATSAPP_APP_SECRET)) {
-    logger.warn({ module: 'webhook' }, 'WhatsApp webhook with a bad signature refused');
-    return refused(new Unauthorized('Invalid signature.'));
-  }
-  let payload: unknown;
-  try {
-    payload = JSON.parse(Buffer.from(raw).toString('utf8'));
-  } catch {
-    return refused(new Invalid('Expected JSON.'));
-  }
-  for (const report of whatsAppReports(payload)) await recordStatus(messages, 'whatsapp', report);
+  const secret = env.WHATSAPP_APP_SECRET;
+  const body = await signedWebhookJson(
+    request,
+    'WhatsApp',
+    secret
+      ? (raw, headers) => isValidWhatsAppSignature(raw, headers.get('x-hub-signature-256'), secret)
+      : null,
+    logger,
+  );
+  if ('refusal' in body) return body.refusal;
+  for (const report of whatsAppReports(body.payload)) await recordStatus(messages, 'whatsapp', report);
   return data({ received: true });
-}
-
-/** Whether two texts are the same, in time that does not tell how much of them matched. */
-function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function refused(error: DomainError) {
-  return errorResponse(error, { error: error.message });
 }
