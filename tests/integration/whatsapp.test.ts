@@ -1,14 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlePayment } from '#core/checkout/settle';
 import { chooseContact } from '#core/messages/consent';
-import { deliverMessage } from '#core/messages/deliver';
+import { deliverMessage, type MessageDeps } from '#core/messages/deliver';
 import { queueOrderMessage } from '#core/messages/queue';
 import { failUnconfirmed } from '#core/messages/statuses';
 import { decideDemoPayment } from '#core/payments/demo';
+import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
 import { createCheckoutShopper, placeCatfishOrder } from '../support/factories';
 import { messagesOf, noJob } from '../support/messages';
@@ -156,6 +157,82 @@ describe('sending to WhatsApp’s Cloud API', () => {
       status: 'sent',
       providerMessageId: copies[0]!.wamid,
     });
+  });
+
+  it('a crash between Meta taking the message and our record of it does not send it twice', async () => {
+    const message = await queuedMessage();
+    // The real send to Meta; then the process loses its database (a crash, a dropped connection) before
+    // the answer is written: every write after the send dies.
+    let crashed = false;
+    const real = server.services.messages;
+    const dying: MessageDeps = {
+      ...real,
+      db: new Proxy(real.db, {
+        get(target, key, receiver) {
+          if (crashed && (key === 'update' || key === 'insert' || key === 'transaction'))
+            throw new Error('Connection terminated unexpectedly');
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      }),
+      transports: {
+        ...real.transports,
+        whatsapp: {
+          name: real.transports.whatsapp.name,
+          send: async (outgoing) => {
+            const answer = await real.transports.whatsapp.send(outgoing);
+            crashed = true;
+            return answer;
+          },
+        },
+      },
+    };
+    await expect(deliverMessage(dying, message.id)).rejects.toThrow('Connection terminated unexpectedly');
+    expect(meta.sent.filter((m) => m.bizOpaque === message.id)).toHaveLength(1);
+    expect((await messageRow(message.id)).status).toBe('sending');
+    // The queue runs the job again after the restart: it finds the send cut off and does not repeat it.
+    await deliverMessage(real, message.id);
+    await deliverMessage(real, message.id);
+    const copies = meta.sent.filter((m) => m.bizOpaque === message.id);
+    expect(copies).toHaveLength(1);
+    expect((await messageRow(message.id)).status).toBe('unconfirmed');
+    // Meta's report names our id: the message is settled, with Meta's id.
+    expect((await meta.report(webhook(), copies[0]!.wamid, 'delivered')).status).toBe(200);
+    expect(await messageRow(message.id)).toMatchObject({
+      status: 'delivered',
+      providerMessageId: copies[0]!.wamid,
+    });
+  });
+
+  it('a 429 through the queue: pg-boss holds the job back with its backoff, then the message goes once', async () => {
+    const shopper = await whatsAppBuyer();
+    const placed = await placeCatfishOrder(server.services, shopper.id);
+    meta.failNext({ status: 429, code: 130429, details: 'Rate limit hit' });
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+    await server.jobsDone();
+    const [message] = await messagesOf(db(), placed.orderId);
+    expect(message).toMatchObject({ status: 'queued', attempts: 1, errorCode: '130429' });
+    const job = async () => {
+      const [row] = await queryRows<{ id: string; state: string; retry_count: number; wait_s: number }>(
+        db(),
+        sql`select id, state, retry_count,
+                   extract(epoch from start_after - now())::float as wait_s
+              from pgboss.job
+             where name = 'send-message' and data->>'messageId' = ${message!.id}`,
+      );
+      return row!;
+    };
+    const held = await job();
+    expect(held.state).toBe('retry');
+    // The queue's policy: 15 s before the first retry, longer after (db/job-queue.ts).
+    expect(held.wait_s).toBeGreaterThan(5);
+    expect(meta.sent.filter((m) => m.bizOpaque === message!.id)).toHaveLength(0);
+    // Time passes (the test moves the job's hour, not the clock): pg-boss runs it again.
+    await queryRows(db(), sql`update pgboss.job set start_after = now() where id = ${held.id}::uuid`);
+    await server.jobsDone();
+    expect(await messageRow(message!.id)).toMatchObject({ status: 'accepted', attempts: 2 });
+    expect(meta.sent.filter((m) => m.bizOpaque === message!.id)).toHaveLength(1);
+    expect(await job()).toMatchObject({ state: 'completed', retry_count: 1 });
   });
 
   it('a 200 whose body was cut off is taken as sent by Meta: unconfirmed, not sent again', async () => {
