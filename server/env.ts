@@ -142,3 +142,15 @@ function readOrCreateLocalSecret(dataDir: string): string {
   chmodSync(file, 0o600);
   return secret;
 }
+
+/**
+ * What goes to DATA_DIR/outbox instead of its provider, for want of credentials: said at start-up, so
+ * that an owner who forgot a variable hears that nobody is reached that way (docs/messages.md).
+ */
+export function outboxed(env: Env): string[] {
+  return [
+    env.SMTP_URL ? null : 'e-mail (SMTP_URL not set)',
+    env.WHATSAPP_ACCESS_TOKEN ? null : 'WhatsApp (WHATSAPP_* not set)',
+    env.TERMII_API_KEY ? null : 'SMS (TERMII_* not set)',
+  ].filter((what): what is string => what !== null);
+}

@@ -12,7 +12,7 @@ import {
   perWeightLabel,
 } from '#core/money';
 import { categoryFromId, categoryId } from '#core/catalog/categories';
-import { EnvError, loadEnv } from '#server/env';
+import { EnvError, loadEnv, outboxed } from '#server/env';
 import { formatAdminDateTime, formatShopperDate, formatShortDate, SHOP_TIME_ZONE } from '~/lib/dates';
 import { timeAgo } from '~/lib/relative-time';
 
@@ -47,6 +47,24 @@ describe('environment', () => {
     expect(env.WEB_CONCURRENCY).toBe(2);
     // Development ignores it (one process), so it is not refused there.
     expect(loadEnv({ ...secret, NODE_ENV: 'development', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+  });
+});
+
+describe('what the shop writes to the outbox for want of credentials (said at start-up)', () => {
+  const secret = { AUTH_SECRET: 'z'.repeat(40) };
+  it('names each channel whose variables are not set, and none that are', () => {
+    expect(outboxed(loadEnv(secret))).toEqual([
+      'e-mail (SMTP_URL not set)',
+      'WhatsApp (WHATSAPP_* not set)',
+      'SMS (TERMII_* not set)',
+    ]);
+    const configured = loadEnv({
+      ...secret,
+      SMTP_URL: 'smtp://mail.example:587',
+      TERMII_API_KEY: 'TLkey',
+      TERMII_SENDER_ID: 'FreshCatch',
+    });
+    expect(outboxed(configured)).toEqual(['WhatsApp (WHATSAPP_* not set)']);
   });
 });
 
