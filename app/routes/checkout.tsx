@@ -255,7 +255,7 @@ export default function CheckoutRoute() {
           <DeliverTo profile={profile} />
 
           <section className="rounded-lg border border-slate-200 bg-white p-5">
-            <ContactChoice phone={profile.phone} value={contact} onChange={setContact} />
+            <ContactChoice card phone={profile.phone} value={contact} onChange={setContact} />
           </section>
 
           <DiscountCodeField code={code} onCodeChange={setCode} discount={discount} onApply={applyNow} />

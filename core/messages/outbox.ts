@@ -22,11 +22,12 @@ export function outboxTransport(options: {
       const file = path.join(
         options.outboxDir,
         // The pid keeps two server processes (WEB_CONCURRENCY) from writing the same name.
-        `${Date.now()}-${String(++sequence).padStart(4, '0')}-${process.pid}-${message.channel}-${message.to.replace(/\D/g, '')}.json`,
+        // Named by the message's id, not the buyer's number: the file outlives an account's deletion.
+        `${Date.now()}-${String(++sequence).padStart(4, '0')}-${process.pid}-${message.channel}-${message.id}.json`,
       );
       writeWhole(file, JSON.stringify(message, null, 2));
       options.logger.info(
-        { channel: message.channel, to: message.to, kind: message.kind, file },
+        { channel: message.channel, message: message.id, kind: message.kind, file },
         `message written to the outbox (${options.unset} not set)`,
       );
       return { providerMessageId: null };

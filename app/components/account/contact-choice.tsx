@@ -16,6 +16,7 @@ export function ContactChoice({
   defaultValue,
   onChange,
   error,
+  card = false,
 }: {
   /** The number on the buyer's profile (E.164), which WhatsApp and SMS go to. */
   phone: string | null;
@@ -23,10 +24,14 @@ export function ContactChoice({
   defaultValue?: ContactChannel;
   onChange?: (channel: ContactChannel) => void;
   error?: string;
+  /** A card of its own (checkout): its legend reads as the card's heading, like its neighbours'. */
+  card?: boolean;
 }) {
   return (
     <fieldset aria-describedby={error ? 'contact-error' : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Order updates</legend>
+      <legend className={card ? 'text-lg font-semibold' : 'text-sm font-medium text-slate-800'}>
+        Order updates
+      </legend>
       <p className="mt-1 text-sm text-slate-600">Every order's receipt and news also go to your e-mail.</p>
       <div className="mt-2 grid gap-2">
         {CONTACT_CHANNELS.map((channel) => (
