@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '#db/errors';
 import { INLINE_CSS_SLOT, inlineCss } from './lib/inline-css.server';
 import { InlineCssProvider, STYLESHEET_FILE } from './lib/inline-css';
 import { DataSaverProvider } from './lib/data-saver';
+import { InlinePicturesProvider } from './lib/inline-pictures';
 import { wantsDataSaver } from '#core/data-saver';
 import { NonceProvider } from './lib/nonce';
 import { coalesceChunks } from './lib/coalesce-chunks.server';
@@ -82,6 +83,8 @@ export default function handleRequest(
     // A catalogue page's pictures come through the phone's link before its scripts (decision 051);
     // a phone whose worker holds the scripts takes them from there, with nothing to wait for.
     const holdScripts = !linkStylesheet && picturesBeforeScripts(routerContext);
+    // Its first pictures paint from copies in the page (decision 054); not for a buyer saving data.
+    const inlinePictures = holdScripts && !dataSaver ? shop(loadContext).services.inlinePictures : null;
     // A render still under way after the stream timeout is aborted, so its rejected boundaries flush.
     // The timer is cleared once the page is written: left to run, it kept every finished render (its
     // tree, data and chunks) alive for six seconds, ~2,000 of them in a busy process (decision 030).
@@ -96,7 +99,9 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         <InlineCssProvider value={linkStylesheet ? null : INLINE_CSS_SLOT}>
           <DataSaverProvider value={dataSaver}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <InlinePicturesProvider value={inlinePictures ? (url) => inlinePictures.get(url) : null}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </InlinePicturesProvider>
           </DataSaverProvider>
         </InlineCssProvider>
       </NonceProvider>,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createAuth, type Auth } from '../core/accounts/auth';
@@ -18,6 +19,7 @@ import type { MessageDeps } from '../core/messages/deliver';
 import { outboxTransport } from '../core/messages/outbox';
 import { whatsAppTransport } from '../core/messages/whatsapp';
 import { termiiTransport } from '../core/messages/termii';
+import { createInlinePictures, type InlinePictures } from './inline-pictures';
 
 /** Everything a request may need, built once at start-up and handed to loaders as context. */
 export interface Services {
@@ -38,6 +40,8 @@ export interface Services {
   storage: Storage;
   /** WhatsApp and SMS messages about orders (core/messages/): their transports and queue. */
   messages: MessageDeps;
+  /** The inline copies of our pictures a first visit's page paints first (decision 054). */
+  inlinePictures: InlinePictures;
 }
 
 export function createServices(
@@ -137,7 +141,18 @@ export function createServices(
           : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
     },
   };
+  const inlinePictures = createInlinePictures({
+    // The build's copy of public/ in production; public/ itself in development.
+    publicDir: path.resolve(existsSync(path.resolve('build/client/images')) ? 'build/client' : 'public'),
+    mediaDir: mediaDirectory(env),
+    logger: logger.child({ module: 'pictures' }),
+    fetch,
+  });
+  inlinePictures
+    .warm()
+    .catch((error: unknown) => logger.warn({ err: error }, 'the inline pictures could not be read'));
   return {
+    inlinePictures,
     env,
     logger,
     database,

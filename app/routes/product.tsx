@@ -194,6 +194,7 @@ export default function ProductRoute() {
             alt={product.name}
             sizes="(min-width: 768px) 50vw, 100vw"
             eager
+            inline
             className="aspect-[4/3] w-full object-cover"
           />
         </div>

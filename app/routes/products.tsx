@@ -185,6 +185,7 @@ export default function ProductsRoute() {
                   <ProductCard
                     product={product}
                     eager={index < 2}
+                    first={index === 0}
                     action={<AddToCartButton product={product} mode="again" className="w-full" />}
                   />
                 </li>

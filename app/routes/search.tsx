@@ -124,10 +124,12 @@ export default function SearchRoute() {
               </p>
             ) : null}
             <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {results.items.map((product) => (
+              {results.items.map((product, index) => (
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
+                    eager={index < 2}
+                    first={index === 0}
                     action={<AddToCartButton product={product} mode="once" className="w-full" />}
                   />
                 </li>

@@ -3,7 +3,7 @@ import type * as SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { Invalid } from '../errors';
 import pLimit from 'p-limit';
-import { IMAGE_WIDTHS, PREVIEW_SIZE, previewFile, variantFile } from './variants';
+import { IMAGE_WIDTHS, INLINE_WIDTH, inlineFile, PREVIEW_SIZE, previewFile, variantFile } from './variants';
 
 /** Spec §8 (admin) and DESIGN §2: uploads are checked by content, at most 5 MB, and re-encoded. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -89,6 +89,14 @@ async function render(input: Buffer, baseName?: string): Promise<ImageFile[]> {
       .toBuffer();
     files.push({ name: variantFile(name, width), body, contentType: 'image/webp' });
   }
+  // As wide as the phone's picture (so the browser paints it as the picture, not as a thumbnail blown
+  // up), at a quality that keeps it near 2 KB: the page carries it inline on a first visit.
+  const inline = await image
+    .clone()
+    .resize({ width: INLINE_WIDTH, withoutEnlargement: false })
+    .webp({ quality: INLINE_QUALITY })
+    .toBuffer();
+  files.push({ name: inlineFile(name), body: inline, contentType: 'image/webp' });
   const preview = await image
     .clone()
     .resize(PREVIEW_SIZE.width, PREVIEW_SIZE.height, { fit: 'contain', background: '#f0f9ff' })
@@ -97,6 +105,9 @@ async function render(input: Buffer, baseName?: string): Promise<ImageFile[]> {
   files.push({ name: previewFile(name), body: preview, contentType: 'image/jpeg' });
   return files;
 }
+
+/** The inline copy's WebP quality: ~2 KB for the seed artwork, a recognisable picture, not a blur. */
+export const INLINE_QUALITY = 20;
 
 /** libvips' sample formats: 16-bit pictures ('ushort', 'short') take two bytes a sample, floats four. */
 function bytesPerSample(depth: string | undefined): number {

@@ -1,6 +1,7 @@
 /**
  * The one rule for our pictures' files (no I/O here: the browser imports it too). A picture is stored
- * as `<name>-800.webp` and `<name>-400.webp`, plus `<name>-og.jpg` (1200×630) for link previews. The
+ * as `<name>-800.webp` and `<name>-400.webp`, plus `<name>-og.jpg` (1200×630) for link previews and
+ * `<name>-inline.webp` (400 px, low quality) for the first paint of a first visit. The
  * seed artwork, uploads and the storefront's `srcset` all follow it.
  */
 export const IMAGE_WIDTHS = [400, 800] as const;
@@ -9,6 +10,16 @@ export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 
 export function variantFile(name: string, width: (typeof IMAGE_WIDTHS)[number]): string {
   return `${name}-${width}.webp`;
+}
+
+/**
+ * The copy a first visit's page carries inline (issue 34, decision 054): the 400 px width at a low
+ * quality, ~2 KB, shown under the real picture until it arrives over a slow link.
+ */
+export const INLINE_WIDTH = 400;
+
+export function inlineFile(name: string): string {
+  return `${name}-inline.webp`;
 }
 
 export function previewFile(name: string): string {
@@ -25,6 +36,11 @@ export function isOurImage(url: string): boolean {
 /** The URL of another width of one of our pictures (given the URL of its largest). */
 export function variantUrl(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
   return url.replace(OURS, `-${width}.webp`);
+}
+
+/** The URL of the inline copy of one of our pictures (given the URL of its largest). */
+export function inlineUrl(url: string): string {
+  return url.replace(OURS, '-inline.webp');
 }
 
 export function previewUrl(url: string): string {

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { inlineUrl } from '#core/media/variants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELD_SCRIPTS_SCRIPT } from '~/lib/held-scripts';
 import { productNamed } from '../support/factories';
@@ -88,5 +89,35 @@ describe('catalogue pages send their pictures before their scripts (decision 051
         letsGo: true,
       });
     }
+  });
+});
+
+describe('a first visit paints its first picture from a copy in the page (decision 054)', () => {
+  /** The inline copies a page carries, as data URIs. */
+  async function inlineCopies(path: string, headers: Record<string, string> = {}) {
+    const html = await (await fetch(`${server.url}${path}`, { headers })).text();
+    return [...html.matchAll(/background-image:url\((data:image\/webp;base64,[\w+/=]+)\)/g)].map((m) => m[1]);
+  }
+
+  it('carries the first picture’s own 400 px copy on a product page, a list and search, and nothing elsewhere', async () => {
+    const catfish = await productNamed(server.database.db, 'Live Catfish (Table Size)');
+    const copyOf = (url: string) =>
+      `data:image/webp;base64,${readFileSync(`public${inlineUrl(url)}`).toString('base64')}`;
+    const expected = copyOf(catfish.imageUrl!);
+    expect(expected.length).toBeLessThan(5_500);
+    // The copies are read in the background: the first page after start-up may come without one.
+    await inlineCopies(`/products/${catfish.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await inlineCopies(`/products/${catfish.id}`)).toEqual([expected]);
+    // A list: its first card only (the one on a phone's screen).
+    const list = await inlineCopies('/search?q=catfish');
+    expect(list).toHaveLength(1);
+    expect((await inlineCopies('/products')).length).toBe(1);
+    // Not for a buyer saving data, nor for a phone whose worker already keeps the pictures and
+    // scripts, nor on pages that are not led by a picture.
+    expect(await inlineCopies(`/products/${catfish.id}`, { 'Save-Data': 'on' })).toEqual([]);
+    const sheet = readdirSync('build/client/assets').find((file) => /^app-[\w-]+\.css$/.test(file))!;
+    expect(await inlineCopies(`/products/${catfish.id}`, { cookie: `fc_sheet=${sheet}` })).toEqual([]);
+    expect(await inlineCopies('/cart')).toEqual([]);
   });
 });

@@ -9,10 +9,13 @@ import { RatingStars } from './rating-stars';
 export function ProductCard({
   product,
   eager = false,
+  first = false,
   action,
 }: {
   product: ProductSummary;
   eager?: boolean;
+  /** The list's first card: its picture paints from a copy in a first visit's page (decision 054). */
+  first?: boolean;
   action?: React.ReactNode;
 }) {
   return (
@@ -24,6 +27,7 @@ export function ProductCard({
             alt={product.name}
             sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
             eager={eager}
+            inline={first}
             className="h-full w-full object-cover transition-transform group-hover:scale-105"
           />
           {!product.inStock ? (

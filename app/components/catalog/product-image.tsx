@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useDataSaver } from '~/lib/data-saver';
 import { PLACEHOLDER_IMAGE, responsiveImage } from '~/lib/images';
+import { useInlinePicture } from '~/lib/inline-pictures';
 
 /** A product picture with width/height, srcset, lazy loading and a placeholder if it fails to load. */
 export function ProductImage({
@@ -10,6 +11,7 @@ export function ProductImage({
   width = 800,
   height = 600,
   eager = false,
+  inline = false,
   className,
 }: {
   url: string | null;
@@ -18,11 +20,14 @@ export function ProductImage({
   width?: number;
   height?: number;
   eager?: boolean;
+  /** The page's first picture: on a first visit it paints from a copy in the page (decision 054). */
+  inline?: boolean;
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
   const dataSaver = useDataSaver();
   const image = failed ? { src: PLACEHOLDER_IMAGE } : responsiveImage(url, sizes, dataSaver);
+  const inlineStyle = useInlinePicture(inline && !failed ? url : null);
   // The picture's own attributes go last: see responsiveImage.
   return (
     <img
@@ -33,6 +38,9 @@ export function ProductImage({
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className}
+      style={inlineStyle}
+      // Drawn by the server alone (app/lib/inline-pictures.tsx): the browser keeps it as it was.
+      suppressHydrationWarning
       onError={() => setFailed(true)}
       {...image}
     />
