@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -217,7 +217,11 @@ describe('picture uploads on local disk', () => {
       readdirSync(path.join(dataDir, 'media'))
         .filter((f) => f.startsWith(base))
         .sort(),
-    ).toEqual([`${base}-400.webp`, `${base}-800.webp`, `${base}-og.jpg`]);
+    ).toEqual([`${base}-400.webp`, `${base}-800.webp`, `${base}-inline.webp`, `${base}-og.jpg`]);
+    // The copy a first visit's page carries inline (decision 054): the phone's width, in a few KB.
+    const inline = readFileSync(path.join(dataDir, 'media', `${base}-inline.webp`));
+    expect(await sharp(inline).metadata()).toMatchObject({ format: 'webp', width: 400 });
+    expect(inline.byteLength).toBeLessThan(4096);
     const served = await fetch(`${server.url}${url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('Content-Type')).toBe('image/webp');
@@ -270,7 +274,7 @@ describe('picture uploads on local disk', () => {
     const watch = setInterval(() => (most = Math.max(most, decodeQueue.activeCount)), 1);
     try {
       const rendered = await Promise.all(pictures.map((picture) => renderImageFiles(picture)));
-      expect(rendered.map((files) => files.length)).toEqual(Array(8).fill(3));
+      expect(rendered.map((files) => files.length)).toEqual(Array(8).fill(4));
     } finally {
       clearInterval(watch);
     }
@@ -319,6 +323,7 @@ describe('picture uploads on S3-compatible storage (a local s3rver)', () => {
       for (const variant of [
         url,
         url.replace('-800.webp', '-400.webp'),
+        url.replace('-800.webp', '-inline.webp'),
         url.replace('-800.webp', '-og.jpg'),
       ]) {
         const stored = await fetch(variant);
