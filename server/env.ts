@@ -150,7 +150,19 @@ function readOrCreateLocalSecret(dataDir: string): string {
 export function outboxed(env: Env): string[] {
   return [
     env.SMTP_URL ? null : 'e-mail (SMTP_URL not set)',
-    env.WHATSAPP_ACCESS_TOKEN ? null : 'WhatsApp (WHATSAPP_* not set)',
-    env.TERMII_API_KEY ? null : 'SMS (TERMII_* not set)',
+    whatsAppCredentials(env) ? null : 'WhatsApp (WHATSAPP_* not set)',
+    termiiCredentials(env) ? null : 'SMS (TERMII_* not set)',
   ].filter((what): what is string => what !== null);
+}
+
+/** What sends WhatsApp messages for real; null: they go to the outbox (server/services.ts). */
+export function whatsAppCredentials(env: Env) {
+  const { WHATSAPP_ACCESS_TOKEN: accessToken, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId } = env;
+  return accessToken && phoneNumberId ? { accessToken, phoneNumberId } : null;
+}
+
+/** What sends SMS through Termii for real; null: they go to the outbox (server/services.ts). */
+export function termiiCredentials(env: Env) {
+  const { TERMII_API_KEY: apiKey, TERMII_SENDER_ID: senderId } = env;
+  return apiKey && senderId ? { apiKey, senderId } : null;
 }

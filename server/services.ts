@@ -14,7 +14,7 @@ import type { Database, Db } from '../db/client';
 import { createBoss } from '../db/job-queue';
 import type { QueueName } from '../core/jobs/queues';
 import { pgBossQueue, type JobQueue } from '../core/jobs/queue';
-import type { Env } from './env';
+import { termiiCredentials, whatsAppCredentials, type Env } from './env';
 import type { MessageDeps } from '../core/messages/deliver';
 import { outboxTransport } from '../core/messages/outbox';
 import { whatsAppTransport } from '../core/messages/whatsapp';
@@ -114,37 +114,36 @@ export function createServices(
     : localStorage(mediaDirectory(env));
   const messagesLogger = logger.child({ module: 'messages' });
   const messageOutbox = path.join(env.DATA_DIR, 'outbox', 'messages');
+  const whatsApp = whatsAppCredentials(env);
+  const termii = termiiCredentials(env);
   const messages: MessageDeps = {
     db: database.db,
     jobs,
     logger: messagesLogger,
     transports: {
-      whatsapp:
-        env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
-          ? whatsAppTransport({
-              accessToken: env.WHATSAPP_ACCESS_TOKEN,
-              phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
-              baseUrl: env.WHATSAPP_BASE_URL,
-              apiVersion: env.WHATSAPP_API_VERSION,
-              language: env.WHATSAPP_TEMPLATE_LANGUAGE,
-              timeoutMs: env.MESSAGES_TIMEOUT_MS,
-            })
-          : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'WHATSAPP_*' }),
-      sms:
-        env.TERMII_API_KEY && env.TERMII_SENDER_ID
-          ? termiiTransport({
-              apiKey: env.TERMII_API_KEY,
-              senderId: env.TERMII_SENDER_ID,
-              baseUrl: env.TERMII_BASE_URL,
-              timeoutMs: env.MESSAGES_TIMEOUT_MS,
-            })
-          : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
+      whatsapp: whatsApp
+        ? whatsAppTransport({
+            ...whatsApp,
+            baseUrl: env.WHATSAPP_BASE_URL,
+            apiVersion: env.WHATSAPP_API_VERSION,
+            language: env.WHATSAPP_TEMPLATE_LANGUAGE,
+            timeoutMs: env.MESSAGES_TIMEOUT_MS,
+          })
+        : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'WHATSAPP_*' }),
+      sms: termii
+        ? termiiTransport({
+            ...termii,
+            baseUrl: env.TERMII_BASE_URL,
+            timeoutMs: env.MESSAGES_TIMEOUT_MS,
+          })
+        : outboxTransport({ outboxDir: messageOutbox, logger: messagesLogger, unset: 'TERMII_*' }),
     },
   };
   const inlinePictures = createInlinePictures({
     // The build's copy of public/ in production; public/ itself in development.
     publicDir: path.resolve(existsSync(path.resolve('build/client/images')) ? 'build/client' : 'public'),
     mediaDir: mediaDirectory(env),
+    remoteBase: env.S3_BUCKET ? env.S3_PUBLIC_URL : undefined,
     logger: logger.child({ module: 'pictures' }),
     fetch,
   });

@@ -43,6 +43,11 @@ export function inlineUrl(url: string): string {
   return url.replace(OURS, '-inline.webp');
 }
 
+/** The URL of a picture's largest width, given the path of its inline copy; null for another file. */
+export function largestOfInline(file: string): string | null {
+  return /-inline\.webp$/.test(file) ? file.replace(/-inline\.webp$/, `-${LARGEST_WIDTH}.webp`) : null;
+}
+
 export function previewUrl(url: string): string {
   return url.replace(OURS, '-og.jpg');
 }

@@ -53,6 +53,8 @@ export async function moveMessage(
     /** When the state was reached, as a provider reports it; `now` when not given. */
     at?: Date;
     now?: Date;
+    /** The event is recorded already (a provider's report records it first, to tell a replay apart). */
+    recorded?: boolean;
   } = {},
 ): Promise<MessageRow | null> {
   const now = options.now ?? new Date();
@@ -73,6 +75,6 @@ export async function moveMessage(
     )
     .returning();
   if (!moved) return null;
-  await recordMessageEvent(tx, id, to, at, options.error ?? null);
+  if (!options.recorded) await recordMessageEvent(tx, id, to, at, options.error ?? null);
   return moved;
 }

@@ -87,11 +87,17 @@ export async function recordStatus(
         error: report.error ?? { code: 'failed', detail: 'The provider reported the message as failed.' },
         at: report.at,
         now,
+        recorded: true,
       });
       if (failed) await queueFallback(tx, deps.jobs, failed);
       return 'recorded';
     }
-    await moveMessage(tx, message.id, behind(report.status), report.status, { set: ids, at: report.at, now });
+    await moveMessage(tx, message.id, behind(report.status), report.status, {
+      set: ids,
+      at: report.at,
+      now,
+      recorded: true,
+    });
     return 'recorded';
   });
 }

@@ -169,7 +169,7 @@ export const MESSAGE_KINDS = [
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
- * Where a message is (core/messages/deliver.ts and statuses.ts write it): queued for its job, being
+ * Where a message is (written only through core/messages/state.ts): queued for its job, being
  * sent, accepted by the provider (or written to the outbox), then what the provider reports: sent,
  * delivered, read, or failed. 'unconfirmed': an attempt died between the call and its record, so it
  * is never sent again blindly; 'cancelled': no longer needed (a reminder for an order since paid).

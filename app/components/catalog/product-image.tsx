@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useDataSaver } from '~/lib/data-saver';
 import { PLACEHOLDER_IMAGE, responsiveImage } from '~/lib/images';
 import { useInlinePicture } from '~/lib/inline-pictures';
@@ -31,6 +31,8 @@ export function ProductImage({
   // The picture's own attributes go last: see responsiveImage.
   return (
     <img
+      // Another picture is another element: nothing of this one's copy stays behind it.
+      key={url}
       alt={alt}
       width={width}
       height={height}
@@ -39,10 +41,26 @@ export function ProductImage({
       decoding="async"
       className={className}
       style={inlineStyle}
-      // Drawn by the server alone (app/lib/inline-pictures.tsx): the browser keeps it as it was.
+      // Drawn by the server alone (app/lib/inline-pictures.tsx): the browser keeps it as it was, until
+      // the picture is in (a transparent one must not show the copy through it).
       suppressHydrationWarning
-      onError={() => setFailed(true)}
+      onLoad={dropCopy}
+      onError={(event) => {
+        dropCopy(event);
+        setFailed(true);
+      }}
       {...image}
     />
   );
+}
+
+/** Takes away the copy a first visit's page painted under the picture (decision 054). */
+function dropCopy(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (!image.style.backgroundImage) return;
+  // Once the picture is ready to paint, so no frame shows neither.
+  const drop = () => {
+    image.style.backgroundImage = '';
+  };
+  void image.decode().then(drop, drop);
 }
