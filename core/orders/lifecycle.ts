@@ -397,7 +397,9 @@ async function tell(
     'mail',
     orderStatusEmail({ to: owner.email, name: owner.name, orderId: order.id, message, orderUrl }),
   );
-  if (notice.kind === 'status') await sendMessage('order_update', [short, message, orderUrl]);
+  // A status, or a freshness claim's outcome: the sentence the buyer reads in the app, on their channel.
+  if (notice.kind === 'status' || notice.kind === 'claim')
+    await sendMessage('order_update', [short, message, orderUrl]);
   if (notice.kind === 'refunded')
     await sendMessage('order_refunded', [short, formatNaira(notice.amountKobo), orderUrl]);
 }

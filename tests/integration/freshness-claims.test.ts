@@ -14,6 +14,7 @@ import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { checkoutKey, createCheckoutShopper, productNamed, signedInClient } from '../support/factories';
 import type { HttpClient } from '../support/http-client';
+import { messagesOf } from '../support/messages';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Freshness claims (issue 33, part 4): the buyer reports bad lines with a photo within the window after
@@ -398,6 +399,17 @@ describe('the owner decides a claim on the dashboard', () => {
     expect((await claimsOf(orderId))[0]).toMatchObject({ status: 'declined', decisionNote: reason });
     expect(await eventsOf(orderId)).toContain('claim_declined');
     expect(await notesOf(shopper.id)).toContain(claimDecidedMessage(orderId, 'declined', reason));
+    // And on the buyer's channel (SMS here: a buyer who never chose), as a status is (issue 35).
+    await server.jobsDone();
+    const told = await messagesOf(db(), orderId);
+    expect(told.map((m) => [m.channel, m.kind, m.status]).at(-1)).toEqual([
+      'sms',
+      'order_update',
+      'accepted',
+    ]);
+    expect(told.at(-1)!.body).toBe(
+      `FreshCatch order #${orderId.slice(0, 8)}: ${claimDecidedMessage(orderId, 'declined', reason)} ${server.url}/account/orders/${orderId}`,
+    );
     const page = await (await client.get(`/account/orders/${orderId}`)).text();
     expect(page).toContain('Declined: ');
     expect(page).toContain('Claim declined');
