@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useDataSaver } from '~/lib/data-saver';
 import { PLACEHOLDER_IMAGE, responsiveImage } from '~/lib/images';
 import { useInlinePicture } from '~/lib/inline-pictures';
@@ -44,9 +44,14 @@ export function ProductImage({
       // Drawn by the server alone (app/lib/inline-pictures.tsx): the browser keeps it as it was, until
       // the picture is in (a transparent one must not show the copy through it).
       suppressHydrationWarning
-      onLoad={dropCopy}
+      // A picture in before the page was live (its scripts wait for it: decision 051) fired its load
+      // unheard, so it is looked at as soon as React has the element.
+      ref={(image) => {
+        if (image?.complete && image.naturalWidth > 0) dropCopy(image);
+      }}
+      onLoad={(event) => dropCopy(event.currentTarget)}
       onError={(event) => {
-        dropCopy(event);
+        dropCopy(event.currentTarget);
         setFailed(true);
       }}
       {...image}
@@ -55,8 +60,7 @@ export function ProductImage({
 }
 
 /** Takes away the copy a first visit's page painted under the picture (decision 054). */
-function dropCopy(event: SyntheticEvent<HTMLImageElement>) {
-  const image = event.currentTarget;
+function dropCopy(image: HTMLImageElement) {
   if (!image.style.backgroundImage) return;
   // Once the picture is ready to paint, so no frame shows neither.
   const drop = () => {
