@@ -43,9 +43,15 @@ test('a product page asks for its scripts once its picture is in, and then goes 
   const { release, scripts } = await slowPictures(page);
   // The buyer reads the page and its price while the picture comes; no script competes with it.
   await expectNoScripts(page, scripts);
+  // Meanwhile the picture shows from its copy in the page (decision 054).
+  const picture = page.locator('main img').first();
+  const copy = () => picture.evaluate((image) => (image as HTMLImageElement).style.backgroundImage);
+  expect(await copy()).toMatch(/^url\("data:image\/webp;base64,/);
   release();
   await expect.poll(() => scripts.length).toBeGreaterThan(3);
   await expectLive(page);
+  // The picture is in: its copy is gone from behind it.
+  await expect.poll(copy).toBe('');
   await expectAccessible(page);
 });
 
@@ -89,4 +95,23 @@ test('a tap on Add to Cart, which works before the page is live, does not let th
   release();
   await page.clock.resume();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
+});
+
+test('a list’s cards are as wide as the list before their pictures come, so nothing moves when they do', async ({
+  page,
+}) => {
+  // The pictures never come (a weak link): the cards must already have their final width.
+  await page.route(/\/images\/.+\.webp$/, () => {});
+  await page.goto('/products', { waitUntil: 'domcontentloaded' });
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  const widths = await card.evaluate((article) => ({
+    card: Math.round(article.getBoundingClientRect().width),
+    list: Math.round(article.closest('ul')!.getBoundingClientRect().width),
+  }));
+  expect(widths.card).toBe(widths.list);
+  // Its picture shows from the copy in the page meanwhile (decision 054).
+  expect(
+    await card.locator('img').evaluate((image) => (image as HTMLImageElement).style.backgroundImage),
+  ).toMatch(/^url\("data:image\/webp;base64,/);
 });

@@ -19,7 +19,7 @@ export function ProductCard({
   action?: React.ReactNode;
 }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    <article className="flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <Link to={`/products/${product.id}`} className="group flex flex-1 flex-col">
         <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
           <ProductImage
