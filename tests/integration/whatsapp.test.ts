@@ -31,7 +31,8 @@ beforeAll(async () => {
       WHATSAPP_APP_SECRET: meta.appSecret,
       WHATSAPP_VERIFY_TOKEN: meta.verifyToken,
       WHATSAPP_BASE_URL: meta.url,
-      MESSAGES_TIMEOUT_MS: '500',
+      // Long enough that a loaded machine's stand-in still answers in time; the lost answer waits longer.
+      MESSAGES_TIMEOUT_MS: '3000',
     },
   });
 });
@@ -142,8 +143,8 @@ describe('sending to WhatsApp’s Cloud API', () => {
 
   it('a send whose answer never came is not sent again: Meta’s report settles it', async () => {
     const message = await queuedMessage();
-    // Meta takes the message and answers after our 500 ms: the request went out, the answer is lost.
-    meta.answerNextAfterMs = 1_500;
+    // Meta takes the message and answers after our 3 s: the request went out, the answer is lost.
+    meta.answerNextAfterMs = 4_000;
     await deliverMessage(server.services.messages, message.id);
     expect(await messageRow(message.id)).toMatchObject({ status: 'unconfirmed', errorCode: 'no_answer' });
     // The job run again (a retry, a restart) sends nothing.
