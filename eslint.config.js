@@ -70,14 +70,19 @@ const CORE_CROSSINGS = {
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
   cart: ['stock/rules.ts'], // the cart says how much is left in the stock's words
-  catalog: ['stock/in-stock.ts'], // a counted product's in-stock flag is the stock's to set
+  catalog: [
+    'stock/in-stock.ts', // a counted product's in-stock flag is the stock's to set
+    'delivery/shelf-life.ts', // the product form bounds how long a product keeps
+  ],
   // Checkout is the workflow across domains: it prices, places and settles an order.
   checkout: [
     'accounts/profile.ts',
+    'catalog/service.ts', // the cart's products as a buyer with waiting orders may order them
     'cart/rules.ts',
     'delivery/management.ts', // the stored rates it prices with
     'delivery/methods.ts',
     'delivery/rules.ts',
+    'delivery/shelf-life.ts', // which methods and slots fresh goods may go by
     'delivery/slot-bookings.ts',
     'delivery/slots.ts',
     'discounts/guessing.ts',

@@ -2,11 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
 import type { ProductCategory } from '#core/catalog/categories';
 import { itemsAvailable } from '#core/stock/rules';
+import { orderShelfLife } from '#core/delivery/shelf-life';
 import { cart, useCart } from './cart';
 import { useOnline } from './offline';
 import { TRY_AGAIN, withRetries } from './retries';
 
-type FreshAnswer = { products: (CurrentProduct & { category?: ProductCategory })[] };
+type FreshAnswer = {
+  products: (CurrentProduct & { category?: ProductCategory; shelfLifeDays?: number | null })[];
+};
 
 /** Waits before each try of today's prices: at once, then after 1 s and 3 s. */
 const FRESH_PRICE_TRIES_MS = [0, 1000, 3000];
@@ -64,15 +67,20 @@ export function useFreshPrices() {
     () => new Map((answer?.products ?? []).map((p) => [p.id, itemsAvailable(p)])),
     [answer],
   );
-  // What the cart's products are (fresh, shellfish…): the delivery slots they may go in.
-  const categories = useMemo(
-    () => (answer?.products ?? []).flatMap((p) => (p.category ? [p.category] : [])),
+  // How long the cart's goods keep (fresh fish a day): the delivery methods and slots they may go by.
+  const shelfLife = useMemo(
+    () =>
+      orderShelfLife(
+        (answer?.products ?? []).flatMap((p) =>
+          p.category ? [{ category: p.category, shelfLifeDays: p.shelfLifeDays ?? null }] : [],
+        ),
+      ),
     [answer],
   );
   return {
     changes: visible,
     itemsLeft,
-    categories,
+    shelfLife,
     checking: online && ids !== '' && !answer && !gaveUp,
     /** Offline before today's prices could be read: the cart's own are shown. */
     offline: !online && !answer,

@@ -17,7 +17,12 @@ import type { OfflineNoteHandle } from '~/components/layout/offline-note';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
-import { blockingChanges } from '#core/cart/rules';
+import { blockingChanges, sameItems } from '#core/cart/rules';
+import { methodForShelfLife, methodRefusal } from '#core/delivery/shelf-life';
+import { waitingOrdersOf, waitingOrderView } from '#core/checkout/waiting';
+import type { CheckoutChoices } from '#core/checkout/choices';
+import { useCheckoutChoices } from '~/lib/checkout-choices';
+import { WaitingOrderNotice } from '~/components/checkout/waiting-order-notice';
 import {
   CHECKOUT_OFFLINE_NOTE,
   freeDeliveryNote,
@@ -31,7 +36,7 @@ import { choicesOfUnpaidOrder } from '#core/checkout/choices';
 import { loadRates } from '#core/delivery/management';
 import { ORDER_PROCESSING_ERROR } from '#core/checkout/deps';
 import { placeOrder } from '#core/checkout/place';
-import { HOME_LOCATION, locationSuggestions, type DeliveryMethod } from '#core/delivery/methods';
+import { HOME_LOCATION, locationSuggestions } from '#core/delivery/methods';
 import { formatNaira } from '#core/money';
 import { offerSlots } from '#core/delivery/slot-bookings';
 import {
@@ -58,6 +63,8 @@ export const loader = load({
     const profile = await getProfile(db, user.id);
     // Back from a payment that did not go through (/checkout/callback): its order's choices again.
     const resumed = reference ? await choicesOfUnpaidOrder(db, user.id, reference) : null;
+    // The buyer's orders waiting for payment: the cart's own is resumed, another is theirs to pay or cancel.
+    const waiting = (await waitingOrdersOf(db, user.id, payments.name, now)).map(waitingOrderView);
     let rates: RateFacts[] = [];
     let ratesFailed = false;
     try {
@@ -86,6 +93,7 @@ export const loader = load({
       contact: profile.contact.channel,
       missing: profile.missing,
       resumed,
+      waiting,
       rates,
       ratesFailed,
       locations,
@@ -108,6 +116,15 @@ export const action = act({
     placeOrder(checkout, user.id, order, { clientAddress: clientIp }),
 });
 
+/** An order's checkout choices as the page keeps them. */
+const choicesState = (c: CheckoutChoices & { deliverySlot?: string }) => ({
+  location: c.deliveryLocation,
+  method: c.deliveryMethod,
+  pickupLocation: c.pickupLocation,
+  code: c.discountCode,
+  slot: c.deliverySlot ?? '',
+});
+
 /** Checkout says itself what offline means (its own alert). */
 export const handle: OfflineNoteHandle = { offlineNote: false };
 
@@ -117,6 +134,7 @@ export default function CheckoutRoute() {
     contact: chosenContact,
     missing,
     resumed,
+    waiting,
     rates,
     ratesFailed,
     locations,
@@ -127,34 +145,50 @@ export default function CheckoutRoute() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { items } = useCart();
-  const { changes, categories, checking } = useFreshPrices();
+  const { changes, shelfLife, checking } = useFreshPrices();
   const online = useOnline();
-  const [location, setLocation] = useState(
-    resumed?.deliveryLocation || profile.location?.trim() || HOME_LOCATION,
-  );
-  const [method, setMethod] = useState<DeliveryMethod>(resumed?.deliveryMethod ?? 'standard');
-  const [pickupLocation, setPickupLocation] = useState(resumed?.pickupLocation ?? '');
-  const [code, setCode] = useState(resumed?.discountCode ?? '');
   const [placing, setPlacing] = useState(false);
-  const [contact, setContact] = useState(chosenContact);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
+  // The cart's own order waiting for payment is resumed; another that holds some of its products is
+  // the buyer's to pay for or cancel first (never "sold out" to them).
+  const cartsOrder = waiting.find((w) => sameItems(w.items, lines)) ?? null;
+  const otherOrder = cartsOrder
+    ? null
+    : (waiting.find((w) => w.items.some((i) => lines.some((l) => l.productId === i.productId))) ?? null);
+  const memory = useCheckoutChoices({
+    hydrated,
+    resumed: useMemo(() => (resumed ? { ...choicesState(resumed), slot: '' } : null), [resumed]),
+    waiting: useMemo(() => (cartsOrder ? choicesState(cartsOrder.choices) : null), [cartsOrder]),
+    fallback: useMemo(
+      () => ({ location: profile.location?.trim() || HOME_LOCATION, contact: chosenContact }),
+      [profile.location, chosenContact],
+    ),
+  });
+  const { location, method, pickupLocation, code, slot, contact, idempotencyKey } = memory.choices;
+  const { setLocation, setMethod, setPickupLocation, setCode, setSlot, setContact } = memory;
   const { discount, applyNow } = useDiscountCode(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
-  const [slot, setSlot] = useState('');
   const slotNeeded = needsSlot(method, location, slots);
   const locationSlots = useMemo(
     () => (slotNeeded ? slotsOfLocation(slots, location) : []),
     [slotNeeded, slots, location],
   );
-  const lastDay = lastDeliveryDay(categories, lagosDay(new Date(now)));
+  const lastDay = lastDeliveryDay(shelfLife, lagosDay(new Date(now)));
   const chosenSlot = locationSlots.find((s) => slotKey(s) === slot && slotChoosable(s, lastDay));
 
   useEffect(() => {
     // The soonest open slot is chosen for the shopper until they choose one; one no longer open gives way.
-    if (!slotNeeded || chosenSlot) return;
+    if (!memory.ready || !slotNeeded || chosenSlot) return;
     const first = locationSlots.find((s) => slotChoosable(s, lastDay));
     setSlot(first ? slotKey(first) : '');
-  }, [slotNeeded, chosenSlot, locationSlots, lastDay]);
+  }, [memory.ready, slotNeeded, chosenSlot, locationSlots, lastDay, setSlot]);
+
+  useEffect(() => {
+    // Fresh fish cannot wait for a slow method: the fastest one that reaches the buyer in time instead.
+    if (!memory.ready || checking) return;
+    const kept = methodForShelfLife(method, shelfLife);
+    if (kept !== method) setMethod(kept);
+  }, [memory.ready, checking, method, shelfLife, setMethod]);
 
   useEffect(() => {
     if (hydrated && items.length === 0 && !placing) {
@@ -173,9 +207,9 @@ export default function CheckoutRoute() {
   useEffect(() => {
     // A pickup point of another location no longer applies.
     if (pickupLocations.length > 0 && !pickupLocations.includes(pickupLocation)) setPickupLocation('');
-  }, [pickupLocations, pickupLocation]);
+  }, [pickupLocations, pickupLocation, setPickupLocation]);
 
-  if (!hydrated || items.length === 0) {
+  if (!hydrated || items.length === 0 || !memory.ready) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold">Checkout</h1>
@@ -212,12 +246,15 @@ export default function CheckoutRoute() {
     slotNeeded,
     slotChosen: chosenSlot !== undefined,
     offline: !online,
+    methodRefused: methodRefusal(method, shelfLife) !== null,
+    waitingOrder: otherOrder !== null,
   });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold">Checkout</h1>
       <CheckoutNotices missing={missing} cartNeedsChange={blocked.length > 0} />
+      <WaitingOrderNotice cartsOrder={cartsOrder} otherOrder={otherOrder} />
       {online ? null : (
         <Alert tone="warning" title="Checkout needs a connection" className="mt-4">
           {CHECKOUT_OFFLINE_NOTE}
@@ -238,6 +275,7 @@ export default function CheckoutRoute() {
             pickupLocations={pickupLocations}
             pickupLocation={pickupLocation}
             onPickupLocationChange={setPickupLocation}
+            shelfLife={shelfLife}
             slotPicker={
               slotNeeded ? (
                 <DeliverySlotPicker
@@ -290,6 +328,7 @@ export default function CheckoutRoute() {
               disabled={blockers.length > 0 || blocked.length > 0}
               totalKobo={price.totalKobo}
               payment={payment}
+              idempotencyKey={idempotencyKey}
               order={{
                 items: lines,
                 deliveryMethod: method,

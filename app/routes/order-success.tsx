@@ -1,4 +1,5 @@
 import { CircleCheck } from 'lucide-react';
+import { forgetCheckoutChoices } from '~/lib/checkout-choices';
 import { useEffect } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
@@ -46,7 +47,9 @@ export default function OrderSuccessRoute() {
 
   // A paid order's cart is done with: cleared once, so a product added afterwards (in another tab) stays.
   useEffect(() => {
-    if (hydrated && order) cart.clear({ silent: true });
+    if (!hydrated || !order) return;
+    cart.clear({ silent: true });
+    forgetCheckoutChoices();
   }, [hydrated, order]);
   // Without a paid order, a cart still full goes back to checkout (spec §2).
   useEffect(() => {

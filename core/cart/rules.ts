@@ -281,6 +281,20 @@ export function reconcileCart(
   return { items: next, changes };
 }
 
+/** Whether two lists of lines ask for the same products in the same quantities, whatever their order. */
+export function sameItems(
+  a: readonly { productId: number | null; quantity: number }[],
+  b: readonly { productId: number | null; quantity: number }[],
+): boolean {
+  const totals = (lines: typeof a) => {
+    const byId = new Map<number | null, number>();
+    for (const l of lines) byId.set(l.productId, (byId.get(l.productId) ?? 0) + l.quantity);
+    return byId;
+  };
+  const [x, y] = [totals(a), totals(b)];
+  return x.size === y.size && [...x].every(([id, quantity]) => y.get(id) === quantity);
+}
+
 /** Lines that cannot be checked out as they are (gone, out of stock, or more than is left). */
 export function blockingChanges(changes: CartChange[]): CartChange[] {
   return changes.filter((c) => c.kind !== 'price');

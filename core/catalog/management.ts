@@ -81,6 +81,7 @@ function columns(input: ProductFormInput) {
     weightGrams: input.weight,
     category: input.category,
     freshness: input.freshness,
+    shelfLifeDays: input.shelfLifeDays ?? null,
     inStock: input.inStock !== 'false',
     location: input.location ? input.location : null,
     imageUrl: input.imageUrl ? input.imageUrl : null,

@@ -4,6 +4,9 @@ import { parseKg, parseNaira } from '../money';
 import { PRODUCT_CATEGORIES } from './categories';
 import { listEditParam, listPageParam, listSearchParam } from '../list-query';
 import { searchWords } from './search-words';
+import { MAX_SHELF_LIFE_DAYS } from '../delivery/shelf-life';
+
+export const SHELF_LIFE_MESSAGE = `Keeps for 0 to ${MAX_SHELF_LIFE_DAYS} days, or leave it empty for its category's`;
 
 /** A product's unit weighs at most 100 tonnes (a pond, a truck of feed): grams fit the column. */
 const MAX_PRODUCT_GRAMS = 100_000 * 1000;
@@ -51,6 +54,21 @@ export const ProductFormSchema = z.object({
   freshness: z.coerce
     .number('Freshness is required')
     .check(z.int(), z.minimum(1, 'Freshness is 1 to 5'), z.maximum(5, 'Freshness is 1 to 5')),
+  /** Days it keeps (core/delivery/shelf-life.ts); empty for its category's. */
+  shelfLifeDays: z.optional(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((text, ctx) => {
+        if (!text) return null;
+        const days = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+        if (!(days <= MAX_SHELF_LIFE_DAYS)) {
+          ctx.issues.push({ code: 'custom', message: SHELF_LIFE_MESSAGE, input: text });
+          return z.NEVER;
+        }
+        return days;
+      }),
+    ),
+  ),
   inStock: z.optional(z.enum(['true', 'false'])),
   location: z.optional(z.string().check(z.trim(), z.maxLength(80))),
   imageUrl: z.optional(

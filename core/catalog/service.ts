@@ -227,10 +227,17 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
 }
 
 /** Current facts of the given products (the cart re-reads prices with this). Unknown ids are left out. */
-export async function getProductsByIds(db: Db, ids: number[]): Promise<ProductSummary[]> {
+export async function getProductsByIds(
+  db: Db,
+  ids: number[],
+): Promise<(ProductSummary & { shelfLifeDays: number | null })[]> {
   const unique = [...new Set(ids.filter(isRowId))].slice(0, 200);
   if (unique.length === 0) return [];
-  return db.select(productSummaryColumns).from(products).where(inArray(products.id, unique));
+  // With how long each keeps: the cart's delivery methods and slots follow it (core/delivery/shelf-life.ts).
+  return db
+    .select({ ...productSummaryColumns, shelfLifeDays: products.shelfLifeDays })
+    .from(products)
+    .where(inArray(products.id, unique));
 }
 
 /** 'Popular Items': the highest rated products (spec §2, limit 4). */

@@ -10,7 +10,12 @@ import { type PaymentProvider, type StartedPayment } from '../payments/provider'
 import { orderFingerprint } from './fingerprint';
 import { findRate } from './pricing';
 import type { PlaceOrderInput } from './schemas';
-import type { ProductCategory } from '../../db/schema/enums';
+import {
+  METHOD_REFUSED_TITLE,
+  methodRefusal,
+  orderShelfLife,
+  type KeepingFacts,
+} from '../delivery/shelf-life';
 import { newPaymentReference, ORDER_PROCESSING_ERROR, type CheckoutDeps } from './deps';
 import { orderItemSnapshot, priceCart } from './quote';
 import { changeOrder } from '../orders/lifecycle';
@@ -18,6 +23,8 @@ import { PENDING_ORDER_LIFETIME_MS } from '../orders/payment-state';
 import { recordPlacedOrder, type NewOrderRow } from '../orders/placing';
 import { chooseContact } from '../messages/consent';
 import { holdStock, holdsOf } from '../stock/holds';
+import { sameItems } from '../cart/rules';
+import { heldBy, waitingOrdersOf, type WaitingOrder } from './waiting';
 import { bookSlot, loadSlotRules, type SlotBooking } from '../delivery/slot-bookings';
 import {
   lagosDay,
@@ -71,6 +78,19 @@ function asPlaced(
     authorizationUrl: order.paymentAuthorizationUrl ?? '',
     accessCode: order.paymentAccessCode ?? undefined,
   };
+}
+
+function asPlacedWaiting(order: WaitingOrder, deps: Pick<CheckoutDeps, 'payments'>): PlacedOrder {
+  return asPlaced(
+    {
+      id: order.orderId,
+      paymentReference: order.reference,
+      totalKobo: order.totalKobo,
+      paymentAuthorizationUrl: order.authorizationUrl,
+      paymentAccessCode: order.accessCode,
+    },
+    deps,
+  );
 }
 
 /**
@@ -151,6 +171,15 @@ export async function placeOrder(
   const fingerprint = orderFingerprint(input);
   const repeat = earlier && repeatOf(earlier, fingerprint, deps);
   if (repeat) return repeat;
+  // The cart's waiting order (a reload, a second tab, a return from the payment page): the same cart
+  // and choices get that order again, the same hold and reference; the same cart with other choices
+  // replaces it, and the stock it holds counts as the buyer's own.
+  const now = deps.now?.() ?? new Date();
+  const forCart = (await waitingOrdersOf(db, userId, deps.payments.name, now)).filter((w) =>
+    sameItems(w.items, input.items),
+  );
+  const waiting = forCart.find((w) => w.fingerprint === fingerprint);
+  if (waiting) return asPlacedWaiting(waiting, deps);
 
   const missing = missingProfileFields({ ...profile, email: profile.email });
   if (missing.length > 0) {
@@ -161,7 +190,10 @@ export async function placeOrder(
     );
   }
 
-  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input, from);
+  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input, {
+    ...from,
+    ownHeld: heldBy(forCart),
+  });
   // A code not needed (delivery is free already) is left out of the order; any other refusal stops it.
   if (discount && !discount.ok && discount.reason !== 'not-needed') {
     if (discount.reason === 'guesses') throw new TooManyRequests(discount.message, 'Discount Code Error');
@@ -182,8 +214,9 @@ export async function placeOrder(
       });
     }
   }
+  const tooSlow = methodRefusal(input.deliveryMethod, orderShelfLife(lines.map((l) => l.product)));
+  if (tooSlow) throw new Invalid(tooSlow, { deliveryMethod: [tooSlow] }, METHOD_REFUSED_TITLE);
   if (price.totalKobo <= 0) throw new Invalid('This order has nothing to pay.');
-  const now = deps.now?.() ?? new Date();
   const slot = await chosenSlot(deps, input, lines, now);
 
   // Started before the order exists, so an order is never without its payment. A submission that
@@ -219,6 +252,15 @@ export async function placeOrder(
       released = (await changeOrder(tx, deps, { id: sameKey.id }, { kind: 'replace' })) !== null;
       await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, sameKey.id));
     }
+    // Read again under the lock: a second tab's Pay for this cart may have placed it meanwhile.
+    const cartsNow = (await waitingOrdersOf(tx, userId, deps.payments.name, now)).filter((w) =>
+      sameItems(w.items, input.items),
+    );
+    const raced = cartsNow.find((w) => w.fingerprint === fingerprint);
+    if (raced) return asPlacedWaiting(raced, deps);
+    // The cart's waiting order with other choices gives way, so one cart holds its stock once.
+    for (const { orderId: id } of cartsNow)
+      if (await changeOrder(tx, deps, { id }, { kind: 'replace' })) released = true;
     if (discountCodeId !== null) {
       const holding = await tx
         .select({ id: orders.id })
@@ -298,7 +340,7 @@ export async function placeOrder(
 async function chosenSlot(
   deps: Pick<CheckoutDeps, 'db'>,
   input: PlaceOrderInput,
-  lines: { product: { category: ProductCategory } }[],
+  lines: { product: KeepingFacts }[],
   now: Date,
 ): Promise<{ slotId: number; day: string } | null> {
   const rules = await loadSlotRules(deps.db);
@@ -306,10 +348,10 @@ async function chosenSlot(
   const wanted = input.deliverySlot;
   if (!wanted)
     throw new Invalid(SLOT_MESSAGES.required, { deliverySlot: [SLOT_MESSAGES.required] }, SLOT_REFUSED_TITLE);
-  const categories = lines.map((l) => l.product.category);
+  const keeps = orderShelfLife(lines.map((l) => l.product));
   const today = lagosDay(now);
-  if (!withinShelfLife(categories, wanted.day, today)) {
-    const message = SLOT_MESSAGES.shelfLife(shelfLifeWords(categories, today));
+  if (!withinShelfLife(keeps, wanted.day, today)) {
+    const message = SLOT_MESSAGES.shelfLife(shelfLifeWords(keeps, today));
     throw new Invalid(message, { deliverySlot: [message] }, SLOT_REFUSED_TITLE);
   }
   return wanted;

@@ -150,7 +150,9 @@ export type PayBlock =
   | 'slot-not-chosen'
   | 'total-not-positive'
   | 'free-delivery-minimum'
-  | 'offline';
+  | 'offline'
+  | 'method-too-slow'
+  | 'waiting-order';
 
 /**
  * Spec §4: the pay button is disabled while an order is being created, the fee is being calculated,
@@ -177,8 +179,14 @@ export function payBlockers(state: {
   slotChosen?: boolean;
   /** The phone has no connection (decision 048). */
   offline?: boolean;
+  /** The method chosen is too slow for what the cart holds (core/delivery/shelf-life.ts). */
+  methodRefused?: boolean;
+  /** Another of the buyer's orders waits for payment holding some of this cart's products. */
+  waitingOrder?: boolean;
 }): PayBlock[] {
   const blocks: PayBlock[] = [];
+  if (state.methodRefused) blocks.push('method-too-slow');
+  if (state.waitingOrder) blocks.push('waiting-order');
   if (state.offline) blocks.push('offline');
   if (state.placing) blocks.push('placing');
   if (state.calculating) blocks.push('calculating');
@@ -204,6 +212,19 @@ export function payBlockers(state: {
  * What the order summary says about what keeps Pay disabled, decided by the same blocks (spec §8's
  * 'No pickup option available for your location.' only while Pay waits for a typed pickup location).
  */
+/** What checkout says of the buyer's orders waiting for payment (issue 48). */
+export const WAITING_ORDER_MESSAGES = {
+  resumeTitle: 'Your order is waiting for payment',
+  resume: (order: string) =>
+    `Order #${order} holds this cart for you. Pay goes on with it: the same order, never a second one.`,
+  otherTitle: 'You have an order waiting for payment',
+  other: (order: string, total: string) =>
+    `Order #${order} (${total}) holds some of these items for you. Pay for it, or cancel it and start again with this cart.`,
+  payWaiting: 'Pay for your waiting order',
+  cancelWaiting: 'Cancel it and start again',
+  payBlocked: 'Pay for your waiting order or cancel it first.',
+} as const;
+
 /** What checkout says while the phone is offline; what was entered stays on the page. */
 export const CHECKOUT_OFFLINE_NOTE =
   "You're offline. Checkout needs a connection: what you entered stays here, and nothing has been charged.";
@@ -213,6 +234,7 @@ const PAY_BLOCK_NOTES: Partial<Record<PayBlock, string>> = {
   'pickup-point-not-chosen': 'Choose a pickup point.',
   'slot-not-chosen': 'Choose a delivery slot.',
   offline: 'Pay comes back when you are connected.',
+  'waiting-order': WAITING_ORDER_MESSAGES.payBlocked,
 };
 
 export function payBlockNotes(blocks: readonly PayBlock[]): string[] {

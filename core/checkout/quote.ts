@@ -35,8 +35,15 @@ async function loadDiscountCode(db: Db | Tx, code: string) {
   return row;
 }
 
-/** Current products for the cart's lines; a missing or sold-out product stops the order. */
-async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
+/**
+ * Current products for the cart's lines; a missing or sold-out product stops the order. `ownHeld` is
+ * stock the buyer's own waiting orders hold that gives way to this one (by product): theirs to order.
+ */
+async function loadLines(
+  db: Db | Tx,
+  items: PlaceOrderInput['items'],
+  ownHeld?: ReadonlyMap<number, number>,
+) {
   const ids = [...new Set(items.map((i) => i.productId))];
   const rows = await productsWithIds(db).execute({ ids });
   const byId = new Map(rows.map((p) => [p.id, p]));
@@ -54,10 +61,12 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items']) {
         'A product in your cart is no longer sold. Please remove it from your cart.',
         'Cart changed',
       );
-    if (!product.inStock)
+    const own = product.stockUnit === null ? 0 : (ownHeld?.get(productId) ?? 0);
+    if (!product.inStock && own === 0)
       throw new Conflict(`${product.name} is out of stock. Please remove it from your cart.`, 'Out of stock');
     // Counted stock is held when the order is placed (core/stock/holds.ts); this says so before then.
-    const short = notEnoughStock({ name: product.name, ...countedStock(product) }, quantity);
+    const stock = countedStock({ ...product, stockHeld: Math.max(0, product.stockHeld - own) });
+    const short = notEnoughStock({ name: product.name, ...stock }, quantity);
     if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
     return { product, quantity };
   });
@@ -119,9 +128,12 @@ export async function priceCart(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
   userId: string,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
-  from: { clientAddress?: string } = {},
+  from: { clientAddress?: string; ownHeld?: ReadonlyMap<number, number> } = {},
 ) {
-  const [lines, rates] = await Promise.all([loadLines(deps.db, input.items), loadRates(deps.db)]);
+  const [lines, rates] = await Promise.all([
+    loadLines(deps.db, input.items, from.ownHeld),
+    loadRates(deps.db),
+  ]);
   const order = {
     lines: lines.map((l) => ({
       priceKobo: l.product.priceKobo,

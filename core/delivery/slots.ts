@@ -1,4 +1,3 @@
-import type { ProductCategory } from '../../db/schema/enums';
 import type { DeliveryMethod } from './methods';
 
 /**
@@ -15,12 +14,6 @@ export const SLOT_METHODS: readonly DeliveryMethod[] = ['express'];
 
 /** The checkout offers today's slots and those of the next this-many days. */
 export const SLOT_DAYS_AHEAD = 3;
-
-/**
- * How many days after the order a product of this category may still be delivered (0: the same day,
- * 1: today or tomorrow). A category not named keeps: smoked, dried, equipment, feeds.
- */
-export const SHELF_LIFE_DAYS: Partial<Record<ProductCategory, number>> = { fresh: 1, shellfish: 1 };
 
 export const SLOT_MESSAGES = {
   required: 'Please choose a delivery slot.',
@@ -164,24 +157,23 @@ export function slotsOfLocation<T extends { location: string }>(slots: readonly 
 }
 
 /**
- * The last day an order of these categories may be delivered, placed on `today`; null when none of
- * them spoils (any day offered will do).
+ * The last day an order that keeps `shelfLife` days (core/delivery/shelf-life.ts `orderShelfLife`) may
+ * be delivered, placed on `today`; null when nothing in it spoils (any day offered will do).
  */
-export function lastDeliveryDay(categories: readonly ProductCategory[], today: string): string | null {
-  const limits = categories.flatMap((c) => (SHELF_LIFE_DAYS[c] === undefined ? [] : [SHELF_LIFE_DAYS[c]!]));
-  return limits.length === 0 ? null : addDays(today, Math.min(...limits));
+export function lastDeliveryDay(shelfLife: number | null, today: string): string | null {
+  return shelfLife === null ? null : addDays(today, shelfLife);
 }
 
 /** The last day fresh goods of an order placed `today` can be delivered, in words: "today", "tomorrow". */
-export function shelfLifeWords(categories: readonly ProductCategory[], today: string): string {
-  const last = lastDeliveryDay(categories, today) ?? today;
+export function shelfLifeWords(shelfLife: number | null, today: string): string {
+  const last = lastDeliveryDay(shelfLife, today) ?? today;
   const name = dayName(last, today);
   return name === 'Today' || name === 'Tomorrow' ? name.toLowerCase() : name;
 }
 
-/** Whether a slot on `day` is within the shelf life of an order of these categories placed on `today`. */
-export function withinShelfLife(categories: readonly ProductCategory[], day: string, today: string): boolean {
-  const last = lastDeliveryDay(categories, today);
+/** Whether a slot on `day` is within the shelf life of an order placed on `today`. */
+export function withinShelfLife(shelfLife: number | null, day: string, today: string): boolean {
+  const last = lastDeliveryDay(shelfLife, today);
   return last === null || day <= last;
 }
 

@@ -46,6 +46,11 @@ export const products = pgTable(
     origin: text('origin'),
     freshness: smallint('freshness').notNull().default(5),
     /**
+     * Days it keeps after the day of the order (0: the same day), or null for its category's
+     * (core/delivery/shelf-life.ts): which delivery methods and slots may carry it.
+     */
+    shelfLifeDays: smallint('shelf_life_days'),
+    /**
      * Whether it can be bought: the admin's flag for a product whose stock is not counted; for a counted
      * one, written by core/stock/ with every change of its stock (what is on hand less what is held
      * covers one of it).
@@ -75,6 +80,7 @@ export const products = pgTable(
     check('products_price_not_negative', sql`${t.priceKobo} >= 0`),
     check('products_freshness_range', sql`${t.freshness} between 1 and 5`),
     check('products_weight_positive', sql`${t.weightGrams} > 0`),
+    check('products_shelf_life_range', sql`${t.shelfLifeDays} between 0 and 365`),
     check('products_rating_range', sql`${t.averageRating} between 0 and 5`),
     check('products_review_count_not_negative', sql`${t.reviewCount} >= 0`),
     check('products_stock_not_negative', sql`${t.stockOnHand} >= 0 and ${t.stockHeld} >= 0`),

@@ -144,6 +144,7 @@ async function seedProducts(db: Db): Promise<Map<string, number>> {
         category: p.category,
         origin: p.origin,
         freshness: p.freshness,
+        shelfLifeDays: p.shelfLifeDays ?? null,
         inStock: p.inStock ?? true,
         weightGrams: Math.round(p.weightKg * 1000),
       })),

@@ -38,6 +38,8 @@ export interface SeedProduct {
   origin: string;
   location: string;
   freshness: number;
+  /** Days it keeps when not its category's (core/delivery/shelf-life.ts). */
+  shelfLifeDays?: number;
   inStock?: boolean;
   description: string;
   art: ProductArt;
@@ -93,6 +95,8 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     origin: 'North Atlantic, cold room in Trans-Amadi',
     location: 'Port Harcourt',
     freshness: 4,
+    // Frozen hard in the cold room and sent in an ice box: it keeps for a Standard delivery, not a Joint one.
+    shelfLifeDays: 3,
     description:
       'Blast-frozen Titus (Atlantic mackerel), kept at −18 °C until it leaves our cold room. Oily and full of flavour: fry it, grill it or add it to jollof.',
     art: { kind: 'fish', body: '#1e3a8a', belly: '#e0f2fe', fin: '#1e40af', stripes: true, long: true },

@@ -215,7 +215,7 @@ describe("free delivery from an amount, the owner's rule per location and method
   it('checkout charges nothing from the amount, and a free-delivery code is then kept unused', async () => {
     const shopper = await createCheckoutShopper(server.services, 'Port Harcourt');
     const shopperClient = await signedInClient(server, shopper.email);
-    const croaker = await productNamed(db(), 'Croaker Fish (Fresh)');
+    const croaker = await productNamed(db(), 'Smoked Croaker');
     // Joint delivery: no slot to book (slots are for express).
     const joint = (await rateAt('Port Harcourt', 'joint'))!;
     // Just enough croaker to reach ₦50,000, and one fewer.

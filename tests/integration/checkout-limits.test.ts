@@ -35,12 +35,14 @@ async function ordersOf(userId: string) {
   return db().select().from(schema.orders).where(eq(schema.orders.userId, userId));
 }
 
-async function cart(discountCode?: string) {
+/** A cart of live catfish; another quantity is another cart (the same cart resumes its waiting order). */
+async function cart(discountCode?: string, quantity = 1) {
   const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
   return {
-    items: [{ productId: catfish.id, quantity: 1 }],
-    deliveryMethod: 'standard' as const,
+    items: [{ productId: catfish.id, quantity }],
+    deliveryMethod: 'pickup' as const,
     deliveryLocation: 'Lagos',
+    pickupLocation: 'Yaba Pickup Point, Herbert Macaulay Way',
     ...(discountCode ? { discountCode } : {}),
   };
 }
@@ -156,9 +158,14 @@ describe('an account has at most 3 unpaid orders at once', () => {
     const shopper = await createCheckoutShopper(server.services, 'Lagos');
     const placed = [];
     for (let i = 0; i < 3; i++)
-      placed.push(await placeOrder(deps(), shopper.id, { ...(await cart()), idempotencyKey: checkoutKey() }));
+      placed.push(
+        await placeOrder(deps(), shopper.id, {
+          ...(await cart(undefined, i + 1)),
+          idempotencyKey: checkoutKey(),
+        }),
+      );
     await expect(
-      placeOrder(deps(), shopper.id, { ...(await cart()), idempotencyKey: checkoutKey() }),
+      placeOrder(deps(), shopper.id, { ...(await cart(undefined, 4)), idempotencyKey: checkoutKey() }),
     ).rejects.toMatchObject({
       kind: 'conflict',
       title: UNPAID_ORDERS_LIMIT.title,
@@ -171,7 +178,7 @@ describe('an account has at most 3 unpaid orders at once', () => {
 
     await decideDemoPayment(db(), placed[0]!.reference, 'success');
     await settlePayment(deps(), placed[0]!.reference);
-    await placeOrder(deps(), shopper.id, { ...(await cart()), idempotencyKey: checkoutKey() });
+    await placeOrder(deps(), shopper.id, { ...(await cart(undefined, 4)), idempotencyKey: checkoutKey() });
     expect(await ordersOf(shopper.id)).toHaveLength(4);
   });
 
@@ -180,9 +187,17 @@ describe('an account has at most 3 unpaid orders at once', () => {
     const client = await signedInClient(server, shopper.email);
     for (let i = 0; i < 3; i++)
       expect(
-        (await client.postJson('/checkout', { ...(await cart()), idempotencyKey: checkoutKey() })).status,
+        (
+          await client.postJson('/checkout', {
+            ...(await cart(undefined, i + 1)),
+            idempotencyKey: checkoutKey(),
+          })
+        ).status,
       ).toBe(200);
-    const fourth = await client.postJson('/checkout', { ...(await cart()), idempotencyKey: checkoutKey() });
+    const fourth = await client.postJson('/checkout', {
+      ...(await cart(undefined, 4)),
+      idempotencyKey: checkoutKey(),
+    });
     expect(fourth.status).toBe(409);
     expect(await fourth.text()).toContain(UNPAID_ORDERS_LIMIT.message);
     expect(await ordersOf(shopper.id)).toHaveLength(3);

@@ -51,7 +51,7 @@ async function notificationsOf(userId: string) {
 describe('placing an order: the server prices everything', () => {
   it('ignores prices the browser sends and charges database prices, delivery and weight', async () => {
     const shopper = await createCheckoutShopper(server.services);
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const catfish = await productNamed(db(), 'Smoked Bonga Fish');
     const feed = await productNamed(db(), 'Floating Fish Feed 2 mm (15 kg)');
     const tampered = {
       idempotencyKey: checkoutKey(),
@@ -82,7 +82,7 @@ describe('placing an order: the server prices everything', () => {
     const items = await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
     expect(items.map((i) => [i.productName, i.quantity, i.unitPriceKobo, i.totalPriceKobo])).toEqual(
       expect.arrayContaining([
-        ['Live Catfish (Table Size)', 2, catfish.priceKobo, 2 * catfish.priceKobo],
+        ['Smoked Bonga Fish', 2, catfish.priceKobo, 2 * catfish.priceKobo],
         ['Floating Fish Feed 2 mm (15 kg)', 1, feed.priceKobo, feed.priceKobo],
       ]),
     );
@@ -325,7 +325,7 @@ describe('FREEDELIVERY: 20 uses, never more', () => {
       .update(schema.discountCodes)
       .set({ usedCount: 0 })
       .where(eq(schema.discountCodes.code, 'FREEDELIVERY'));
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const catfish = await productNamed(db(), 'Smoked Catfish');
     const shoppers = await Promise.all(
       Array.from({ length: 50 }, () => createCheckoutShopper(server.services)),
     );
@@ -373,7 +373,7 @@ describe('FREEDELIVERY: 20 uses, never more', () => {
 describe('paying with the demo provider', () => {
   async function placeWithCode(discountCode?: string) {
     const shopper = await createCheckoutShopper(server.services);
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const catfish = await productNamed(db(), 'Smoked Catfish');
     const placed = await placeOrder(deps(), shopper.id, {
       idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],
@@ -415,8 +415,8 @@ describe('paying with the demo provider', () => {
 
   it('marking paid writes one paid event and a receipt of every line, in the order they were placed', async () => {
     const shopper = await createCheckoutShopper(server.services);
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
-    const tilapia = await productNamed(db(), 'Fresh Tilapia');
+    const catfish = await productNamed(db(), 'Smoked Catfish');
+    const tilapia = await productNamed(db(), 'Smoked Bonga Fish');
     const placed = await placeOrder(deps(), shopper.id, {
       idempotencyKey: checkoutKey(),
       items: [
@@ -544,7 +544,7 @@ describe('each shopper sees and changes only their own', () => {
   it('B cannot read or pay A’s order, read A’s notifications, or change A’s profile', async () => {
     const a = await createCheckoutShopper(server.services);
     const b = await createCheckoutShopper(server.services);
-    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    const catfish = await productNamed(db(), 'Smoked Catfish');
     const placed = await placeOrder(deps(), a.id, {
       idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],

@@ -120,8 +120,9 @@ describe('the buyer’s choice of order updates', () => {
     const order = (contact?: string, key = checkoutKey(), quantity = 1) => ({
       idempotencyKey: key,
       items: [{ productId: catfish.id, quantity }],
-      deliveryMethod: 'standard',
+      deliveryMethod: 'pickup',
       deliveryLocation: 'Port Harcourt',
+      pickupLocation: 'Rumuokoro Junction Hub',
       ...(contact ? { contact } : {}),
     });
     expect((await client.postJson('/checkout', order('whatsapp'))).status).toBe(200);

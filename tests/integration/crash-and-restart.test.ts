@@ -145,8 +145,9 @@ describe.runIf(process.env.DATABASE_URL)('the shop survives its parts failing (P
             const answer = await client.postJson('/checkout.data', {
               idempotencyKey: crypto.randomUUID(),
               items: productIds.map((productId) => ({ productId, quantity: 1 })),
-              deliveryMethod: 'standard',
+              deliveryMethod: 'pickup',
               deliveryLocation: 'Port Harcourt',
+              pickupLocation: 'Rumuokoro Junction Hub',
               discountCode: 'FRESH10',
             });
             seen(answer);

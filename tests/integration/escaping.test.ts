@@ -44,8 +44,9 @@ describe('stored text renders escaped everywhere', () => {
     const placed = await placeOrder(server.services.checkout, shopper.id, {
       idempotencyKey: checkoutKey(),
       items: [{ productId: catfish.id, quantity: 1 }],
-      deliveryMethod: 'standard',
+      deliveryMethod: 'pickup',
       deliveryLocation: 'Port Harcourt',
+      pickupLocation: 'Rumuokoro Junction Hub',
     });
     await decideDemoPayment(db, placed.reference, 'success');
     expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');

@@ -60,8 +60,9 @@ async function paidOrder(status: 'shipped' | 'delivered' = 'delivered') {
       { productId: catfish.id, quantity: 3 },
       { productId: smoked.id, quantity: 2 },
     ],
-    deliveryMethod: 'standard',
+    deliveryMethod: 'pickup',
     deliveryLocation: 'Port Harcourt',
+    pickupLocation: 'Rumuokoro Junction Hub',
   });
   await decideDemoPayment(db(), placed.reference, 'success');
   expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');

@@ -161,8 +161,9 @@ describe('unknown discount codes', () => {
     const quote = async (client: HttpClient, code: string) => {
       const response = await client.postJson('/api/checkout/quote', {
         items: [{ productId: catfish.id, quantity: 1 }],
-        deliveryMethod: 'standard',
+        deliveryMethod: 'pickup',
         deliveryLocation: 'Lagos',
+        pickupLocation: 'Yaba Pickup Point, Herbert Macaulay Way',
         discountCode: code,
       });
       // postJson sends no extra headers: the address goes on the client.

@@ -86,11 +86,11 @@ describe('an order’s messages, by the buyer’s choice', () => {
       short,
       expect.stringMatching(/^₦[\d,]+$/),
       '1 × Live Catfish (Table Size)',
-      'Standard Delivery, Port Harcourt',
+      'Pickup, Rumuokoro Junction Hub',
       link,
     ]);
     expect(confirmed!.body).toBe(
-      `Thank you for your order #${short} at FreshCatch. We have received your payment of ${confirmed!.params[1]} for 1 × Live Catfish (Table Size). Delivery: Standard Delivery, Port Harcourt. Follow your order here: ${link}\nReply here if you have a question.`,
+      `Thank you for your order #${short} at FreshCatch. We have received your payment of ${confirmed!.params[1]} for 1 × Live Catfish (Table Size). Delivery: Pickup, Rumuokoro Junction Hub. Follow your order here: ${link}\nReply here if you have a question.`,
     );
     // The spec's sentence for the status, with the order's number and link.
     expect(shipped!.body).toBe(
@@ -116,7 +116,7 @@ describe('an order’s messages, by the buyer’s choice', () => {
     const [sms] = await messagesOf(db(), placed.orderId);
     expect(sms).toMatchObject({ channel: 'sms', kind: 'order_confirmed', status: 'accepted' });
     expect(sms!.body).toBe(
-      `FreshCatch: payment of ${sms!.params[1]} received for order #${placed.orderId.slice(0, 8)}. Delivery: Standard Delivery, Port Harcourt. Track: ${server.url}/account/orders/${placed.orderId}`,
+      `FreshCatch: payment of ${sms!.params[1]} received for order #${placed.orderId.slice(0, 8)}. Delivery: Pickup, Rumuokoro Junction Hub. Track: ${server.url}/account/orders/${placed.orderId}`,
     );
 
     const mailed = await buyerWho('email');

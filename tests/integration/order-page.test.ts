@@ -31,8 +31,9 @@ async function shopperWithOrder(options: { code?: string; quantity?: number } = 
   const placed = await placeOrder(server.services.checkout, shopper.id, {
     idempotencyKey: checkoutKey(),
     items: [{ productId: catfish.id, quantity: options.quantity ?? 2 }],
-    deliveryMethod: 'standard',
+    deliveryMethod: 'pickup',
     deliveryLocation: 'Port Harcourt',
+    pickupLocation: 'Rumuokoro Junction Hub',
     ...(options.code ? { discountCode: options.code } : {}),
   });
   return { shopper, client, catfish, placed };
@@ -54,7 +55,7 @@ describe('the order page', () => {
     for (const text of [
       `Order #${placed.orderId.slice(0, 8)}`,
       catfish.name,
-      'Standard Delivery',
+      'Rumuokoro Junction Hub',
       'Port Harcourt',
       order.shippingName,
       order.shippingAddress,

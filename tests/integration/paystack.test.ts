@@ -31,7 +31,7 @@ const freeDeliveryUses = async () =>
 
 async function place(options: { code?: string; pickupLocation?: string } = {}) {
   const shopper = await createCheckoutShopper(server.services);
-  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  const catfish = await productNamed(db(), 'Smoked Catfish');
   const placed = await placeOrder(server.services.checkout, shopper.id, {
     idempotencyKey: checkoutKey(),
     items: [{ productId: catfish.id, quantity: 2 }],
@@ -270,8 +270,9 @@ describe('when Paystack refuses or cannot be reached', () => {
         placeOrder(broken.services.checkout, shopper.id, {
           idempotencyKey: checkoutKey(),
           items: [{ productId: catfish.id, quantity: 1 }],
-          deliveryMethod: 'standard',
+          deliveryMethod: 'pickup',
           deliveryLocation: 'Port Harcourt',
+          pickupLocation: 'Rumuokoro Junction Hub',
           discountCode: 'FREEDELIVERY',
         }),
       ).rejects.toThrow('There was an issue creating your order. Please contact support.');
@@ -310,8 +311,9 @@ describe('when Paystack cannot be reached to verify', () => {
       const placed = await placeOrder(other.services.checkout, shopper.id, {
         idempotencyKey: checkoutKey(),
         items: [{ productId: catfish.id, quantity: 1 }],
-        deliveryMethod: 'standard',
+        deliveryMethod: 'pickup',
         deliveryLocation: 'Port Harcourt',
+        pickupLocation: 'Rumuokoro Junction Hub',
       });
       const client = await signedInClient(other, shopper.email);
       await flaky.close();

@@ -76,8 +76,9 @@ async function stockOf(productId: number) {
 const cart = (productId: number, quantity: number) => ({
   idempotencyKey: checkoutKey(),
   items: [{ productId, quantity }],
-  deliveryMethod: 'standard' as const,
+  deliveryMethod: 'pickup' as const,
   deliveryLocation: 'Port Harcourt',
+  pickupLocation: 'Rumuokoro Junction Hub',
 });
 
 async function placeAndPay(productId: number, quantity: number) {

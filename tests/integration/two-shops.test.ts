@@ -254,8 +254,9 @@ http {
     const quote = async (code: string) => {
       const response = await client.postJson('/api/checkout/quote', {
         items: [{ productId: catfish.id, quantity: 1 }],
-        deliveryMethod: 'standard',
+        deliveryMethod: 'pickup',
         deliveryLocation: 'Lagos',
+        pickupLocation: 'Yaba Pickup Point, Herbert Macaulay Way',
         discountCode: code,
       });
       return {

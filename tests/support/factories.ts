@@ -10,6 +10,9 @@ import { SHOPPER_PASSWORD } from './constants';
 import { HttpClient } from './http-client';
 import type { TestServer } from './test-server';
 
+/** A pickup point of the seeded Port Harcourt rate: where fresh fish in a test is collected. */
+export const PORT_HARCOURT_PICKUP = 'Rumuokoro Junction Hub';
+
 /** A checkout visit's idempotency key, as the checkout page makes one. */
 export function checkoutKey() {
   return randomUUID();
@@ -106,18 +109,22 @@ export async function createCheckoutShopper(services: Services, location = 'Port
   return shopper;
 }
 
-/** An order of Live Catfish for `shopperId`, placed as checkout places it (standard delivery). */
+/**
+ * An order of Live Catfish for `shopperId`, placed as checkout places it: picked up at the Port Harcourt
+ * hub (live fish cannot wait for Standard's 2–3 days, core/delivery/shelf-life.ts).
+ */
 export async function placeCatfishOrder(
   services: Services,
   shopperId: string,
-  options: { deliveryLocation?: string; discountCode?: string; quantity?: number } = {},
+  options: { discountCode?: string; quantity?: number } = {},
 ) {
   const catfish = await productNamed(services.db, 'Live Catfish (Table Size)');
   return placeOrder(services.checkout, shopperId, {
     idempotencyKey: checkoutKey(),
     items: [{ productId: catfish.id, quantity: options.quantity ?? 1 }],
-    deliveryMethod: 'standard',
-    deliveryLocation: options.deliveryLocation ?? 'Port Harcourt',
+    deliveryMethod: 'pickup',
+    deliveryLocation: 'Port Harcourt',
+    pickupLocation: PORT_HARCOURT_PICKUP,
     discountCode: options.discountCode,
   });
 }

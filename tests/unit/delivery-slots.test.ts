@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeliverySlotFormSchema } from '#core/delivery/schemas';
+import { orderShelfLife } from '#core/delivery/shelf-life';
+import type { ProductCategory } from '#core/catalog/categories';
 import {
   cutoffNote,
   cutoffOf,
@@ -82,15 +84,31 @@ describe('cut-offs', () => {
 });
 
 describe('shelf life', () => {
+  const keeps = (category: ProductCategory, shelfLifeDays: number | null = null) =>
+    orderShelfLife([{ category, shelfLifeDays }]);
   it('fresh fish and shellfish: today or tomorrow; smoked, dried, equipment and feeds: any day offered', () => {
     const today = '2026-11-30';
-    expect(lastDeliveryDay(['fresh'], today)).toBe('2026-12-01');
-    expect(lastDeliveryDay(['smoked', 'shellfish'], today)).toBe('2026-12-01');
-    expect(lastDeliveryDay(['smoked', 'dried', 'equipment', 'feeds'], today)).toBeNull();
-    expect(withinShelfLife(['fresh'], '2026-12-01', today)).toBe(true);
-    expect(withinShelfLife(['fresh'], '2026-12-02', today)).toBe(false);
-    expect(withinShelfLife(['smoked'], '2026-12-03', today)).toBe(true);
-    expect(shelfLifeWords(['shellfish'], today)).toBe('tomorrow');
+    expect(lastDeliveryDay(keeps('fresh'), today)).toBe('2026-12-01');
+    expect(
+      lastDeliveryDay(
+        orderShelfLife([
+          { category: 'smoked', shelfLifeDays: null },
+          { category: 'shellfish', shelfLifeDays: null },
+        ]),
+        today,
+      ),
+    ).toBe('2026-12-01');
+    expect(lastDeliveryDay(keeps('feeds'), today)).toBeNull();
+    expect(withinShelfLife(keeps('fresh'), '2026-12-01', today)).toBe(true);
+    expect(withinShelfLife(keeps('fresh'), '2026-12-02', today)).toBe(false);
+    expect(withinShelfLife(keeps('smoked'), '2026-12-03', today)).toBe(true);
+    expect(shelfLifeWords(keeps('shellfish'), today)).toBe('tomorrow');
+  });
+  it("a product's own shelf life stands for its category's: frozen fish may go in a later slot", () => {
+    const today = '2026-11-30';
+    expect(withinShelfLife(keeps('fresh', 3), '2026-12-03', today)).toBe(true);
+    expect(withinShelfLife(keeps('fresh', 0), '2026-12-01', today)).toBe(false);
+    expect(shelfLifeWords(keeps('fresh', 0), today)).toBe('today');
   });
 });
 

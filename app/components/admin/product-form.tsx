@@ -5,6 +5,7 @@ import { ProductImage } from '~/components/catalog/product-image';
 import { inputClasses } from '~/components/ui/field';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { gramsToKg, nairaFigure } from '#core/money';
+import { MAX_SHELF_LIFE_DAYS, SHELF_LIFE_HINT } from '#core/delivery/shelf-life';
 
 export interface EditedProduct {
   id: number;
@@ -14,6 +15,8 @@ export interface EditedProduct {
   weightGrams: number;
   category: string;
   freshness: number;
+  /** Days it keeps, or null for its category's. */
+  shelfLifeDays: number | null;
   inStock: boolean;
   /** Counted stock sets In Stock itself (core/stock/). */
   stockUnit: string | null;
@@ -189,6 +192,28 @@ export function ProductForm({
               </option>
             ))}
           </select>
+        </div>
+        <div>
+          <label htmlFor="product-shelf-life" className="mb-1 block text-sm font-medium">
+            Keeps for (days)
+          </label>
+          <input
+            id="product-shelf-life"
+            name="shelfLifeDays"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_SHELF_LIFE_DAYS}
+            step={1}
+            defaultValue={product?.shelfLifeDays ?? ''}
+            aria-invalid={Boolean(fieldErrors.shelfLifeDays)}
+            aria-describedby={`product-shelf-life-hint${fieldErrors.shelfLifeDays ? ' product-shelfLifeDays-error' : ''}`}
+            className={inputClasses}
+          />
+          <p id="product-shelf-life-hint" className="mt-1 text-xs text-slate-600">
+            {SHELF_LIFE_HINT}
+          </p>
+          {error('shelfLifeDays')}
         </div>
         <div>
           <label htmlFor="product-location" className="mb-1 block text-sm font-medium">

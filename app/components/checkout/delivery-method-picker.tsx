@@ -1,6 +1,7 @@
 import { DELIVERY_TIMES, priceOrder, type PricedLine, type RateFacts } from '#core/checkout/pricing';
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS, type DeliveryMethod } from '#core/delivery/methods';
 import { formatNaira } from '#core/money';
+import { methodRefusal } from '#core/delivery/shelf-life';
 
 /** What a method's fee is worked out from: the cart's lines, the stored rates and the location typed. */
 export interface FeeFacts {
@@ -11,16 +12,20 @@ export interface FeeFacts {
 
 /**
  * The four delivery methods as radios, each with its time and its full fee for this order (spec §4), or
- * Free where the owner's free-delivery rule covers it (decision 045).
+ * Free where the owner's free-delivery rule covers it (decision 045). A method too slow for what the
+ * cart holds (fresh fish on a 2–3 day route) is shown disabled with the reason the server would give.
  */
 export function DeliveryMethodPicker({
   method,
   onChange,
   order,
+  shelfLife,
 }: {
   method: DeliveryMethod;
   onChange: (method: DeliveryMethod) => void;
   order: FeeFacts;
+  /** Days the cart's goods keep (core/delivery/shelf-life.ts); null when nothing spoils. */
+  shelfLife: number | null;
 }) {
   return (
     <fieldset>
@@ -28,18 +33,19 @@ export function DeliveryMethodPicker({
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {DELIVERY_METHODS.map((m) => {
           const fee = priceOrder({ method: m, ...order });
+          const refusal = methodRefusal(m, shelfLife);
           return (
-            // The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions.
-            // eslint-disable-next-line jsx-a11y/label-has-associated-control
             <label
               key={m}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-slate-50"
             >
               <input
                 type="radio"
                 name="delivery-method"
                 value={m}
                 checked={method === m}
+                disabled={refusal !== null}
+                aria-describedby={refusal ? `method-${m}-refusal` : undefined}
                 onChange={() => onChange(m)}
                 className="mt-1 accent-brand-700"
               />
@@ -49,6 +55,11 @@ export function DeliveryMethodPicker({
                   {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
                   {fee.freeDelivery?.reached ? 'Free' : formatNaira(fee.fullDeliveryFeeKobo)}
                 </span>
+                {refusal ? (
+                  <span id={`method-${m}-refusal`} className="mt-1 block text-amber-800">
+                    {refusal}
+                  </span>
+                ) : null}
               </span>
             </label>
           );

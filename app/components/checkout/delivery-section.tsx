@@ -34,6 +34,7 @@ export function DeliverySection({
   pickupLocation,
   onPickupLocationChange,
   slotPicker,
+  shelfLife,
 }: {
   location: string;
   onLocationChange: (location: string) => void;
@@ -47,6 +48,8 @@ export function DeliverySection({
   onPickupLocationChange: (pickupLocation: string) => void;
   /** The delivery slots, for a method and location that deliver in slots. */
   slotPicker?: ReactNode;
+  /** Days the cart's goods keep: the methods too slow for them are disabled. */
+  shelfLife: number | null;
 }) {
   return (
     <section
@@ -74,7 +77,7 @@ export function DeliverySection({
           ))}
         </datalist>
       </div>
-      <DeliveryMethodPicker method={method} onChange={onMethodChange} order={order} />
+      <DeliveryMethodPicker method={method} onChange={onMethodChange} order={order} shelfLife={shelfLife} />
       {slotPicker}
       {method === 'pickup' ? (
         <div>

@@ -52,30 +52,31 @@ function loadPaystack(src: string): Promise<new () => PaystackPopup> {
 
 const callbackUrl = (reference: string) => `/checkout/callback?reference=${encodeURIComponent(reference)}`;
 
-/**
- * Places the order on the server (which prices it), then takes the shopper to pay: Paystack's inline
- * popup resumed with the access code, its payment page as the fallback, or our demo payment page.
- */
-/** A random key; `crypto.randomUUID` exists only on https and localhost, getRandomValues everywhere. */
-function newCheckoutKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function slotOfKey(key: string) {
   const [slotId, day] = key.split(':');
   return { slotId: Number(slotId), day: day ?? '' };
 }
 
+/**
+ * Places the order on the server (which prices it), then takes the shopper to pay: Paystack's inline
+ * popup resumed with the access code, its payment page as the fallback, or our demo payment page.
+ */
 export function PaymentButton({
   disabled,
   totalKobo,
   payment,
+  idempotencyKey,
   order,
   onPlacing,
 }: {
   disabled: boolean;
   totalKobo: number;
+  /**
+   * The tab's checkout key (app/lib/checkout-choices.ts), kept across a reload: Pay pressed twice, or
+   * retried on a weak network, places one order, and pressing it again after closing the payment
+   * window resumes that order's payment.
+   */
+  idempotencyKey: string;
   payment: { provider: 'paystack' | 'demo'; publicKey: string | null; inlineScriptUrl: string };
   order: {
     items: { productId: number; quantity: number }[];
@@ -93,9 +94,6 @@ export function PaymentButton({
   const fetcher = useFetcher<PlaceOrderResult>();
   const cancel = useFetcher();
   const [scriptFailed, setScriptFailed] = useState<string | null>(null);
-  // One key per visit of the checkout page: Pay pressed twice, or retried on a weak network, places one
-  // order, and pressing it again after closing the payment window resumes that order's payment.
-  const [idempotencyKey] = useState(newCheckoutKey);
   const busy = fetcher.state !== 'idle';
   const revalidator = useRevalidator();
 

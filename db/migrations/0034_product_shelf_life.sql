@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "shelf_life_days" smallint;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_shelf_life_range" CHECK ("products"."shelf_life_days" between 0 and 365);
