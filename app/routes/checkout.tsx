@@ -205,9 +205,11 @@ export default function CheckoutRoute() {
   }, [ratesFailed]);
 
   useEffect(() => {
-    // A pickup point of another location no longer applies.
+    // A pickup point of another location no longer applies (once the kept choices are in: before, this
+    // would clear the point they are about to bring back).
+    if (!memory.ready) return;
     if (pickupLocations.length > 0 && !pickupLocations.includes(pickupLocation)) setPickupLocation('');
-  }, [pickupLocations, pickupLocation, setPickupLocation]);
+  }, [memory.ready, pickupLocations, pickupLocation, setPickupLocation]);
 
   if (!hydrated || items.length === 0 || !memory.ready) {
     return (

@@ -35,33 +35,39 @@ export function DeliveryMethodPicker({
           const fee = priceOrder({ method: m, ...order });
           const refusal = methodRefusal(m, shelfLife);
           return (
-            <label
+            // The reason sits beside the label, not in it: the radio's name stays the method's, and the
+            // reason is read as its description.
+            <div
               key={m}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-slate-50"
+              className="rounded-md border border-slate-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:bg-slate-50"
             >
-              <input
-                type="radio"
-                name="delivery-method"
-                value={m}
-                checked={method === m}
-                disabled={refusal !== null}
-                aria-describedby={refusal ? `method-${m}-refusal` : undefined}
-                onChange={() => onChange(m)}
-                className="mt-1 accent-brand-700"
-              />
-              <span className="text-sm">
-                <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
-                <span className="block text-slate-600">
-                  {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
-                  {fee.freeDelivery?.reached ? 'Free' : formatNaira(fee.fullDeliveryFeeKobo)}
-                </span>
-                {refusal ? (
-                  <span id={`method-${m}-refusal`} className="mt-1 block text-amber-800">
-                    {refusal}
+              {/* The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions. */}
+              {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
+              <label className="flex cursor-pointer items-start gap-3 p-3 has-[:disabled]:cursor-not-allowed">
+                <input
+                  type="radio"
+                  name="delivery-method"
+                  value={m}
+                  checked={method === m}
+                  disabled={refusal !== null}
+                  aria-describedby={refusal ? `method-${m}-refusal` : undefined}
+                  onChange={() => onChange(m)}
+                  className="mt-1 accent-brand-700"
+                />
+                <span className="text-sm">
+                  <span className="block font-semibold">{DELIVERY_METHOD_LABELS[m]}</span>
+                  <span className="block text-slate-600">
+                    {DELIVERY_TIMES[m] ? `${DELIVERY_TIMES[m]} · ` : 'Collect it yourself · '}
+                    {fee.freeDelivery?.reached ? 'Free' : formatNaira(fee.fullDeliveryFeeKobo)}
                   </span>
-                ) : null}
-              </span>
-            </label>
+                </span>
+              </label>
+              {refusal ? (
+                <p id={`method-${m}-refusal`} className="-mt-2 px-3 pb-3 pl-10 text-sm text-amber-800">
+                  {refusal}
+                </p>
+              ) : null}
+            </div>
           );
         })}
       </div>
