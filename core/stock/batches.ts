@@ -42,9 +42,32 @@ export const STOCK_MESSAGES = {
   batchGone: 'This batch is no longer in stock.',
   batchExpired: 'This batch has passed its best-before and no longer sells.',
   tooMuch: (left: string) => `This batch has only ${left} left.`,
+  tooOld: 'That date is more than a year ago: enter the day it was caught, smoked, dried or made.',
+  bestBeforeFar: 'That best-before date is more than 5 years away: check it.',
+  overCapacity: (most: string) =>
+    `That would take the stock on hand past ${most}, more than the shop can count: check the quantity.`,
   stillCounted: (left: string) =>
     `${left} of this product is still in stock or held by orders: take it off before changing how it is counted.`,
 } as const;
+
+/**
+ * The most a product may have on hand, in its stock unit (1,000 tonnes in grams, or a billion units):
+ * well inside the 32-bit columns that hold it, so no receipt or recount can overflow them.
+ */
+export const MAX_STOCK_ON_HAND = 1_000_000_000;
+/** A batch's date is at most this many days back; a best-before at most this many ahead. */
+const OLDEST_BATCH_DAYS = 366;
+const FURTHEST_BEST_BEFORE_DAYS = 5 * 366;
+
+function refuseOverCapacity(onHand: number, change: number, unit: StockUnit) {
+  if (onHand + change <= MAX_STOCK_ON_HAND) return;
+  const most =
+    unit === 'kg'
+      ? `${(MAX_STOCK_ON_HAND / 1000).toLocaleString('en-NG')} kg`
+      : `${MAX_STOCK_ON_HAND.toLocaleString('en-NG')} units`;
+  const message = STOCK_MESSAGES.overCapacity(most);
+  throw new Invalid(message, { quantity: [message] });
+}
 
 /** "40" kg → 40000 g; "3" units → 3. Units must be whole. */
 function toStockAmount(quantity: string, unit: StockUnit): number {
@@ -83,6 +106,10 @@ export async function receiveStock(
   const today = shopDay(now);
   if (input.preparedOn > today)
     throw new Invalid(STOCK_MESSAGES.futureDate, { preparedOn: [STOCK_MESSAGES.futureDate] });
+  if (input.preparedOn < addDays(today, -OLDEST_BATCH_DAYS))
+    throw new Invalid(STOCK_MESSAGES.tooOld, { preparedOn: [STOCK_MESSAGES.tooOld] });
+  if (input.bestBefore !== null && input.bestBefore > addDays(today, FURTHEST_BEST_BEFORE_DAYS))
+    throw new Invalid(STOCK_MESSAGES.bestBeforeFar, { bestBefore: [STOCK_MESSAGES.bestBeforeFar] });
   if (input.bestBefore !== null && input.bestBefore < input.preparedOn)
     throw new Invalid(STOCK_MESSAGES.bestBeforeEarly, { bestBefore: [STOCK_MESSAGES.bestBeforeEarly] });
   if (isPastBestBefore(input.bestBefore, today))
@@ -92,6 +119,7 @@ export async function receiveStock(
     const unit = before.stockUnit;
     if (unit === null) throw new Conflict(STOCK_MESSAGES.notCounted, 'Stock not counted');
     const amount = toStockAmount(input.quantity, unit);
+    refuseOverCapacity(before.stockOnHand, amount, unit);
     const [batch] = await tx
       .insert(stockBatches)
       .values({
@@ -148,6 +176,7 @@ export async function adjustStock(
       throw new Invalid(STOCK_MESSAGES.tooMuch(formatStock(batch.quantityLeft, unit)), {
         quantity: [STOCK_MESSAGES.tooMuch(formatStock(batch.quantityLeft, unit))],
       });
+    refuseOverCapacity(before.stockOnHand, change, unit);
     const [adjusted] = await tx
       .update(stockBatches)
       .set({ quantityLeft: sql`${stockBatches.quantityLeft} + ${change}` })

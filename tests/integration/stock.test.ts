@@ -11,7 +11,7 @@ import { adminActor, type AdminActor } from '#core/roles';
 import { expireBatches, receiveStock, setStockCounting } from '#core/stock/batches';
 import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
-import { ADMIN_EMAIL } from '../support/constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { checkoutKey, createCheckoutShopper, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -250,6 +250,43 @@ describe('batches: oldest first, dated, and stopped past their best-before', () 
     await expect(
       receive({ bestBefore: addDays(today(), -1), preparedOn: addDays(today(), -3) }),
     ).rejects.toMatchObject({ message: 'That best-before date has passed: this batch could not be sold.' });
+    // Issue 48: a catch date from long ago, a best-before decades away.
+    await expect(receive({ preparedOn: '1900-01-01' })).rejects.toMatchObject({
+      message: 'That date is more than a year ago: enter the day it was caught, smoked, dried or made.',
+      fieldErrors: { preparedOn: [expect.any(String)] },
+    });
+    await expect(receive({ bestBefore: '2099-01-01' })).rejects.toMatchObject({
+      message: 'That best-before date is more than 5 years away: check it.',
+    });
     expect(await stockOf(product.id)).toMatchObject({ onHand: 0, inStock: false, batchesLeft: [] });
+  });
+
+  it('the most the form allows, received twice, is refused the second time with the field’s message (never a 500)', async () => {
+    const product = await countedProduct([]);
+    const most = {
+      intent: 'receive' as const,
+      quantity: '999999.999',
+      dateKind: 'caught' as const,
+      preparedOn: today(),
+      bestBefore: null,
+      note: null,
+    };
+    await receiveStock(db(), admin, product.id, most);
+    await expect(receiveStock(db(), admin, product.id, most)).rejects.toMatchObject({
+      kind: 'invalid',
+      message:
+        'That would take the stock on hand past 1,000,000 kg, more than the shop can count: check the quantity.',
+      fieldErrors: { quantity: [expect.any(String)] },
+    });
+    expect(await stockOf(product.id)).toMatchObject({ onHand: 999_999_999, batchesLeft: [999_999_999] });
+    // Over HTTP: the owner's form answers 400 with the message.
+    const client = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const answer = await client.postForm(`/admin/stock/${product.id}`, {
+      ...most,
+      bestBefore: '',
+      note: '',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('more than the shop can count');
   });
 });
