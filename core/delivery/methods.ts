@@ -1,4 +1,5 @@
 import type { DeliveryMethod } from '../../db/schema/enums';
+import { distinctPlaces } from './places';
 
 /** The methods are the schema's (db/schema/enums.ts); their names are here. */
 export { DELIVERY_METHODS, type DeliveryMethod } from '../../db/schema/enums';
@@ -17,17 +18,9 @@ export const SUGGESTED_LOCATIONS = ['Port Harcourt', 'Lagos', 'Abuja'] as const;
 
 /**
  * Location suggestions (spec §9): Port Harcourt, Lagos and Abuja always, then the locations already in
- * use (delivery rates), each once whatever its case or spacing.
+ * use (delivery rates), each once whatever its case or spacing (core/delivery/places.ts). This is the
+ * list of places the shop delivers to.
  */
 export function locationSuggestions(inUse: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const suggestions: string[] = [];
-  for (const location of [...SUGGESTED_LOCATIONS, ...inUse]) {
-    const name = location.trim();
-    const key = name.toLowerCase();
-    if (!name || seen.has(key)) continue;
-    seen.add(key);
-    suggestions.push(name);
-  }
-  return suggestions;
+  return distinctPlaces([...SUGGESTED_LOCATIONS, ...inUse]);
 }
