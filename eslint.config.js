@@ -67,6 +67,8 @@ const CORE_CROSSINGS = {
     'messages/contact.ts', // the profile records how the buyer hears about orders…
     'messages/consent.ts', // …through its one writer
     'messages/queue.ts', // a deleted account's messages forget the number
+    'delivery/management.ts', // a profile's location is matched to the places the shop delivers to…
+    'delivery/places.ts', // …by the places' one rule
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
   cart: ['stock/rules.ts'], // the cart says how much is left in the stock's words
@@ -81,6 +83,7 @@ const CORE_CROSSINGS = {
     'cart/rules.ts',
     'delivery/management.ts', // the stored rates it prices with
     'delivery/methods.ts',
+    'delivery/places.ts', // the delivery location in the list's spelling
     'delivery/rules.ts',
     'delivery/shelf-life.ts', // which methods and slots fresh goods may go by
     'delivery/slot-bookings.ts',

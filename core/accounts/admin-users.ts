@@ -10,6 +10,12 @@ import { refreshRating } from '../reviews/service';
 import { forgetRecipient } from '../messages/queue';
 import { releaseCodeUses } from '../discounts/uses';
 import { SHOP_START_UP, type AdminActor } from '../roles';
+import { deliveryPlaces } from '../delivery/management';
+import { matchPlace } from '../delivery/places';
+
+/** A profile's location typed before places were chosen from the list may be off it (shown so). */
+const listedPlace = (location: string | null, places: string[]) =>
+  location !== null && matchPlace(location, places).listed;
 
 /**
  * The admin's users screen (spec §2 "Users", §5, §6, §8): search, roles and deletion. The role has
@@ -47,6 +53,8 @@ export interface AdminUserRow {
   phone: string | null;
   address: string | null;
   location: string | null;
+  /** Whether the location is one of the places the shop delivers to (false when none is set). */
+  locationListed: boolean;
   role: string;
   emailVerified: boolean;
   createdAt: Date;
@@ -94,6 +102,7 @@ export async function listUsersForAdmin(
         .limit(ADMIN_USERS_PAGE_SIZE)
         .offset(offset),
   );
+  const places = await deliveryPlaces(db);
   let counts = new Map<string, number>();
   let orderCountsFailed = false;
   try {
@@ -105,7 +114,11 @@ export async function listUsersForAdmin(
     orderCountsFailed = true;
   }
   return {
-    users: rows.map((row) => ({ orderCount: counts.get(row.id) ?? 0, ...row })),
+    users: rows.map((row) => ({
+      orderCount: counts.get(row.id) ?? 0,
+      locationListed: listedPlace(row.location, places),
+      ...row,
+    })),
     ...counted,
     orderCountsFailed,
   };
@@ -128,6 +141,7 @@ export interface AdminUserDetails extends AdminUserRow {
 export async function getUserForAdmin(db: Db, _admin: AdminActor, id: string): Promise<AdminUserDetails> {
   const [row] = await db.select(ROW).from(user).where(eq(user.id, id));
   if (!row) throw new NotFound(USER_MESSAGES.notFound);
+  const places = await deliveryPlaces(db);
   const [counts] = await db
     .select({
       all: count(),
@@ -135,7 +149,12 @@ export async function getUserForAdmin(db: Db, _admin: AdminActor, id: string): P
     })
     .from(orders)
     .where(eq(orders.userId, id));
-  return { orderCount: counts?.all ?? 0, paidOrderCount: counts?.paid ?? 0, ...row };
+  return {
+    orderCount: counts?.all ?? 0,
+    paidOrderCount: counts?.paid ?? 0,
+    locationListed: listedPlace(row.location, places),
+    ...row,
+  };
 }
 
 /** The user's row, locked for this transaction. */

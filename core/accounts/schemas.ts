@@ -101,7 +101,9 @@ export const ProfileSchema = z.object({
     z.refine((v) => v === '' || /^\+?[0-9 ()-]{7,20}$/.test(v), PHONE_MESSAGE),
   ),
   address: optionalText(300, 'Please keep the address under 300 characters'),
+  /** A place of the delivery list, or PLACE_NOT_LISTED with the town in `locationTyped` (delivery/places.ts). */
   location: optionalText(80, 'Please keep the location under 80 characters'),
+  locationTyped: z.optional(optionalText(80, 'Please keep the town under 80 characters')),
   /** How the buyer hears about their orders beside e-mail (core/messages/contact.ts). */
   contact: z.optional(z.enum(CONTACT_CHANNELS, 'Please choose how to get your order updates.')),
 });

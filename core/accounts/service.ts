@@ -9,6 +9,8 @@ import { chooseContact, contactChoice, type ContactChoice } from '../messages/co
 import type { AdminActor } from '../roles';
 import type { ProfileInput } from './schemas';
 import { keptRowCount } from '../paging-queries';
+import { deliveryPlaces } from '../delivery/management';
+import { matchPlace, pickedPlace } from '../delivery/places';
 
 export interface Profile {
   id: string;
@@ -47,6 +49,8 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
 /**
  * Full name, phone, delivery address and location are editable; the e-mail is not (spec §5). A form
  * without the location (the admin's settings) leaves it as it is; blanks are saved as nothing. The
+ * location is a place of the delivery list, saved in the list's spelling ("  port harcourt " is Port
+ * Harcourt), or a town off the list, kept as typed (delivered at the default fees, without slots). The
  * phone is kept as E.164 (+234…), whatever way it was typed; one that is not a number changes nothing.
  * The buyer's choice of order updates (the shopper's form has it) is recorded with the number it is
  * for, in the same transaction: WhatsApp or SMS without a number changes nothing.
@@ -54,13 +58,16 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
 export async function updateProfile(
   db: Db,
   userId: string,
-  input: Omit<ProfileInput, 'location' | 'contact'> & {
+  input: Omit<ProfileInput, 'location' | 'locationTyped' | 'contact'> & {
     location?: string;
+    locationTyped?: string;
     contact?: ProfileInput['contact'];
   },
 ): Promise<void> {
   const phone = input.phone ? phoneToE164(input.phone) : null;
   if (input.phone && !phone) throw new Invalid(PHONE_MESSAGE, { phone: [PHONE_MESSAGE] });
+  const typed = input.location === undefined ? undefined : pickedPlace(input.location, input.locationTyped);
+  const location = typed ? matchPlace(typed, await deliveryPlaces(db)).place : typed;
   await db.transaction(async (tx) => {
     await tx
       .update(user)
@@ -68,7 +75,7 @@ export async function updateProfile(
         name: input.fullName,
         phone,
         address: input.address || null,
-        ...(input.location === undefined ? {} : { location: input.location || null }),
+        ...(location === undefined ? {} : { location: location || null }),
       })
       .where(eq(user.id, userId));
     if (input.contact) await chooseContact(tx, userId, { channel: input.contact, source: 'profile', phone });

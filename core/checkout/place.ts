@@ -190,7 +190,8 @@ export async function placeOrder(
     );
   }
 
-  const { lines, rates, price, discount, discountCodeId } = await priceCart(deps, userId, input, {
+  // The delivery location as priced: a listed place in the list's spelling, a town off it as typed.
+  const { lines, rates, location, price, discount, discountCodeId } = await priceCart(deps, userId, input, {
     ...from,
     ownHeld: heldBy(forCart),
   });
@@ -199,7 +200,6 @@ export async function placeOrder(
     if (discount.reason === 'guesses') throw new TooManyRequests(discount.message, 'Discount Code Error');
     throw new Invalid(discount.message, { discountCode: [discount.message] }, 'Discount Code Error');
   }
-  const location = input.deliveryLocation;
   let pickupLocation: string | null = null;
   if (input.deliveryMethod === 'pickup') {
     pickupLocation = input.pickupLocation ?? '';
@@ -217,7 +217,7 @@ export async function placeOrder(
   const tooSlow = methodRefusal(input.deliveryMethod, orderShelfLife(lines.map((l) => l.product)));
   if (tooSlow) throw new Invalid(tooSlow, { deliveryMethod: [tooSlow] }, METHOD_REFUSED_TITLE);
   if (price.totalKobo <= 0) throw new Invalid('This order has nothing to pay.');
-  const slot = await chosenSlot(deps, input, lines, now);
+  const slot = await chosenSlot(deps, { ...input, deliveryLocation: location }, lines, now);
 
   // Started before the order exists, so an order is never without its payment. A submission that
   // loses a race below leaves an unused transaction with the provider, which is never paid.
@@ -287,9 +287,7 @@ export async function placeOrder(
     if (discountCodeId !== null && !(await reserveCodeUse(tx, discountCodeId)))
       throw new Conflict(DISCOUNT_MESSAGES.limit, 'Discount Code Expired');
     // The slot's place, one conditional UPDATE like the code's use (and the stock's, below).
-    const booking: SlotBooking | null = slot
-      ? await bookSlot(tx, { ...slot, location: input.deliveryLocation, now })
-      : null;
+    const booking: SlotBooking | null = slot ? await bookSlot(tx, { ...slot, location, now }) : null;
     const placed: NewOrderRow = {
       id: orderId,
       userId,

@@ -3,6 +3,8 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { discountCodes, type orderItems, products } from '../../db/schema';
 import { loadRates } from '../delivery/management';
+import { locationSuggestions } from '../delivery/methods';
+import { matchPlace } from '../delivery/places';
 import { MAX_LINE_QUANTITY } from '../cart/rules';
 import { CODE_GUESSES, settleCodeGuess, takeCodeGuess, type CodeGuesser } from '../discounts/guessing';
 import {
@@ -134,6 +136,11 @@ export async function priceCart(
     loadLines(deps.db, input.items, from.ownHeld),
     loadRates(deps.db),
   ]);
+  // A listed place in the list's spelling ("  lagos " is Lagos); a town off the list as typed.
+  const location = matchPlace(
+    input.deliveryLocation,
+    locationSuggestions(rates.map((r) => r.location)),
+  ).place;
   const order = {
     lines: lines.map((l) => ({
       priceKobo: l.product.priceKobo,
@@ -141,7 +148,7 @@ export async function priceCart(
       weightGrams: l.product.weightGrams,
     })),
     rates,
-    location: input.deliveryLocation,
+    location,
     method: input.deliveryMethod,
   };
   let price = priceOrder(order);
@@ -150,7 +157,7 @@ export async function priceCart(
   if (input.discountCode) {
     const checked = await checkCode(deps, { userId, ...from }, input.discountCode, {
       subtotalKobo: price.subtotalKobo,
-      deliveryLocation: input.deliveryLocation,
+      deliveryLocation: location,
     });
     discount = checked.check;
     if (discount.ok && discount.discount.type === 'free_delivery' && price.freeDelivery?.reached) {
@@ -161,7 +168,7 @@ export async function priceCart(
       discountCodeId = checked.codeId;
     }
   }
-  return { lines, rates, price, discount, discountCodeId };
+  return { lines, rates, location, price, discount, discountCodeId };
 }
 
 export async function quoteOrder(

@@ -6,7 +6,8 @@ import { deliveryRates } from '../../db/schema';
 import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, NotFound } from '../errors';
-import { DELIVERY_METHOD_LABELS } from './methods';
+import { DELIVERY_METHOD_LABELS, locationSuggestions } from './methods';
+import { distinctPlaces, matchPlace, placeName } from './places';
 import { DELIVERY_RATE_CLASH, DELIVERY_RATE_NOT_FOUND, freeFromFor, pickupLocationsFor } from './rates';
 import type { DeliveryRateFormInput } from './schemas';
 
@@ -31,8 +32,24 @@ const allRates = preparedPerDb((db) =>
       pickupLocations: deliveryRates.pickupLocations,
       freeFromKobo: deliveryRates.freeFromKobo,
     })
-    .from(deliveryRates),
+    .from(deliveryRates)
+    // The first rate saved for a place gives the list its spelling (places.ts distinctPlaces).
+    .orderBy(asc(deliveryRates.id)),
 );
+
+/**
+ * The places the shop delivers to (spec §9's suggestions, then the rates' locations): the list buyers
+ * choose from, and that a place typed by hand is matched against (core/delivery/places.ts).
+ */
+export async function deliveryPlaces(db: Db | Tx): Promise<string[]> {
+  return locationSuggestions((await loadRates(db)).map((r) => r.location));
+}
+
+/** The rates' locations, each once: where a delivery slot may be set (slots need a rate). */
+export async function ratedPlaces(db: Db | Tx): Promise<string[]> {
+  const places = distinctPlaces((await loadRates(db)).map((r) => r.location));
+  return places.sort((a, b) => a.localeCompare(b, 'en'));
+}
 
 /** Sorted by location (whatever its case), then in the order the methods are offered. */
 export async function listDeliveryRatesForAdmin(db: Db, _admin: AdminActor): Promise<AdminDeliveryRate[]> {
@@ -53,6 +70,21 @@ export async function getDeliveryRateForAdmin(
   const [row] = await db.select().from(deliveryRates).where(eq(deliveryRates.id, id));
   if (!row) throw new NotFound(DELIVERY_RATE_NOT_FOUND);
   return row;
+}
+
+/**
+ * A rate's location as typed, matched to the places already on the list (the suggestions and the other
+ * rates): "port harcourt" is saved as Port Harcourt, so one place has one spelling. A new place is kept
+ * as typed, trimmed.
+ */
+async function listedLocation(tx: Tx, input: DeliveryRateFormInput, exceptId?: number) {
+  const others = await tx
+    .select({ location: deliveryRates.location })
+    .from(deliveryRates)
+    .where(exceptId === undefined ? undefined : ne(deliveryRates.id, exceptId))
+    .orderBy(asc(deliveryRates.id));
+  const list = locationSuggestions(others.map((r) => r.location));
+  return { ...input, location: matchPlace(placeName(input.location), list).place };
 }
 
 function columns(input: DeliveryRateFormInput) {
@@ -103,10 +135,11 @@ const labelOf = (rate: { location: string; method: keyof typeof DELIVERY_METHOD_
 export async function createDeliveryRate(
   db: Db,
   admin: AdminActor,
-  input: DeliveryRateFormInput,
+  typed: DeliveryRateFormInput,
 ): Promise<AdminDeliveryRate> {
-  return guarded(input, () =>
+  return guarded(typed, () =>
     db.transaction(async (tx) => {
+      const input = await listedLocation(tx, typed);
       await refuseClash(tx, input);
       const [created] = await tx.insert(deliveryRates).values(columns(input)).returning();
       await recordAdminChange(tx, admin, {
@@ -125,12 +158,13 @@ export async function updateDeliveryRate(
   db: Db,
   admin: AdminActor,
   id: number,
-  input: DeliveryRateFormInput,
+  typed: DeliveryRateFormInput,
 ): Promise<AdminDeliveryRate> {
-  return guarded(input, () =>
+  return guarded(typed, () =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(deliveryRates).where(eq(deliveryRates.id, id)).for('update');
       if (!before) throw new NotFound(DELIVERY_RATE_NOT_FOUND);
+      const input = await listedLocation(tx, typed, id);
       await refuseClash(tx, input, id);
       const [updated] = await tx
         .update(deliveryRates)

@@ -96,9 +96,9 @@ const clockField = (label: string) =>
 export const MAX_SLOT_CAPACITY = 500;
 
 /**
- * The 'Add/Edit Delivery Slot' form: a location, the window (start before end, 24-hour times, Lagos),
- * the cut-off (a time on the slot's day, not after its start, or on the day before) and how many orders
- * its riders can take.
+ * The 'Add/Edit Delivery Slot' form: a location (one of the delivery rates', checked where it is saved),
+ * the window (start before end, 24-hour times, Lagos), the cut-off (a time on the slot's day, not after
+ * its start, or on the day before) and how many orders its riders can take.
  */
 export const DeliverySlotFormSchema = z
   .object({
@@ -143,6 +143,7 @@ export const DeliverySlotActionSchema = z.discriminatedUnion('intent', [
   z.extend(DeliverySlotFormSchema, { intent: z.literal('update'), slotId: rowId }),
   z.object({ intent: z.literal('close'), slotId: rowId }),
   z.object({ intent: z.literal('open'), slotId: rowId }),
+  z.object({ intent: z.literal('delete'), slotId: rowId }),
 ]);
 
 export const DeliverySlotListQuerySchema = z.object({

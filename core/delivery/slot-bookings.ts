@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deliverySlotDays, deliverySlots, orderItems, orders } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { ratedPlaces } from './management';
+import { matchPlace, SLOT_PLACE_NOT_RATED } from './places';
 import type { AdminActor } from '../roles';
 import type { DeliverySlotFormInput } from './schemas';
 import {
@@ -30,6 +32,8 @@ import {
  */
 
 export const DELIVERY_SLOT_NOT_FOUND = 'This delivery slot no longer exists.';
+export const DELIVERY_SLOT_IN_USE =
+  'This slot cannot be deleted: orders are booked on it that have not been delivered yet. Close it instead, so it is no longer offered; delete it once they are delivered or cancelled.';
 
 const slotRuleColumns = {
   id: deliverySlots.id,
@@ -167,7 +171,11 @@ export interface AdminSlotDay {
   booked: number;
 }
 
-export type AdminDeliverySlot = SlotRule & { days: AdminSlotDay[] };
+export type AdminDeliverySlot = SlotRule & {
+  days: AdminSlotDay[];
+  /** Whether the slot's location is one of the delivery rates' (a slot saved before the list was). */
+  listed: boolean;
+};
 
 /**
  * Every slot, by location then start, each with its booked days from yesterday to SLOT_DAYS_AHEAD days
@@ -179,7 +187,7 @@ export async function listDeliverySlotsForAdmin(
   now: Date,
 ): Promise<AdminDeliverySlot[]> {
   const today = lagosDay(now);
-  const [rules, days] = await Promise.all([
+  const [rules, days, places] = await Promise.all([
     db
       .select(slotRuleColumns)
       .from(deliverySlots)
@@ -203,9 +211,11 @@ export async function listDeliverySlotsForAdmin(
         ),
       )
       .orderBy(asc(deliverySlotDays.day)),
+    ratedPlaces(db),
   ]);
   return rules.map((rule) => ({
     ...rule,
+    listed: matchPlace(rule.location, places).listed,
     days: days.filter((d) => d.slotId === rule.id).map(({ dayId, day, booked }) => ({ dayId, day, booked })),
   }));
 }
@@ -219,6 +229,16 @@ export async function getDeliverySlotForAdmin(db: Db, _admin: AdminActor, id: nu
 const labelOf = (slot: Pick<SlotRule, 'location' | 'startMinute' | 'endMinute'>) =>
   `${slot.location} — ${formatWindow(slot.startMinute, slot.endMinute)}`;
 
+/**
+ * A slot is set where a delivery rate exists: its location is one of the rates' (in the rate's
+ * spelling), or the form is refused at the field.
+ */
+async function ratedLocation(tx: Tx, input: DeliverySlotFormInput): Promise<DeliverySlotFormInput> {
+  const match = matchPlace(input.location, await ratedPlaces(tx));
+  if (!match.listed) throw new Invalid(SLOT_PLACE_NOT_RATED, { location: [SLOT_PLACE_NOT_RATED] });
+  return { ...input, location: match.place };
+}
+
 function columns(input: DeliverySlotFormInput) {
   return {
     location: input.location,
@@ -230,8 +250,9 @@ function columns(input: DeliverySlotFormInput) {
   };
 }
 
-export async function createDeliverySlot(db: Db, admin: AdminActor, input: DeliverySlotFormInput) {
+export async function createDeliverySlot(db: Db, admin: AdminActor, typed: DeliverySlotFormInput) {
   return db.transaction(async (tx) => {
+    const input = await ratedLocation(tx, typed);
     const [created] = await tx.insert(deliverySlots).values(columns(input)).returning();
     await recordAdminChange(tx, admin, {
       kind: 'delivery_slot',
@@ -249,11 +270,12 @@ export async function updateDeliverySlot(
   db: Db,
   admin: AdminActor,
   id: number,
-  input: DeliverySlotFormInput,
+  typed: DeliverySlotFormInput,
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(deliverySlots).where(eq(deliverySlots.id, id)).for('update');
     if (!before) throw new NotFound(DELIVERY_SLOT_NOT_FOUND);
+    const input = await ratedLocation(tx, typed);
     const [updated] = await tx
       .update(deliverySlots)
       .set(columns(input))
@@ -289,6 +311,45 @@ export async function setDeliverySlotOpen(db: Db, admin: AdminActor, id: number,
       subjectLabel: labelOf(updated!),
       before: { active: before.active },
       after: { active: updated!.active },
+    });
+  });
+}
+
+/**
+ * Deletes a slot no order holds: none booked on any of its days waits for payment or has been paid and
+ * not yet delivered (nor cancelled). Its days go with it; orders that ended keep their window as booked
+ * (orders.delivery_slot_starts_at/ends_at). The slot's days are locked first, so a buyer booking at the
+ * same moment either is counted here or finds the slot gone.
+ */
+export async function deleteDeliverySlot(db: Db, admin: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [slot] = await tx.select().from(deliverySlots).where(eq(deliverySlots.id, id)).for('update');
+    if (!slot) throw new NotFound(DELIVERY_SLOT_NOT_FOUND);
+    await tx
+      .select({ id: deliverySlotDays.id })
+      .from(deliverySlotDays)
+      .where(eq(deliverySlotDays.slotId, id))
+      .for('update');
+    const [holding] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(deliverySlotDays, eq(deliverySlotDays.id, orders.deliverySlotDayId))
+      .where(
+        and(
+          eq(deliverySlotDays.slotId, id),
+          inArray(orders.paymentStatus, ['pending', 'success']),
+          notInArray(orders.status, ['cancelled', 'delivered']),
+        ),
+      )
+      .limit(1);
+    if (holding) throw new Conflict(DELIVERY_SLOT_IN_USE, 'Slot in use');
+    await tx.delete(deliverySlots).where(eq(deliverySlots.id, id));
+    await recordAdminChange(tx, admin, {
+      kind: 'delivery_slot',
+      action: 'deleted',
+      subjectId: id,
+      subjectLabel: labelOf(slot),
+      before: slot,
     });
   });
 }

@@ -285,6 +285,10 @@ describe('the owner', () => {
   it('adds a slot on the Delivery Slots screen (audited); a bad one is refused with the field’s message', async () => {
     const admin = await createUser(server.services, { role: 'admin' });
     const client = await signedInClient(server, admin.email);
+    // Slots are set where the shop has a delivery rate (issue 48).
+    await db()
+      .insert(schema.deliveryRates)
+      .values({ location: 'Eleme', method: 'express', baseRateKobo: 450_000 });
     const bad = await client.postForm('/admin/delivery-slots', {
       intent: 'create',
       location: 'Eleme',
