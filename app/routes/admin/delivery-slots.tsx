@@ -9,6 +9,7 @@ import { useActionResult } from '~/lib/use-action-result';
 import {
   type AdminDeliverySlot,
   createDeliverySlot,
+  deleteDeliverySlot,
   getDeliverySlotForAdmin,
   listDeliverySlotsForAdmin,
   setDeliverySlotOpen,
@@ -16,6 +17,8 @@ import {
 } from '#core/delivery/slot-bookings';
 import { DeliverySlotActionSchema, DeliverySlotListQuerySchema } from '#core/delivery/schemas';
 import { cutoffRuleLabel, dayName, formatWindow } from '#core/delivery/slots';
+import { ratedPlaces } from '#core/delivery/management';
+import { PLACE_NOT_ON_LIST_MARK } from '#core/delivery/places';
 import type { Route } from './+types/delivery-slots';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Delivery Slots — FreshCatch Admin' }];
@@ -27,11 +30,12 @@ export const loader = load({
   query: DeliverySlotListQuerySchema,
   run: async ({ admin, query, services: { db, checkout } }) => {
     const now = checkout.now?.() ?? new Date();
-    const [slots, editing] = await Promise.all([
+    const [slots, editing, places] = await Promise.all([
       listDeliverySlotsForAdmin(db, admin, now),
       typeof query.edit === 'number' ? getDeliverySlotForAdmin(db, admin, query.edit as number) : null,
+      ratedPlaces(db),
     ]);
-    return { slots, editing, adding: query.edit === 'new', today: now.toISOString() };
+    return { slots, editing, places, adding: query.edit === 'new', today: now.toISOString() };
   },
 });
 
@@ -40,6 +44,7 @@ export const DELIVERY_SLOT_TOASTS = {
   updated: { title: 'Success', description: 'Delivery slot updated successfully' },
   closed: { title: 'Success', description: 'Delivery slot closed: it is no longer offered' },
   opened: { title: 'Success', description: 'Delivery slot opened again' },
+  deleted: { title: 'Success', description: 'Delivery slot deleted successfully' },
 };
 
 export const action = act({
@@ -50,6 +55,10 @@ export const action = act({
       await setDeliverySlotOpen(db, admin, input.slotId, input.intent === 'open');
       const toast = input.intent === 'open' ? DELIVERY_SLOT_TOASTS.opened : DELIVERY_SLOT_TOASTS.closed;
       return redirectWithToast(context, LIST, { type: 'success', ...toast });
+    }
+    if (input.intent === 'delete') {
+      await deleteDeliverySlot(db, admin, input.slotId);
+      return redirectWithToast(context, LIST, { type: 'success', ...DELIVERY_SLOT_TOASTS.deleted });
     }
     if (input.intent === 'update') {
       await updateDeliverySlot(db, admin, input.slotId, input);
@@ -64,7 +73,19 @@ const windowOfSlot = (slot: AdminDeliverySlot) => formatWindow(slot.startMinute,
 
 function columns(today: string): AdminListColumn<AdminDeliverySlot>[] {
   return [
-    { heading: 'Location', className: 'font-medium', cell: (slot) => slot.location },
+    {
+      heading: 'Location',
+      className: 'font-medium',
+      cell: (slot) =>
+        slot.listed ? (
+          slot.location
+        ) : (
+          <>
+            {slot.location}{' '}
+            <span className="block text-sm font-normal text-amber-800">({PLACE_NOT_ON_LIST_MARK})</span>
+          </>
+        ),
+    },
     { heading: 'Window', cell: windowOfSlot },
     { heading: 'Orders close', cell: (slot) => cutoffRuleLabel(slot) },
     { heading: 'Capacity', cell: (slot) => slot.capacity },
@@ -94,7 +115,7 @@ function columns(today: string): AdminListColumn<AdminDeliverySlot>[] {
 }
 
 export default function AdminDeliverySlots() {
-  const { slots, editing, adding, today } = useLoaderData<typeof loader>();
+  const { slots, editing, places, adding, today } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>(), {
     failureToast: 'unless-field-errors',
   });
@@ -125,6 +146,15 @@ export default function AdminDeliverySlots() {
                 : 'It will be offered at checkout again.'
             }
             fields={{ intent: slot.active ? 'close' : 'open', slotId: slot.id }}
+            confirmLabel={slot.active ? 'Close' : 'Open'}
+          />
+          <RowConfirmButton
+            icon="delete"
+            label={`Delete ${windowOfSlot(slot)} slot for ${slot.location}`}
+            title="Are you sure?"
+            description="This will permanently delete this delivery slot. A slot with orders still to deliver cannot be deleted: close it instead."
+            fields={{ intent: 'delete', slotId: slot.id }}
+            confirmLabel="Delete"
           />
         </>
       )}
@@ -147,6 +177,7 @@ export default function AdminDeliverySlots() {
                 <DeliverySlotForm
                   key={editing?.id ?? 'new'}
                   slot={editing}
+                  places={places}
                   fieldErrors={fieldErrors}
                   cancelTo={LIST}
                 />

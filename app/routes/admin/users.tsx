@@ -25,6 +25,7 @@ import { UserActionSchema, UserListQuerySchema } from '#core/accounts/schemas';
 import { countLabel } from '#core/paging';
 import type { Route } from './+types/users';
 import { displayPhone } from '#core/phone-display';
+import { PLACE_NOT_ON_LIST_MARK } from '#core/delivery/places';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users — FreshCatch Admin' }];
 
@@ -123,7 +124,14 @@ function userColumns(me: string): AdminListColumn<AdminUserRow>[] {
       cell: (user) => (
         <>
           {user.address ?? '—'}
-          {user.location ? <span className="block text-slate-600">{user.location}</span> : null}
+          {user.location ? (
+            <span className="block text-slate-600">
+              {user.location}
+              {user.locationListed ? null : (
+                <span className="text-amber-800"> ({PLACE_NOT_ON_LIST_MARK})</span>
+              )}
+            </span>
+          ) : null}
         </>
       ),
     },

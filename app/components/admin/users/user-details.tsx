@@ -4,6 +4,7 @@ import { EmailAddress } from '~/components/ui/email-address';
 import { formatShortDate } from '~/lib/dates';
 import type { AdminUserDetails } from '#core/accounts/admin-users';
 import { displayPhone } from '#core/phone-display';
+import { PLACE_NOT_ON_LIST_MARK } from '#core/delivery/places';
 
 /** A user opened from the admin users list (the body of its dialog), with a link to their orders. */
 export function UserDetails({ details }: { details: AdminUserDetails }) {
@@ -19,7 +20,12 @@ export function UserDetails({ details }: { details: AdminUserDetails }) {
         <dt className="font-medium">Address</dt>
         <dd>{details.address ?? '—'}</dd>
         <dt className="font-medium">Location</dt>
-        <dd>{details.location ?? '—'}</dd>
+        <dd>
+          {details.location ?? '—'}
+          {details.location && !details.locationListed ? (
+            <span className="text-amber-800"> ({PLACE_NOT_ON_LIST_MARK})</span>
+          ) : null}
+        </dd>
         <dt className="font-medium">Joined</dt>
         <dd>{formatShortDate(details.createdAt)}</dd>
         <dt className="font-medium">Role</dt>
