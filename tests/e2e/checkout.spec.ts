@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test, visit } from './support/fixtures';
 import { logIn } from './support/accounts';
 import { E2E_BUYER, E2E_BUYER_PRODUCT, E2E_FREE_DELIVERY_MINIMUM } from './support/constants';
-import { addToCart, completeProfile, signedInShopper } from './support/shopping';
+import { addToCart, choosePlace, completeProfile, signedInShopper } from './support/shopping';
 
 test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account', async ({
   page,
@@ -155,7 +155,7 @@ test('checkout explains a refused code and a pickup without pickup points', asyn
   await expect(pay).toBeDisabled();
   await expect(summary).toContainText('Choose a pickup point.');
   await expect(summary.getByText('No pickup option available for your location.')).toHaveCount(0);
-  await page.getByLabel('Delivery location').fill('Kano');
+  await choosePlace(page, 'Delivery location', 'Kano');
   await expect(
     page.getByText(
       'No pickup locations available for Kano. Please enter your preferred location or choose a different delivery method.',

@@ -43,7 +43,17 @@ test('add a one-place slot → a buyer books it → the next buyer sees it full 
   const town = `Bonny ${suffix}`;
   const admin = await adminPage(browser);
 
-  // The owner: a 10 am–1 pm round in a new town, booked by 6 pm the day before, one rider's worth.
+  // The owner: the new town's Express rate first (slots are set where the shop has a rate, issue 48).
+  await nav(admin, 'Delivery Rates');
+  await admin.getByRole('link', { name: 'Add Delivery Rate' }).click();
+  const rate = admin.getByRole('dialog', { name: 'Add Delivery Rate' });
+  await rate.getByLabel('Location').fill(town);
+  await rate.getByLabel('Delivery Method').selectOption('express');
+  await rate.getByLabel('Base Rate (₦)').fill('4500');
+  await rate.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Delivery rate added successfully')).toBeVisible();
+
+  // Then a 10 am–1 pm round there, booked by 6 pm the day before, one rider's worth.
   await nav(admin, 'Delivery Slots');
   await expect(admin.getByRole('heading', { name: 'Delivery Slots', level: 1 })).toBeVisible();
   // The seeded afternoon round: "same-day delivery for orders before 12pm".
@@ -52,7 +62,7 @@ test('add a one-place slot → a buyer books it → the next buyer sees it full 
   ).toContainText('12 pm the same day');
   await admin.getByRole('link', { name: 'Add Delivery Slot' }).click();
   const form = admin.getByRole('dialog', { name: 'Add Delivery Slot' });
-  await form.getByLabel('Location').fill(town);
+  await form.getByLabel('Location').selectOption(town);
   await form.getByLabel('Starts at').fill('10:00');
   await form.getByLabel('Ends at').fill('13:00');
   await form.getByLabel('Orders close at').fill('18:00');

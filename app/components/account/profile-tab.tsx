@@ -11,6 +11,7 @@ import { displayPhone } from '#core/phone-display';
 import { CONTACT_LABELS, type ContactChannel } from '#core/messages/contact';
 import { formatShopperDate } from '~/lib/dates';
 import { ContactChoice } from './contact-choice';
+import { PlacePicker } from '~/components/delivery/place-picker';
 
 export interface ProfileView {
   name: string;
@@ -91,18 +92,15 @@ export function ProfileTab({ profile, locations }: { profile: ProfileView; locat
             autoComplete="tel"
             error={errors.phone}
           />
-          <Field
+          <PlacePicker
             label={labels.location}
             name="location"
-            defaultValue={profile.location ?? ''}
-            list="profile-locations"
-            error={errors.location}
+            typedName="locationTyped"
+            places={locations}
+            value={profile.location ?? ''}
+            placeholder="Choose your town"
+            error={errors.location ?? errors.locationTyped}
           />
-          <datalist id="profile-locations">
-            {locations.map((l) => (
-              <option key={l} value={l} />
-            ))}
-          </datalist>
           <Field
             label={labels.address}
             name="address"

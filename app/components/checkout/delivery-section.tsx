@@ -4,6 +4,7 @@ import { inputClasses } from '~/components/ui/field';
 import { findRate, type RateFacts } from '#core/checkout/pricing';
 import type { DeliveryMethod } from '#core/delivery/methods';
 import { DeliveryMethodPicker, type FeeFacts } from './delivery-method-picker';
+import { PlacePicker } from '~/components/delivery/place-picker';
 
 /** The pickup points of the location typed, and whether they are still catching up with it. */
 export function usePickupLocations(rates: RateFacts[], location: string) {
@@ -38,7 +39,7 @@ export function DeliverySection({
 }: {
   location: string;
   onLocationChange: (location: string) => void;
-  /** Suggestions for the location field. */
+  /** The places the shop delivers to (the location is chosen from them, or typed as not listed). */
   locations: string[];
   method: DeliveryMethod;
   onMethodChange: (method: DeliveryMethod) => void;
@@ -60,22 +61,13 @@ export function DeliverySection({
         Delivery
       </h2>
       <div>
-        <label htmlFor="delivery-location" className="block text-sm font-medium text-slate-800">
-          Delivery location
-        </label>
-        <input
+        <PlacePicker
           id="delivery-location"
-          list="delivery-locations"
+          label="Delivery location"
+          places={locations}
           value={location}
-          onChange={(e) => onLocationChange(e.target.value)}
-          maxLength={80}
-          className={`${inputClasses} mt-1`}
+          onChange={onLocationChange}
         />
-        <datalist id="delivery-locations">
-          {locations.map((l) => (
-            <option key={l} value={l} />
-          ))}
-        </datalist>
       </div>
       <DeliveryMethodPicker method={method} onChange={onMethodChange} order={order} shelfLife={shelfLife} />
       {slotPicker}

@@ -16,12 +16,24 @@ export async function addToCart(page: Page, search: string, productName: string)
   await expect(page.getByRole('button', { name: 'Added to Cart' }).first()).toBeVisible();
 }
 
+/**
+ * Chooses `place` in a place picker (core/delivery/places.ts): from the list where it is on it, else
+ * "My town is not listed" and the town typed.
+ */
+export async function choosePlace(page: Page, label: string, place: string) {
+  const picker = page.getByLabel(label, { exact: true });
+  const listed = await picker.locator('option').allTextContents();
+  if (listed.includes(place)) return picker.selectOption({ label: place });
+  await picker.selectOption({ label: 'My town is not listed' });
+  await page.getByLabel('Your town').fill(place);
+}
+
 /** Fills the profile fields checkout needs, from the account's profile tab. */
 export async function completeProfile(page: Page, location = 'Port Harcourt') {
   await page.goto('/account?tab=profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByLabel('Phone number').fill('0803 555 0199');
-  await page.getByLabel('Location').fill(location);
+  await choosePlace(page, 'Location', location);
   await page.getByLabel('Delivery address').fill('7 Ezimgbu Link Road, GRA Phase 4');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Your profile information has been saved.')).toBeVisible();
