@@ -3,7 +3,9 @@ import { E2E_ADMIN } from './support/constants';
 import { addToCart } from './support/shopping';
 import { expect, expectAccessible, test, visit } from './support/fixtures';
 
-test('a shopper signs up, confirms the e-mail from the outbox, logs in and logs out', async ({ page }) => {
+test('a shopper signs up, confirms the e-mail from the outbox, logs in and logs out @smoke', async ({
+  page,
+}) => {
   const email = uniqueEmail('journey');
   await visit(page, '/signup');
   await signUp(page, 'Ifeoma Okeke', email);
@@ -140,7 +142,7 @@ test('a shopper is refused by /admin', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 });
 
-test('the administrator signs in to the dashboard', async ({ page }) => {
+test('the administrator signs in to the dashboard @smoke', async ({ page }) => {
   await visit(page, '/admin/login');
   await expect(page.getByRole('heading', { name: 'FreshCatch Admin Portal' })).toBeVisible();
   await expect(page.getByText('Sign in to access the administrator dashboard')).toBeVisible();

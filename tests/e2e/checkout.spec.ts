@@ -3,7 +3,7 @@ import { logIn } from './support/accounts';
 import { E2E_BUYER, E2E_BUYER_PRODUCT, E2E_FREE_DELIVERY_MINIMUM } from './support/constants';
 import { addToCart, choosePlace, completeProfile, signedInShopper } from './support/shopping';
 
-test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account', async ({
+test('sign up → verify → cart → checkout with the demo provider → order success → order and notification in the account @smoke', async ({
   page,
 }) => {
   // The whole journey in one test: on a busy 2-core CI machine it can take over a minute.

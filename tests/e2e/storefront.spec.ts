@@ -4,7 +4,7 @@ import { E2E_BUYER, E2E_BUYER_PRODUCT } from './support/constants';
 import { createVerifiedShopper } from './support/accounts';
 import { expect, expectAccessible, test, visit } from './support/fixtures';
 
-test('browse → filter by category and price → product page → cart quantities and totals', async ({
+test('browse → filter by category and price → product page → cart quantities and totals @smoke', async ({
   page,
 }) => {
   await visit(page, '/');
