@@ -76,7 +76,8 @@ describe('placing an order: the server prices everything', () => {
       totalWeightGrams: 2 * 1000 + 15_000,
       paymentStatus: 'pending',
       status: 'pending',
-      deliveryLocation: 'port harcourt',
+      // Typed in any case, kept in the delivery list's spelling (decision 056).
+      deliveryLocation: 'Port Harcourt',
       shippingAddress: '12 Aba Road',
     });
     const items = await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
