@@ -86,7 +86,7 @@ if on lint && on typecheck; then
     timed "$tool" "$(cat "$logs/$tool.s")"
   done
   rm -rf "$logs"
-  timed "lint ∥ typecheck (wall clock)" "$wall"
+  timed "lint and typecheck (wall clock)" "$wall"
   if [ "$lint_status" != 0 ] || [ "$typecheck_status" != 0 ]; then
     echo "lint or typecheck failed (see above)" >&2
     exit 1
