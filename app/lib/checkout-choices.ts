@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { DELIVERY_METHODS, type DeliveryMethod } from '#core/delivery/methods';
+import { DELIVERY_METHODS } from '#core/delivery/methods';
 import { CONTACT_CHANNELS, type ContactChannel } from '#core/messages/contact';
 
 /**
@@ -47,6 +47,22 @@ export function forgetCheckoutChoices(): void {
   }
 }
 
+/** A checkout nobody has chosen anything at yet: the profile's location, Standard (the spec's default). */
+function startingChoices(
+  fallback: { location: string; contact: ContactChannel },
+  idempotencyKey: string,
+): CheckoutChoiceState {
+  return {
+    location: fallback.location,
+    method: 'standard',
+    pickupLocation: '',
+    code: '',
+    slot: '',
+    contact: fallback.contact,
+    idempotencyKey,
+  };
+}
+
 type Chosen = Omit<CheckoutChoiceState, 'idempotencyKey' | 'contact'>;
 
 /**
@@ -71,15 +87,7 @@ export function useCheckoutChoices({
   useEffect(() => {
     if (!hydrated || choices) return;
     const saved = readSaved();
-    const fresh: CheckoutChoiceState = {
-      location: fallback.location,
-      method: 'standard',
-      pickupLocation: '',
-      code: '',
-      slot: '',
-      contact: fallback.contact,
-      idempotencyKey: newCheckoutKey(),
-    };
+    const fresh = startingChoices(fallback, newCheckoutKey());
     const base = saved ?? (waiting ? { ...fresh, ...waiting } : fresh);
     setChoices(resumed ? { ...base, ...resumed } : base);
   }, [hydrated, choices, resumed, waiting, fallback]);
@@ -110,15 +118,8 @@ export function useCheckoutChoices({
 
   return {
     ready: choices !== null,
-    choices: choices ?? {
-      location: fallback.location,
-      method: 'standard' as DeliveryMethod,
-      pickupLocation: '',
-      code: '',
-      slot: '',
-      contact: fallback.contact,
-      idempotencyKey: '',
-    },
+    // Until then the page waits (`ready`): these are only drawn behind its spinner.
+    choices: choices ?? startingChoices(fallback, ''),
     ...setters,
   };
 }

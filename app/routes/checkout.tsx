@@ -17,7 +17,8 @@ import type { OfflineNoteHandle } from '~/components/layout/offline-note';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
 import { getProfile } from '#core/accounts/service';
-import { blockingChanges, sameItems } from '#core/cart/rules';
+import { blockingChanges } from '#core/cart/rules';
+import { waitingOrdersForCart } from '#core/checkout/waiting-rules';
 import { methodForShelfLife, methodRefusal } from '#core/delivery/shelf-life';
 import { waitingOrdersOf, waitingOrderView } from '#core/checkout/waiting';
 import type { CheckoutChoices } from '#core/checkout/choices';
@@ -151,10 +152,7 @@ export default function CheckoutRoute() {
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
   // The cart's own order waiting for payment is resumed; another that holds some of its products is
   // the buyer's to pay for or cancel first (never "sold out" to them).
-  const cartsOrder = waiting.find((w) => sameItems(w.items, lines)) ?? null;
-  const otherOrder = cartsOrder
-    ? null
-    : (waiting.find((w) => w.items.some((i) => lines.some((l) => l.productId === i.productId))) ?? null);
+  const { cartsOrder, otherOrder } = waitingOrdersForCart(waiting, lines);
   const memory = useCheckoutChoices({
     hydrated,
     resumed: useMemo(() => (resumed ? { ...choicesState(resumed), slot: '' } : null), [resumed]),

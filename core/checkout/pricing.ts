@@ -1,6 +1,7 @@
 import { computeDeliveryFee, defaultBaseRateKobo, type DeliveryFee } from '../delivery/rules';
 import type { DeliveryMethod } from '../delivery/methods';
 import type { AppliedDiscount, DiscountRefusal } from '../discounts/rules';
+import { WAITING_ORDER_MESSAGES } from './waiting-rules';
 
 export interface PricedLine {
   priceKobo: number;
@@ -212,19 +213,6 @@ export function payBlockers(state: {
  * What the order summary says about what keeps Pay disabled, decided by the same blocks (spec §8's
  * 'No pickup option available for your location.' only while Pay waits for a typed pickup location).
  */
-/** What checkout says of the buyer's orders waiting for payment (issue 48). */
-export const WAITING_ORDER_MESSAGES = {
-  resumeTitle: 'Your order is waiting for payment',
-  resume: (order: string) =>
-    `Order #${order} holds this cart for you. Pay goes on with it: the same order, never a second one.`,
-  otherTitle: 'You have an order waiting for payment',
-  other: (order: string, total: string) =>
-    `Order #${order} (${total}) holds some of these items for you. Pay for it, or cancel it and start again with this cart.`,
-  payWaiting: 'Pay for your waiting order',
-  cancelWaiting: 'Cancel it and start again',
-  payBlocked: 'Pay for your waiting order or cancel it first.',
-} as const;
-
 /** What checkout says while the phone is offline; what was entered stays on the page. */
 export const CHECKOUT_OFFLINE_NOTE =
   "You're offline. Checkout needs a connection: what you entered stays here, and nothing has been charged.";

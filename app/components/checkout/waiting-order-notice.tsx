@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { WAITING_ORDER_MESSAGES } from '#core/checkout/pricing';
+import { WAITING_ORDER_MESSAGES } from '#core/checkout/waiting-rules';
 import type { WaitingOrderView } from '#core/checkout/waiting';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
