@@ -15,6 +15,7 @@ import { adminActor, type ViewerKind } from '../core/roles';
 import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache, isSharedPage } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';
+import { loggedUrl } from './logged-url';
 import { createPageHandler, fetchRequestFor } from './react-router-handler';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_TEXT } from './unavailable';
 import { bufferedBody, readBoundedBody } from './request-body';
@@ -162,7 +163,7 @@ export async function createApp(services: Services, options: AppOptions) {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: loggedUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

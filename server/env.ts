@@ -155,6 +155,16 @@ export function outboxed(env: Env): string[] {
   ].filter((what): what is string => what !== null);
 }
 
+/**
+ * What the start-up line says of e-mail: where mails go and whether the log holds their addresses and
+ * links (core/mail/mailer.ts logs them only in the outbox mode, for a shop on one computer).
+ */
+export function mailNotice(env: Env): string {
+  return env.SMTP_URL
+    ? "e-mail goes by SMTP; the log keeps each mail's Message-ID and subject, never its address or links"
+    : 'e-mail is written to DATA_DIR/outbox and to this log with its address and links (SMTP_URL not set): for a shop on one computer only';
+}
+
 /** What sends WhatsApp messages for real; null: they go to the outbox (server/services.ts). */
 export function whatsAppCredentials(env: Env) {
   const { WHATSAPP_ACCESS_TOKEN: accessToken, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId } = env;

@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { DatabaseLockedError, lockEmbeddedDatabase } from '../db/lock';
 import { acceptInWorkers, JOBS_WORKER_ENV, runPrimary } from './cluster';
 import { trackRequestsInFlight } from './in-flight';
-import { EnvError, loadEnv, outboxed, type Env } from './env';
+import { EnvError, loadEnv, mailNotice, outboxed, type Env } from './env';
 import type { Services } from './services';
 import { runtimeAdvice } from './runtime';
 
@@ -90,7 +90,14 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://localhost:${port}`;
     logger.info(
-      { url, database: database.kind, mode, jobs: options.jobs !== false, outbox: outboxed(env) },
+      {
+        url,
+        database: database.kind,
+        mode,
+        jobs: options.jobs !== false,
+        outbox: outboxed(env),
+        mail: mailNotice(env),
+      },
       'FreshCatch is serving',
     );
 

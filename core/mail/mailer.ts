@@ -31,7 +31,9 @@ interface LogLike {
 
 /**
  * SMTP when `smtpUrl` is set. Otherwise every message is written to `outboxDir` (an .eml file to open
- * in a mail program and a .json twin for scripts) and to the log, so a local user can click the link.
+ * in a mail program and a .json twin for scripts) and to the log with its address and links, so a local
+ * user can click the link: the embedded default's way, which the server says at start-up
+ * (`mailNotice`, server/env.ts). With SMTP the log keeps only the Message-ID and the subject.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -55,8 +57,12 @@ export function createMailer(options: {
     });
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+        const info = await transport.sendMail({ from: options.from, ...message }).catch((error: unknown) => {
+          throw withoutAddress(error, message.to);
+        });
+        // Neither the address nor the text's links: a live shop's log is read by more people than the
+        // mail was for, and a link can sign someone in. The Message-ID finds the mail at the provider.
+        options.logger.info({ messageId: info.messageId, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -81,6 +87,18 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+/**
+ * A refused send as the job's log line will show it: a mail server's answer often quotes the address
+ * ("550 <ada@…>: mailbox unavailable"), and nodemailer lists it in `rejected`. The code and the rest of
+ * the answer stay, to tell a full mailbox from a wrong password.
+ */
+function withoutAddress(error: unknown, address: string): Error {
+  const text = error instanceof Error ? error.message : String(error);
+  const kept = new Error(text.split(address).join('[recipient]'));
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return Object.assign(kept, { code, responseCode });
 }
 
 function extractLinks(text: string): string[] {
