@@ -19,20 +19,47 @@ export interface ThrottleProxy {
 
 /**
  * One direction of the link: segments leave in order, each once the link is free, then travel half the
- * round trip. Returns when (performance.now()) the segment arrives.
+ * round trip. Everything the link carries (segments, and a connection's end behind its last segment)
+ * is delivered from one queue, in the order of its arrival time and, for equal times, the order it was
+ * sent. A timer per segment does not keep that order: Node dates a timer from the event loop's cached
+ * clock, not performance.now(), so two segments sent in one tick with arrivals a fraction of a
+ * millisecond apart could fire in the wrong order, and a page arrived shuffled (issue 48: a 2G visit to
+ * a product page never finished loading).
  */
 function link(bitsPerSecond: number, oneWayMs: number, onBytes: (n: number) => void) {
   let freeAt = 0;
-  return (segment: Buffer, deliver: (segment: Buffer) => void): number => {
-    const now = performance.now();
-    const start = Math.max(now, freeAt);
-    freeAt = start + (segment.length * 8 * 1000) / bitsPerSecond;
-    const arrives = freeAt + oneWayMs;
-    setTimeout(() => {
-      onBytes(segment.length);
-      deliver(segment);
-    }, arrives - now);
-    return arrives;
+  const queue: { at: number; deliver: () => void }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const pump = () => {
+    timer = null;
+    while (queue.length && queue[0]!.at <= performance.now()) queue.shift()!.deliver();
+    if (queue.length) timer = setTimeout(pump, Math.max(1, queue[0]!.at - performance.now()));
+  };
+  const enqueue = (at: number, deliver: () => void) => {
+    let index = queue.length;
+    while (index > 0 && queue[index - 1]!.at > at) index--;
+    queue.splice(index, 0, { at, deliver });
+    if (index === 0) {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(pump, Math.max(0, at - performance.now()));
+    }
+  };
+  return {
+    /** Sends a segment once the link is free; returns when (performance.now()) it arrives. */
+    send(segment: Buffer, deliver: (segment: Buffer) => void): number {
+      const start = Math.max(performance.now(), freeAt);
+      freeAt = start + (segment.length * 8 * 1000) / bitsPerSecond;
+      const arrives = freeAt + oneWayMs;
+      enqueue(arrives, () => {
+        onBytes(segment.length);
+        deliver(segment);
+      });
+      return arrives;
+    },
+    /** Runs `then` once everything sent before `at` has arrived (a connection's end behind its data). */
+    after(at: number, then: () => void) {
+      enqueue(Math.max(at, performance.now()), then);
+    },
   };
 }
 
@@ -62,27 +89,36 @@ export async function startThrottleProxy(options: {
     browser.setNoDelay(true);
     shop.setNoDelay(true);
     // The handshake's round trip: nothing the browser sends leaves before it.
-    const openAt = performance.now() + options.latencyMs;
-    let upDoneAt = openAt;
+    let upDoneAt = 0;
     let downDoneAt = 0;
+    // What the browser sends meanwhile waits here, in order, and leaves at once when the round trip ends.
+    let waiting: Buffer[] | null = [];
+    let endedEarly = false;
+    // An end travels behind the data before it.
+    const endUp = () => up.after(upDoneAt, () => shop.end());
+    const sendUp = (chunk: Buffer) => {
+      for (const segment of segments(chunk))
+        upDoneAt = up.send(segment, (s) => shop.writable && shop.write(s));
+    };
+    setTimeout(() => {
+      const chunks = waiting ?? [];
+      waiting = null;
+      for (const chunk of chunks) sendUp(chunk);
+      if (endedEarly) endUp();
+    }, options.latencyMs);
     browser.on('data', (chunk: Buffer) => {
-      const send = () => {
-        for (const segment of segments(chunk)) upDoneAt = up(segment, (s) => shop.writable && shop.write(s));
-      };
-      const wait = openAt - performance.now();
-      if (wait > 0) {
-        upDoneAt = Math.max(upDoneAt, openAt + 1);
-        setTimeout(send, wait);
-      } else send();
+      if (waiting) waiting.push(chunk);
+      else sendUp(chunk);
     });
     shop.on('data', (chunk: Buffer) => {
       for (const segment of segments(chunk))
-        downDoneAt = down(segment, (s) => browser.writable && browser.write(s));
+        downDoneAt = down.send(segment, (s) => browser.writable && browser.write(s));
     });
-    // An end travels behind the data before it.
-    const after = (at: number, then: () => void) => setTimeout(then, Math.max(0, at - performance.now()) + 1);
-    browser.on('end', () => after(upDoneAt, () => shop.end()));
-    shop.on('end', () => after(downDoneAt, () => browser.end()));
+    browser.on('end', () => {
+      if (waiting) endedEarly = true;
+      else endUp();
+    });
+    shop.on('end', () => down.after(downDoneAt, () => browser.end()));
     browser.on('error', () => shop.destroy()).on('close', () => sockets.delete(browser));
     shop.on('error', () => browser.destroy()).on('close', () => sockets.delete(shop));
   });
