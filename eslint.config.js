@@ -62,11 +62,10 @@ const CORE_CROSSINGS = {
     'mail/mailer.ts', // …or straight away, for Better Auth's own messages
     'mail/templates.ts',
     'limits/attempts.ts', // password tries are counted
-    'discounts/uses.ts', // a deleted user's held code uses are given back (their one writer)
+    'orders/forget.ts', // a deleted user's orders forget them, through the orders' own module
     'reviews/service.ts', // a deleted user's reviews leave their products' ratings
     'messages/contact.ts', // the profile records how the buyer hears about orders…
     'messages/consent.ts', // …through its one writer
-    'messages/queue.ts', // a deleted account's messages forget the number
     'delivery/management.ts', // a profile's location is matched to the places the shop delivers to…
     'delivery/places.ts', // …by the places' one rule
   ],
@@ -94,6 +93,7 @@ const CORE_CROSSINGS = {
     'jobs/queue.ts',
     'messages/consent.ts', // the buyer's choice of order updates, made at checkout
     'messages/contact.ts',
+    'orders/code-holds.ts', // an unpaid order's use of a capped code, given back after a while
     'orders/lifecycle.ts',
     'orders/payment-state.ts',
     'orders/placing.ts',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, reviews, session, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
@@ -7,8 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
-import { forgetRecipient } from '../messages/queue';
-import { releaseCodeUses } from '../discounts/uses';
+import { forgetCustomerOrders } from '../orders/forget';
 import { SHOP_START_UP, type AdminActor } from '../roles';
 import { deliveryPlaces } from '../delivery/management';
 import { matchPlace } from '../delivery/places';
@@ -42,9 +41,6 @@ export const USER_MESSAGES = {
   deleteConfirm: (name: string) =>
     `This will permanently delete the user ${name} and all their data. This action cannot be undone.`,
 };
-
-/** What a paid order keeps of a deleted customer: the books, not the person. */
-export const DELETED_CUSTOMER = 'Deleted customer';
 
 export interface AdminUserRow {
   id: string;
@@ -249,46 +245,9 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
     const target = await lockUser(tx, userId);
     if (target.role === 'admin' && admins <= 1)
       throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to delete user');
-    const theirOrders = await tx
-      .select({
-        id: orders.id,
-        paymentStatus: orders.paymentStatus,
-        held: orders.discountUseHeld,
-        codeId: orders.discountCodeId,
-      })
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .for('update');
-    if (theirOrders.some((o) => o.paymentStatus === 'pending'))
-      throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
-    const paid = theirOrders.filter((o) => o.paymentStatus === 'success');
-    const unpaid = theirOrders.filter((o) => o.paymentStatus !== 'success');
-
-    if (unpaid.length) {
-      await tx.delete(orders).where(
-        inArray(
-          orders.id,
-          unpaid.map((o) => o.id),
-        ),
-      );
-      for (const order of unpaid)
-        if (order.held && order.codeId !== null) await releaseCodeUses(tx, order.codeId);
-    }
-    // Their kept orders' messages keep what they said, not the number they went to.
-    await forgetRecipient(tx, userId);
-    if (paid.length)
-      await tx
-        .update(orders)
-        .set({ userId: null, shippingName: DELETED_CUSTOMER, shippingPhone: '', shippingAddress: '' })
-        .where(
-          and(
-            eq(orders.userId, userId),
-            inArray(
-              orders.id,
-              paid.map((o) => o.id),
-            ),
-          ),
-        );
+    // Their orders forget them (core/orders, the orders' one writer), or nothing changes.
+    const { awaitingPayment } = await forgetCustomerOrders(tx, userId);
+    if (awaitingPayment) throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
 
     const removedReviews = await tx
       .delete(reviews)

@@ -249,8 +249,8 @@ export async function placeOrder(
       const repeated = repeatOf(sameKey, fingerprint, deps);
       if (repeated) return repeated;
       // The cart changed, or that order ended unpaid: it gives way to this one.
+      // …and gives it its Pay key (the lifecycle clears it).
       released = (await changeOrder(tx, deps, { id: sameKey.id }, { kind: 'replace' })) !== null;
-      await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, sameKey.id));
     }
     // Read again under the lock: a second tab's Pay for this cart may have placed it meanwhile.
     const cartsNow = (await waitingOrdersOf(tx, userId, deps.payments.name, now)).filter((w) =>

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../../db/prepared';
-import { discountCodes, orders } from '../../db/schema';
-import { releaseCodeUses } from '../discounts/uses';
+import { orders } from '../../db/schema';
 import { NotFound } from '../errors';
+import { releaseStaleCodeHolds } from '../orders/code-holds';
 import { changeOrder } from '../orders/lifecycle';
 import { findOwnOrder } from '../orders/service';
 import { PaymentProviderError, type PaymentOutcome } from '../payments/provider';
@@ -39,33 +39,10 @@ export async function releaseHeldCodeUses(
   deps: Pick<CheckoutDeps, 'db' | 'logger' | 'now'>,
 ): Promise<number> {
   const cutoff = new Date((deps.now?.() ?? new Date()).getTime() - CAPPED_CODE_HOLD_MS);
-  return deps.db.transaction(async (tx) => {
-    const released = await tx
-      .update(orders)
-      .set({ discountUseHeld: false })
-      .where(
-        and(
-          eq(orders.paymentStatus, 'pending'),
-          eq(orders.discountUseHeld, true),
-          lt(orders.createdAt, cutoff),
-          inArray(
-            orders.discountCodeId,
-            tx
-              .select({ id: discountCodes.id })
-              .from(discountCodes)
-              .where(isNotNull(discountCodes.usageLimit)),
-          ),
-        ),
-      )
-      .returning({ reference: orders.paymentReference, discountCodeId: orders.discountCodeId });
-    const perCode = new Map<number, number>();
-    for (const { discountCodeId } of released)
-      if (discountCodeId !== null) perCode.set(discountCodeId, (perCode.get(discountCodeId) ?? 0) + 1);
-    for (const [codeId, uses] of perCode) await releaseCodeUses(tx, codeId, uses);
-    for (const { reference } of released)
-      deps.logger.info({ reference }, 'unpaid order released its use of a capped discount code');
-    return released.length;
-  });
+  const released = await deps.db.transaction((tx) => releaseStaleCodeHolds(tx, cutoff));
+  for (const reference of released)
+    deps.logger.info({ reference }, 'unpaid order released its use of a capped discount code');
+  return released.length;
 }
 
 /**

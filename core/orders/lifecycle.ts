@@ -141,12 +141,18 @@ export async function changeOrder(
   const { order } = row;
   const before = factsOf(order);
   const decision = decide(before, change);
-  if (decision.outcome === 'unchanged') return null;
+  if (decision.outcome === 'unchanged') {
+    // A replaced order gives its Pay key to the order that replaces it, even one that ended unpaid.
+    if (change.kind === 'replace')
+      await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, order.id));
+    return null;
+  }
   if (decision.outcome === 'refused')
     throw new Conflict(decision.message, options.refusedTitle ?? 'Update Failed');
 
   const set: Partial<typeof orders.$inferInsert> = { ...decision.to, updatedAt: new Date() };
   if (change.kind === 'pay') set.paidAt = change.paidAt ?? new Date();
+  if (change.kind === 'replace') set.idempotencyKey = null;
   if (change.kind === 'refund-request')
     Object.assign(set, { refundRequestedAt: new Date(), refundFailure: null });
   if (change.kind === 'refund-accept') set.refundReference = change.reference;

@@ -128,3 +128,22 @@ function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string
 export async function recordPlacedOrder(tx: Tx, order: NewOrderRow, items: NewOrderItem[]): Promise<void> {
   await placingStatement(tx, items.length).execute(placingValues(order, items));
 }
+
+/** An order from before the shop kept its history: paid and delivered, with no events (the demo's). */
+export type PastOrder = Omit<typeof orders.$inferInsert, 'id' | 'status' | 'paymentStatus' | 'updatedAt'> & {
+  createdAt: Date;
+  paidAt: Date;
+};
+
+/**
+ * Writes a past order and its lines, delivered and paid, in the caller's transaction: the demo
+ * catalogue's buyers who reviewed what they bought (scripts/seed). Returns its id.
+ */
+export async function recordPastOrder(tx: Tx, order: PastOrder, items: NewOrderItem[]): Promise<string> {
+  const [placed] = await tx
+    .insert(orders)
+    .values({ ...order, status: 'delivered', paymentStatus: 'success', updatedAt: order.createdAt })
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: placed!.id })));
+  return placed!.id;
+}

@@ -5,6 +5,7 @@ import { makeOperatorAdmin } from '../../core/accounts/admin-users';
 import { orderItemSnapshot } from '../../core/checkout/quote';
 import { loadRates } from '../../core/delivery/management';
 import { priceOrder } from '../../core/checkout/pricing';
+import { recordPastOrder } from '../../core/orders/placing';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
@@ -216,12 +217,10 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
       });
       const { subtotalKobo } = price;
       const feeKobo = price.deliveryFee.feeKobo;
-      const [order] = await tx
-        .insert(schema.orders)
-        .values({
+      await recordPastOrder(
+        tx,
+        {
           userId: customer.id,
-          status: 'delivered',
-          paymentStatus: 'success',
           paymentReference: `FC-DEMO-${index + 1}-${randomBytes(4).toString('hex')}`,
           paymentProvider: 'demo',
           subtotalKobo,
@@ -235,14 +234,8 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
           totalWeightGrams: price.totalWeightGrams,
           paidAt: createdAt,
           createdAt,
-          updatedAt: createdAt,
-        })
-        .returning({ id: schema.orders.id });
-      await tx.insert(schema.orderItems).values(
-        items.map(({ product, quantity }) => ({
-          orderId: order!.id,
-          ...orderItemSnapshot(product, quantity),
-        })),
+        },
+        items.map(({ product, quantity }) => orderItemSnapshot(product, quantity)),
       );
       const reviewedAt = new Date(createdAt.getTime() + 5 * 24 * 3600 * 1000);
       await tx.insert(schema.reviews).values(

@@ -3,13 +3,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_USERS_PAGE_SIZE,
-  DELETED_CUSTOMER,
   deleteUserAccount,
   getUserForAdmin,
   listUsersForAdmin,
   revokeAdmin,
   USER_MESSAGES,
 } from '#core/accounts/admin-users';
+import { DELETED_CUSTOMER } from '#core/orders/forget';
 import { adminActor, type AdminActor } from '#core/roles';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';

@@ -90,3 +90,52 @@ describe('an order has one writer', () => {
     expect(writes).toEqual([]);
   });
 });
+
+/** The tables of an order; only core/orders writes them (issue 49), whatever the column. */
+const ORDER_TABLES = ['orders', 'orderItems', 'orderEvents', 'orderRefunds', 'orderClaims'];
+const ORDER_TABLES_SQL = ['orders', 'order_items', 'order_events', 'order_refunds', 'order_claims'];
+
+/** Every write in `source` to one of an order's tables, by Drizzle or in SQL. */
+export function orderTableWrites(source: string): string[] {
+  const tables = ORDER_TABLES.join('|');
+  const found = [
+    ...source.matchAll(new RegExp(`\\.(insert|update|delete)\\(\\s*(?:schema\\.)?(${tables})\\s*\\)`, 'g')),
+  ].map((write) => `.${write[1]}(${write[2]})`);
+  const inSql = `(?:\\$\\{\\s*(?:schema\\.)?(?:${tables})\\s*\\}|"?(?:${ORDER_TABLES_SQL.join('|')})"?)`;
+  for (const write of source.matchAll(
+    new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+${inSql}[\\s(]`, 'gi'),
+  ))
+    found.push(`${write[1]!.replace(/\s+/g, ' ').toLowerCase()} (SQL)`);
+  return found;
+}
+
+describe("an order's tables have one owner, core/orders", () => {
+  it('finds the writes it looks for (the check can fail)', () => {
+    expect(orderTableWrites('await tx.update(orders).set({ idempotencyKey: null })')).toEqual([
+      '.update(orders)',
+    ]);
+    expect(orderTableWrites('await tx.delete(orders).where(inArray(orders.id, ids))')).toEqual([
+      '.delete(orders)',
+    ]);
+    expect(orderTableWrites('await tx.insert(schema.orderItems).values(items)')).toEqual([
+      '.insert(orderItems)',
+    ]);
+    expect(orderTableWrites('sql`delete from ${orders} where user_id = ${id}`')).toEqual([
+      'delete from (SQL)',
+    ]);
+    expect(orderTableWrites('sql`update order_items set quantity = 1`')).toEqual(['update (SQL)']);
+    // Reading is everyone's.
+    expect(orderTableWrites('tx.select().from(orders).where(eq(orders.userId, id))')).toEqual([]);
+  });
+
+  it('no module outside core/orders writes an order, its lines, events, refunds or claims', () => {
+    const writes = ['app', 'core', 'server', 'db', 'scripts'].flatMap((dir) =>
+      sourceFiles(join(ROOT, dir)).flatMap((path) => {
+        const file = relative(ROOT, path);
+        if (file.startsWith('core/orders/')) return [];
+        return orderTableWrites(readFileSync(path, 'utf8')).map((write) => `${file}: ${write}`);
+      }),
+    );
+    expect(writes).toEqual([]);
+  });
+});
