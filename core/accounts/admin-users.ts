@@ -246,8 +246,8 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
     if (target.role === 'admin' && admins <= 1)
       throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to delete user');
     // Their orders forget them (core/orders, the orders' one writer), or nothing changes.
-    const { awaitingPayment } = await forgetCustomerOrders(tx, userId);
-    if (awaitingPayment) throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
+    const forgotten = await forgetCustomerOrders(tx, userId);
+    if (forgotten.awaitingPayment) throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
 
     const removedReviews = await tx
       .delete(reviews)
@@ -266,8 +266,8 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
       before: {
         role: target.role,
         joined: target.createdAt,
-        paidOrdersKept: paid.length,
-        unpaidOrdersDeleted: unpaid.length,
+        paidOrdersKept: forgotten.paidKept,
+        unpaidOrdersDeleted: forgotten.unpaidDeleted,
         reviewsDeleted: removedReviews.length,
       },
     });

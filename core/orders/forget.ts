@@ -7,10 +7,9 @@ import { forgetRecipient } from '../messages/queue';
 /** The name a paid order keeps once its customer's account is deleted. */
 export const DELETED_CUSTOMER = 'Deleted customer';
 
-export interface CustomerOrders {
+export type CustomerOrders =
   /** An order of theirs still waits for its payment: its link works, so they cannot be forgotten yet. */
-  awaitingPayment: boolean;
-}
+  { awaitingPayment: true } | { awaitingPayment: false; paidKept: number; unpaidDeleted: number };
 
 /**
  * A customer whose account is deleted is forgotten by their orders, in the caller's transaction:
@@ -50,5 +49,5 @@ export async function forgetCustomerOrders(tx: Tx, userId: string): Promise<Cust
       .update(orders)
       .set({ userId: null, shippingName: DELETED_CUSTOMER, shippingPhone: '', shippingAddress: '' })
       .where(and(eq(orders.userId, userId), inArray(orders.id, paid)));
-  return { awaitingPayment: false };
+  return { awaitingPayment: false, paidKept: paid.length, unpaidDeleted: unpaid.length };
 }
