@@ -173,9 +173,11 @@ export const TWO_G: NetworkProfile = {
   targets: { lcpMs: 3000, workingMs: 4000 },
 };
 
-/** Issue 34's 2G targets beyond LCP and "works". */
+/**
+ * Issue 34's 2G targets beyond LCP and "works". A first visit's bytes are printed, not judged: the
+ * "≤ 120 KB" target was retired (issue 48), React DOM and React Router alone weighing ~100 KB as sent.
+ */
 const TWO_G_TARGETS = {
-  firstVisitKb: 120,
   tapResultMs: 4500,
   repeatWorkingMs: 1500,
   repeatKb: 10,
@@ -349,11 +351,6 @@ export async function twoGRuns(baseUrl: string, pages: string[]) {
           `${name} works ≤ ${TWO_G.targets.workingMs} ms`,
           verdict(worst(first.map((r) => r.working)) <= TWO_G.targets.workingMs!),
           `${worst(first.map((r) => r.working))} ms`,
-        ],
-        [
-          `${name} first visit ≤ ${TWO_G_TARGETS.firstVisitKb} KB`,
-          verdict(worst(first.map((r) => r.kb)) <= TWO_G_TARGETS.firstVisitKb),
-          `${worst(first.map((r) => r.kb))} KB`,
         ],
         [
           `${name} repeat works ≤ ${TWO_G_TARGETS.repeatWorkingMs} ms`,
