@@ -189,12 +189,21 @@ export default tseslint.config(
               target: './db',
               from: ['./core', './server', './app', './scripts'],
               message:
-                'db/ owns the schema and its enums; core/ and the seed (scripts/seed/) call db/, not back.',
+                'db/ owns the schema and its enums; core/ and the seed (server/seed/) call db/, not back.',
             },
             {
               target: './core',
               from: ['./server', './app', './scripts'],
               message: 'core/ is called by app/ and server/, never the other way round.',
+            },
+            {
+              // The app is the server's client: it reads the server's services and request contract
+              // (server/services.ts, server/request-context.ts); the server knows the app only as the
+              // build it is given (decision 057). Scripts call the server, not back.
+              target: './server',
+              from: ['./app', './scripts'],
+              message:
+                "server/ never imports app/ or scripts/: the app imports the server's contract (server/request-context.ts), and the server loads the app's build.",
             },
             {
               target: './sw',

@@ -14,7 +14,7 @@ import pino from 'pino';
 import { createPasswordAccount } from '#core/accounts/auth';
 import { openPostgres } from '#db/client';
 import { runMigrations } from '#db/migrate';
-import { seedDatabase } from '../scripts/seed';
+import { seedDatabase } from '../server/seed';
 import { readBuild } from '../tests/support/first-load';
 import { createServices, type Services } from '#server/services';
 import { loadEnv } from '#server/env';

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from '../db/backup';
 import { DatabaseLockedError, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedDatabase } from './seed';
+import { seedDatabase } from '../server/seed';
 import { loadEnv } from '../server/env';
 import { createServices } from '../server/services';
 

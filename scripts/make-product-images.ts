@@ -1,15 +1,15 @@
 /**
  * Draws the seed catalogue's pictures (our own artwork, nothing downloaded) and writes them to
  * public/images/products as WebP in two widths, plus 1200×630 JPEG cards for link previews.
- * Run with `npm run images:products` after changing scripts/seed/products.ts; the output is committed.
+ * Run with `npm run images:products` after changing server/seed/products.ts; the output is committed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ProductCategory } from '../core/catalog/categories';
 import { renderImageFiles } from '../core/media/images';
-import { SEED_PRODUCTS, type ProductArt } from './seed/products';
-import { SEED_RECIPES_ART } from './seed/recipes';
+import { SEED_PRODUCTS, type ProductArt } from '../server/seed/products';
+import { SEED_RECIPES_ART } from '../server/seed/recipes';
 
 const W = 800;
 const H = 600;

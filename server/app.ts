@@ -8,7 +8,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
-import type { ShopRequest } from '../app/lib/context';
+import type { ShopRequest } from './request-context';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER, isBrowserAuthEndpoint } from '../core/accounts/auth';
 import { adminActor, type ViewerKind } from '../core/roles';

@@ -4,7 +4,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from 'react-router';
-import type { RequestState } from '../app/lib/context';
+import type { RequestState } from './request-context';
 import { bufferedBody } from './request-body';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 import { writeBody } from './write-body';

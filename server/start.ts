@@ -38,7 +38,7 @@ function createLogger(env: Env) {
 async function prepareDatabase(env: Env, logger: Logger, database: Database, services: Services) {
   const [{ runMigrations }, { seedDatabase }] = await Promise.all([
     import('../db/migrate'),
-    import('../scripts/seed'),
+    import('./seed'),
   ]);
   await runMigrations(database);
   await seedDatabase(database.db, services.auth, logger, {

@@ -137,7 +137,7 @@ export type PastOrder = Omit<typeof orders.$inferInsert, 'id' | 'status' | 'paym
 
 /**
  * Writes a past order and its lines, delivered and paid, in the caller's transaction: the demo
- * catalogue's buyers who reviewed what they bought (scripts/seed). Returns its id.
+ * catalogue's buyers who reviewed what they bought (server/seed). Returns its id.
  */
 export async function recordPastOrder(tx: Tx, order: PastOrder, items: NewOrderItem[]): Promise<string> {
   const [placed] = await tx

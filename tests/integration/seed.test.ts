@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
-import { seedDatabase } from '../../scripts/seed';
+import { seedDatabase } from '#server/seed';
 import { createServices } from '#server/services';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { ADMIN_EMAIL } from '../support/constants';

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '#db/client';
 import { runMigrations } from '#db/migrate';
-import { seedDatabase } from '../../scripts/seed';
+import { seedDatabase } from '#server/seed';
 import { createServices } from '#server/services';
 import { MemoryMailer } from '../support/memory-mailer';
 import { quietLogger } from '../support/quiet-logger';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getCheckedSessionUser, getSessionUser, getViewerKind } from '~/lib/auth/session.server';
 import { isSharedPage } from '#server/page-cache';
-import { shop, shopContext, type ShopRequest } from '~/lib/context';
+import { shop, shopContext } from '~/lib/context';
+import type { ShopRequest } from '#server/request-context';
 
 // docs/decisions/021: a catalogue page may be stored for every signed-in visitor of one kind only while
 // nothing of who the visitor is was read. A guest's request is enough to see the marking: the lookup
