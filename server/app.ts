@@ -4,7 +4,14 @@ import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import { errorPageHtml } from './error-page';
 import expressStaticGzip from 'express-static-gzip';
-import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { RouterContextProvider, ServerBuild } from 'react-router';
@@ -75,153 +82,184 @@ function fileHeaders(res: Response, filePath: string) {
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
 }
 
+/**
+ * The shop's Express app. The middleware in the order a request meets it: built files and uploaded
+ * pictures (with only a file's headers), the request's identity and log, compression, security headers,
+ * the same-origin check, health, the bounded body (and its uploads gate), Better Auth's few browser
+ * paths, then the pages (through the page cache) and the error page.
+ */
 export async function createApp(services: Services, options: AppOptions) {
-  const { env, logger } = services;
+  const { env } = services;
   const app = express();
   app.disable('x-powered-by');
   // X-Forwarded-For is believed only behind a proxy the operator names (TRUST_PROXY).
   app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
 
-  // Built scripts and styles, first: content-hashed, compressed once at build (scripts/precompress.mjs),
-  // and sent with only the headers a script needs. The page headers below (its CSP alone is ~700 bytes)
-  // would cost a 2G phone a kilobyte per file (decision 047).
-  if (options.mode !== 'development' && options.clientDir) {
-    const assets = expressStaticGzip(path.join(options.clientDir, 'assets'), {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
-      serveStatic: {
-        immutable: true,
-        maxAge: '1y',
-        fallthrough: false,
-        setHeaders: (res) => {
-          res.setHeader('X-Content-Type-Options', 'nosniff');
-          res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-        },
-      },
-    });
-    app.use('/assets', assets);
-    // The service worker (decision 048): compressed at build like the scripts, and asked for afresh
-    // on every check, so a new build reaches phones at their next visit.
-    const worker = expressStaticGzip(options.clientDir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
-      index: false,
-      serveStatic: {
-        cacheControl: false,
-        fallthrough: false,
-        setHeaders: (res) => {
-          res.setHeader('Cache-Control', 'no-cache');
-          res.setHeader('X-Content-Type-Options', 'nosniff');
-          res.setHeader('Content-Security-Policy', "default-src 'self'");
-        },
-      },
-    });
-    app.get('/sw.js', worker);
-    // Public files (pictures, the favicon, the manifest): all have an extension, pages never do, so
-    // that is checked first. Sent like the scripts, with only the headers a file needs; a picture
-    // with the page's headers cost ~1 KB more, and a catalogue page shows six or more of them.
-    const publicFiles = express.static(options.clientDir, {
-      maxAge: '1d',
-      index: false,
-      setHeaders: fileHeaders,
-    });
-    app.use((req, res, next) =>
-      path.extname(req.path) && !/\.html?$/i.test(req.path) ? publicFiles(req, res, next) : next(),
-    );
-  }
+  if (options.mode !== 'development' && options.clientDir) serveBuiltFiles(app, options.clientDir);
+  app.use(LOCAL_MEDIA_PATH, uploadedPictures(env));
+  app.use(requestIdentity);
+  app.use(requestLog(services.logger));
+  app.use(streamedCompression());
+  app.use(securityHeaders(env, options.mode));
+  app.use(sameOriginWrites(env));
+  app.use(healthChecks(services, options));
+  app.use(boundedBodies(services));
+  app.use(privateResponsesForSignedIn());
+  app.all('/api/auth/{*path}', ...betterAuthForBrowsers(services));
+  await servePages(app, services, options);
+  app.use(errorHandler);
+  return app;
+}
 
-  // Uploaded pictures (core/media): content-hashed names, so they never change. Headers as above.
-  app.use(
-    LOCAL_MEDIA_PATH,
-    express.static(mediaDirectory(env), {
+/**
+ * Built scripts and styles, first: content-hashed, compressed once at build (scripts/precompress.mjs),
+ * and sent with only the headers a script needs. The page headers below (its CSP alone is ~700 bytes)
+ * would cost a 2G phone a kilobyte per file (decision 047). Then the service worker and public files.
+ */
+function serveBuiltFiles(app: Express, clientDir: string) {
+  const assets = expressStaticGzip(path.join(clientDir, 'assets'), {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    serveStatic: {
       immutable: true,
       maxAge: '1y',
-      index: false,
       fallthrough: false,
-      setHeaders: fileHeaders,
-    }),
-  );
-
-  app.use((req, res, next) => {
-    // The client address Better Auth rate-limits on: always ours, never what the client sent.
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
+      setHeaders: (res) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      },
+    },
   });
-
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
+  app.use('/assets', assets);
+  // The service worker (decision 048): compressed at build like the scripts, and asked for afresh
+  // on every check, so a new build reaches phones at their next visit.
+  const worker = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
+      cacheControl: false,
+      fallthrough: false,
+      setHeaders: (res) => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'self'");
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: loggedUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
+    },
+  });
+  app.get('/sw.js', worker);
+  // Public files (pictures, the favicon, the manifest): all have an extension, pages never do, so
+  // that is checked first. Sent like the scripts, with only the headers a file needs; a picture
+  // with the page's headers cost ~1 KB more, and a catalogue page shows six or more of them.
+  const publicFiles = express.static(clientDir, {
+    maxAge: '1d',
+    index: false,
+    setHeaders: fileHeaders,
+  });
+  app.use((req, res, next) =>
+    path.extname(req.path) && !/\.html?$/i.test(req.path) ? publicFiles(req, res, next) : next(),
   );
+}
 
-  // Answers are compressed as they stream. Browsers accept Brotli, whose defaults (quality 11, 4 MB
-  // window) cost far too much CPU and memory per answer: quality 4 with a 256 KB window is about as
-  // fast as gzip and still smaller. gzip level 3: half the CPU of the default for ~10% more bytes.
-  // Pages come gzipped already to clients that take gzip (entry.server.tsx, decision 031), and the
-  // middleware leaves them alone; it still compresses pages for the rare client that takes only Brotli.
-  app.use(
-    compression({
-      level: 3,
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
-    }),
-  );
+/** Uploaded pictures (core/media): content-hashed names, so they never change. A file's headers only. */
+function uploadedPictures(env: Services['env']) {
+  return express.static(mediaDirectory(env), {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    fallthrough: false,
+    setHeaders: fileHeaders,
+  });
+}
 
+/** The request's client address and its page's CSP nonce. */
+function requestIdentity(req: Request, res: Response, next: NextFunction) {
+  // The client address Better Auth rate-limits on: always ours, never what the client sent.
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+}
+
+/** One JSON line per request, with its id (X-Request-Id) and a URL without a mailed link's token. */
+function requestLog(logger: Services['logger']) {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: loggedUrl(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+/**
+ * Answers are compressed as they stream. Browsers accept Brotli, whose defaults (quality 11, 4 MB
+ * window) cost far too much CPU and memory per answer: quality 4 with a 256 KB window is about as
+ * fast as gzip and still smaller. gzip level 3: half the CPU of the default for ~10% more bytes.
+ * Pages come gzipped already to clients that take gzip (entry.server.tsx, decision 031), and the
+ * middleware leaves them alone; it still compresses pages for the rare client that takes only Brotli.
+ */
+function streamedCompression() {
+  return compression({
+    level: 3,
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+  });
+}
+
+/** The page's security headers: the CSP (scripts by nonce, Paystack's checkout), HSTS over HTTPS. */
+function securityHeaders(env: Services['env'], mode: AppOptions['mode']) {
   const https = env.PUBLIC_URL.startsWith('https://');
-  app.use(
-    helmet({
-      contentSecurityPolicy:
-        options.mode === 'development'
-          ? false
-          : {
-              useDefaults: true,
-              directives: {
-                'default-src': ["'self'"],
-                // Paystack's inline checkout script, and our own scripts by nonce.
-                'script-src': [
-                  "'self'",
-                  (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-                  'https://js.paystack.co',
-                ],
-                'style-src': ["'self'", "'unsafe-inline'", 'https://paystack.com'],
-                'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-                'font-src': ["'self'", 'data:'],
-                'connect-src': ["'self'", 'https://api.paystack.co'],
-                'frame-src': ["'self'", 'https://checkout.paystack.com', 'https://*.paystack.co'],
-                'form-action': ["'self'", 'https://checkout.paystack.com'],
-                'upgrade-insecure-requests': https ? [] : null,
-              },
+  return helmet({
+    contentSecurityPolicy:
+      mode === 'development'
+        ? false
+        : {
+            useDefaults: true,
+            directives: {
+              'default-src': ["'self'"],
+              // Paystack's inline checkout script, and our own scripts by nonce.
+              'script-src': [
+                "'self'",
+                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+                'https://js.paystack.co',
+              ],
+              'style-src': ["'self'", "'unsafe-inline'", 'https://paystack.com'],
+              'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+              'font-src': ["'self'", 'data:'],
+              'connect-src': ["'self'", 'https://api.paystack.co'],
+              'frame-src': ["'self'", 'https://checkout.paystack.com', 'https://*.paystack.co'],
+              'form-action': ["'self'", 'https://checkout.paystack.com'],
+              'upgrade-insecure-requests': https ? [] : null,
             },
-      crossOriginEmbedderPolicy: false,
-      // Headers for browsers no buyer has (IE 8's downloads, Flash's cross-domain files), and one that
-      // stops the browser looking up Paystack's address ahead of Pay: ~100 bytes on every page over 2G.
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xDnsPrefetchControl: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      hsts: https,
-    }),
-  );
+          },
+    crossOriginEmbedderPolicy: false,
+    // Headers for browsers no buyer has (IE 8's downloads, Flash's cross-domain files), and one that
+    // stops the browser looking up Paystack's address ahead of Pay: ~100 bytes on every page over 2G.
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xDnsPrefetchControl: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: https,
+  });
+}
 
-  // Our forms post to our own actions: a state-changing request from another site is refused
-  // (Better Auth checks its own endpoints; payment webhooks come from the provider, signed).
+/**
+ * Our forms post to our own actions: a state-changing request from another site is refused
+ * (Better Auth checks its own endpoints; payment webhooks come from the provider, signed).
+ */
+function sameOriginWrites(env: Services['env']) {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
-  app.use((req, res, next) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path.startsWith('/api/webhooks/'))
       return next();
     const origin = req.headers.origin;
@@ -235,12 +273,16 @@ export async function createApp(services: Services, options: AppOptions) {
       return;
     }
     next();
-  });
+  };
+}
 
-  app.get('/healthz', (_req, res) => {
+/** /healthz (the process answers), /readyz (and its database does, unless shutting down), /__manifest. */
+function healthChecks(services: Services, options: AppOptions) {
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (_req, res) => {
     if (options.isShuttingDown?.()) {
       res.status(503).json({ status: 'shutting down' });
       return;
@@ -256,54 +298,59 @@ export async function createApp(services: Services, options: AppOptions) {
   // Every route is known to the browser from the start (react-router.config.ts). A tab still running an
   // older build, which discovered routes lazily, asks for /__manifest when a new link appears: it is
   // answered as React Router answers a tab of an older build (reload the document), not with a 404.
-  app.get('/__manifest', (_req, res) => {
+  router.get('/__manifest', (_req, res) => {
     res.status(204).set('X-Remix-Reload-Document', 'true').end();
   });
+  return router;
+}
 
-  // Every body is read here, within one limit, before Better Auth, the webhook or any page action sees it.
-  app.use(
-    readBoundedBody({
-      routes: {
-        [PRODUCT_IMAGE_UPLOAD_PATH]: {
+/**
+ * Every body is read here, within one limit, before Better Auth, the webhook or any page action sees it;
+ * only an administrator may send a product picture's 5 MB, and only an order's owner a claim's photo.
+ */
+function boundedBodies(services: Services) {
+  return readBoundedBody({
+    routes: {
+      [PRODUCT_IMAGE_UPLOAD_PATH]: {
+        limit: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES,
+        // An administrator as the database has them now: nobody else may make the shop hold 5 MB.
+        allowed: async (req) => {
+          const found = await services.auth.api.getSession({
+            headers: fromNodeHeaders(req.headers),
+            query: { disableCookieCache: true, disableRefresh: true },
+          });
+          return adminActor(found ? { ...found.user, role: found.user.role ?? null } : null) !== null;
+        },
+      },
+    },
+    patterns: [
+      {
+        // A buyer's freshness claim with its photo (the order page's form): only the order's owner,
+        // while the order is delivered and paid, may send a picture's 5 MB.
+        path: CLAIM_PHOTO_PATH,
+        body: {
           limit: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES,
-          // An administrator as the database has them now: nobody else may make the shop hold 5 MB.
           allowed: async (req) => {
             const found = await services.auth.api.getSession({
               headers: fromNodeHeaders(req.headers),
               query: { disableCookieCache: true, disableRefresh: true },
             });
-            return adminActor(found ? { ...found.user, role: found.user.role ?? null } : null) !== null;
+            const orderId = CLAIM_PHOTO_PATH.exec(req.path)?.[1];
+            return !!found && !!orderId && mayUploadClaimPhoto(services.database.db, found.user.id, orderId);
           },
         },
       },
-      patterns: [
-        {
-          // A buyer's freshness claim with its photo (the order page's form): only the order's owner,
-          // while the order is delivered and paid, may send a picture's 5 MB.
-          path: CLAIM_PHOTO_PATH,
-          body: {
-            limit: MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES,
-            allowed: async (req) => {
-              const found = await services.auth.api.getSession({
-                headers: fromNodeHeaders(req.headers),
-                query: { disableCookieCache: true, disableRefresh: true },
-              });
-              const orderId = CLAIM_PHOTO_PATH.exec(req.path)?.[1];
-              return (
-                !!found && !!orderId && mayUploadClaimPhoto(services.database.db, found.user.id, orderId)
-              );
-            },
-          },
-        },
-      ],
-    }),
-  );
-  app.use(privateResponsesForSignedIn());
+    ],
+  });
+}
 
-  // Better Auth answers a browser only on the few paths our e-mails and sign-in providers send it to
-  // (isBrowserAuthEndpoint); everything else there, its admin API included, is not found. Our forms
-  // call the rest on the server, through app/lib/auth/gateway.server.ts.
-  app.all('/api/auth/{*path}', (req, _res, next) => {
+/**
+ * Better Auth answers a browser only on the few paths our e-mails and sign-in providers send it to
+ * (isBrowserAuthEndpoint); everything else there, its admin API included, is not found. Our forms call
+ * the rest on the server, through app/lib/auth/gateway.server.ts.
+ */
+function betterAuthForBrowsers(services: Services): RequestHandler[] {
+  const browserPathsOnly: RequestHandler = (req, _res, next) => {
     // The address as it came (req.path has been through Express's own reading of it).
     const asSent = req.originalUrl.split('?')[0]!;
     if (
@@ -312,15 +359,19 @@ export async function createApp(services: Services, options: AppOptions) {
     )
       return next();
     next(Object.assign(new Error('not a browser endpoint of Better Auth'), { status: 404 }));
-  });
+  };
   // A NUL in its input would reach PostgreSQL, which refuses it in text (core/text.ts): refused here
   // with the forms' words.
-  app.all('/api/auth/{*path}', (req, res, next) => {
+  const nulRefused: RequestHandler = (req, res, next) => {
     if (!authInputHasNul(req)) return next();
     res.status(400).json({ message: NUL_REFUSED, code: 'INVALID_CHARACTER' });
-  });
-  app.all('/api/auth/{*path}', toNodeHandler(services.auth));
+  };
+  return [browserPathsOnly, nulRefused, toNodeHandler(services.auth)];
+}
 
+/** The pages: React Router (Vite's in development), behind the page cache in production. */
+async function servePages(app: Express, services: Services, options: AppOptions) {
+  const { env } = services;
   // One per request: the page cache asks who the visitor is on it before React Router renders with it.
   const shopRequestOf = (req: Request, res: Response): ShopRequest =>
     ((res.locals.shopRequest as ShopRequest | undefined) ??= {
@@ -389,36 +440,33 @@ export async function createApp(services: Services, options: AppOptions) {
       createPageHandler({ build: options.build, mode: 'production', getLoadContext, requestStateOf }),
     );
   }
-
-  /** Plain text for programs; the shop's own small page for a browser (it asks for HTML first). */
-  const sendError = (req: Request, res: Response, status: number, title: string, message: string) => {
-    res.status(status);
-    if (req.accepts(['text/plain', 'html']) === 'html') res.type('html').send(errorPageHtml(title, message));
-    else res.type('text/plain').send(status >= 500 || status === 503 ? message : title);
-  };
-
-  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-    if (isDatabaseUnavailable(error)) {
-      req.log?.warn({ err: error }, 'database unavailable');
-      if (!res.headersSent) {
-        res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        sendError(req, res, 503, 'One moment', UNAVAILABLE_TEXT);
-      }
-      return;
-    }
-    const status =
-      typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status >= 500) req.log?.error({ err: error }, 'request failed');
-    if (res.headersSent) return;
-    if (status === 404)
-      sendError(req, res, 404, 'Not found', 'The page you are looking for has moved or never existed.');
-    else if (status < 500)
-      sendError(req, res, status, 'Bad request', 'The shop could not read this request.');
-    else sendError(req, res, 500, 'Something went wrong', 'Something went wrong. Please try again.');
-  };
-  app.use(errorHandler);
-  return app;
 }
+
+/** Plain text for programs; the shop's own small page for a browser (it asks for HTML first). */
+function sendError(req: Request, res: Response, status: number, title: string, message: string) {
+  res.status(status);
+  if (req.accepts(['text/plain', 'html']) === 'html') res.type('html').send(errorPageHtml(title, message));
+  else res.type('text/plain').send(status >= 500 || status === 503 ? message : title);
+}
+
+const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, 'database unavailable');
+    if (!res.headersSent) {
+      res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      sendError(req, res, 503, 'One moment', UNAVAILABLE_TEXT);
+    }
+    return;
+  }
+  const status =
+    typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+  if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  if (res.headersSent) return;
+  if (status === 404)
+    sendError(req, res, 404, 'Not found', 'The page you are looking for has moved or never existed.');
+  else if (status < 500) sendError(req, res, status, 'Bad request', 'The shop could not read this request.');
+  else sendError(req, res, 500, 'Something went wrong', 'Something went wrong. Please try again.');
+};
 
 /** What the server asks of the build's entry (app/entry.server.tsx) beside rendering. */
 interface ShopEntry {
