@@ -230,7 +230,7 @@ export default function CheckoutRoute() {
     location,
   };
   const price = priceOrder({ method, discount: applied, ...order });
-  const freeNote = freeDeliveryNote(price.freeDelivery, location, formatNaira);
+  const freeNote = freeDeliveryNote(price, location, formatNaira);
   const blocked = blockingChanges(changes);
   const blockers = payBlockers({
     placing,
