@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { logIn } from './support/accounts';
 import { E2E_BUYER } from './support/constants';
+import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 import { expect, expectAccessible, test } from './support/fixtures';
 
 // On a 360 × 740 phone nothing floats over the controls a buyer taps.
@@ -57,6 +58,55 @@ test('the WhatsApp button never covers Add to Cart or Subscribe; toasts leave th
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.goto('/products');
   await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
+});
+
+/** `control` brought to the bottom edge of the screen, where the chat button sits: every part of it takes a tap. */
+async function expectClearAtBottom(page: Page, control: Locator) {
+  await control.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect.poll(() => everyPartReaches(page, control)).toEqual([true, true, true, true, true]);
+}
+
+test('the WhatsApp button keeps clear of the cart, checkout and order controls drawn once the page is live', async ({
+  page,
+}) => {
+  test.slow();
+  await signedInShopper(page, 'Chioma Scrolls');
+  await completeProfile(page);
+  await addToCart(page, 'smoked catfish', 'Smoked Catfish');
+  // Two lines, so the cart's summary is low enough to scroll under the button.
+  await addToCart(page, 'crayfish', 'Ground Crayfish');
+
+  await page.goto('/cart');
+  const clearCart = page.getByRole('button', { name: 'Clear Cart' });
+  await expectClearAtBottom(page, clearCart);
+  await expectClearAtBottom(
+    page,
+    page.locator('div', { has: page.getByText('Order Total', { exact: true }) }).last(),
+  );
+  await expectClearAtBottom(page, page.getByRole('link', { name: 'Proceed to Checkout' }));
+  await page.screenshot({ path: 'test-results/screenshots/cart-chat-button-360.png' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/screenshots/cart-chat-button-top-360.png' });
+
+  await page.goto('/checkout');
+  const standard = page
+    .locator('div', { has: page.getByRole('radio', { name: /Standard Delivery/ }) })
+    .last();
+  await expectClearAtBottom(page, standard);
+  await expectClearAtBottom(page, page.getByRole('button', { name: 'Apply' }));
+
+  // Paid, so its history has times to show.
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/checkout/);
+  await page.goto('/account?tab=orders');
+  await page
+    .getByRole('link', { name: /^Order #/ })
+    .first()
+    .click();
+  const times = page.getByRole('region', { name: 'History' }).locator('time');
+  await expect(times.first()).toBeVisible();
+  await expectClearAtBottom(page, times.last());
 });
 
 test('the account sidebar shows every entry on a 360 px phone', async ({ page }) => {
