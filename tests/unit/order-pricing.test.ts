@@ -1,3 +1,7 @@
+import { refusedPart } from '#core/checkout/refusals';
+import { SLOT_REFUSED_TITLE } from '#core/delivery/slots';
+import { METHOD_REFUSED_TITLE } from '#core/delivery/shelf-life';
+import { NOT_ENOUGH_STOCK_TITLE } from '#core/stock/rules';
 import { describe, expect, it } from 'vitest';
 import {
   findRate,
@@ -254,5 +258,24 @@ describe('profile completeness (spec §5)', () => {
         location: 'Lagos',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('where checkout says a refused order (issue 48)', () => {
+  it('puts stock that dropped beside the items and a closed slot beside the slots', () => {
+    expect(refusedPart({ title: NOT_ENOUGH_STOCK_TITLE, fieldErrors: {} })).toBe('items');
+    expect(refusedPart({ title: 'Out of stock', fieldErrors: {} })).toBe('items');
+    expect(refusedPart({ title: SLOT_REFUSED_TITLE, fieldErrors: {} })).toBe('delivery-slot');
+    expect(refusedPart({ title: METHOD_REFUSED_TITLE, fieldErrors: { deliveryMethod: 'x' } })).toBe(
+      'delivery-method',
+    );
+    expect(refusedPart({ title: 'Invalid input', fieldErrors: { pickupLocation: 'x' } })).toBe(
+      'pickup-point',
+    );
+    expect(refusedPart({ title: 'Discount Code Expired', fieldErrors: {} })).toBe('discount-code');
+  });
+
+  it('keeps a refusal about nothing on the page beside Pay', () => {
+    expect(refusedPart({ title: 'Order Processing Error', fieldErrors: {} })).toBeNull();
   });
 });
