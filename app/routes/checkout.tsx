@@ -282,7 +282,15 @@ export default function CheckoutRoute() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
           <CheckoutItems items={items} totalWeightGrams={price.totalWeightGrams} />
-          {refusal?.part === 'items' ? <CheckoutRefusal refusal={refusal} /> : null}
+          {refusal?.part === 'items' ? (
+            <CheckoutRefusal refusal={refusal}>
+              {' '}
+              <Link to="/cart" className="font-semibold underline">
+                Review your cart
+              </Link>
+              .
+            </CheckoutRefusal>
+          ) : null}
 
           <DeliverySection
             location={location}
