@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
 import type { ProductCategory } from '#core/catalog/categories';
 import { itemsAvailable } from '#core/stock/rules';
@@ -27,6 +27,8 @@ export function useFreshPrices() {
   /** Lost three times while online: the cart's own prices stand (the server prices the order anyway). */
   const [gaveUp, setGaveUp] = useState(false);
   const requested = useRef(false);
+  /** Asked again (recheck): the cart's products read anew, whatever was read before. */
+  const [round, setRound] = useState(0);
   const applied = useRef<unknown>(null);
   const ids = items.map((i) => i.id).join(',');
   const online = useOnline();
@@ -50,7 +52,7 @@ export function useFreshPrices() {
       requested.current = false;
       if (navigator.onLine) setGaveUp(true);
     });
-  }, [ids, online]);
+  }, [ids, online, round]);
 
   useEffect(() => {
     if (!answer || applied.current === answer) return;
@@ -77,7 +79,13 @@ export function useFreshPrices() {
       ),
     [answer],
   );
+  /** Reads the cart's products again: the server said one has less stock than the page thought. */
+  const recheck = useCallback(() => {
+    requested.current = false;
+    setRound((n) => n + 1);
+  }, []);
   return {
+    recheck,
     changes: visible,
     itemsLeft,
     shelfLife,

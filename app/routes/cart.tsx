@@ -176,7 +176,11 @@ export default function CartRoute() {
               Proceed to Checkout
             </span>
           ) : (
-            <Link to="/checkout" className={buttonClasses({ size: 'lg', className: 'mt-4 w-full' })}>
+            <Link
+              to="/checkout"
+              className={buttonClasses({ size: 'lg', className: 'mt-4 w-full' })}
+              data-keep-clear=""
+            >
               Proceed to Checkout
             </Link>
           )}
@@ -198,12 +202,17 @@ function ClearCart({ onClear }: { onClear: () => void }) {
   }, [asking]);
   if (!asking)
     return (
-      <Button variant="ghost" onClick={() => setAsking(true)}>
+      <Button variant="ghost" onClick={() => setAsking(true)} data-keep-clear="">
         Clear Cart
       </Button>
     );
   return (
-    <div role="group" aria-labelledby="clear-cart-question" className="flex flex-wrap items-center gap-2">
+    <div
+      role="group"
+      aria-labelledby="clear-cart-question"
+      className="flex flex-wrap items-center gap-2"
+      data-keep-clear=""
+    >
       <span id="clear-cart-question" className="text-sm font-medium text-slate-800">
         Remove every item from your cart?
       </span>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/lib/toasts';
 import { CheckoutItems } from '~/components/checkout/checkout-items';
@@ -9,6 +9,9 @@ import { DeliverySection, usePickupLocations } from '~/components/checkout/deliv
 import { DiscountCodeField, useDiscountCode } from '~/components/checkout/discount-code-field';
 import { OrderSummaryCard } from '~/components/checkout/order-summary';
 import { PaymentButton } from '~/components/checkout/payment-button';
+import { CheckoutRefusal, type Refusal } from '~/components/checkout/checkout-refusal';
+import type { ActionFailure } from '~/lib/action-result';
+import { refusedPart, type RefusedPart } from '#core/checkout/refusals';
 import { Alert } from '~/components/ui/alert';
 import { Spinner } from '~/components/ui/spinner';
 import { useCart } from '~/lib/cart';
@@ -146,9 +149,11 @@ export default function CheckoutRoute() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { items } = useCart();
-  const { changes, shelfLife, checking } = useFreshPrices();
+  const { changes, shelfLife, checking, recheck } = useFreshPrices();
   const online = useOnline();
   const [placing, setPlacing] = useState(false);
+  // The server's refusal of the last Pay, shown beside what it is about until the buyer changes that.
+  const [refusal, setRefusal] = useState<(Refusal & { part: RefusedPart | null }) | null>(null);
   const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
   // The cart's own order waiting for payment is resumed; another that holds some of its products is
   // the buyer's to pay for or cancel first (never "sold out" to them).
@@ -164,6 +169,19 @@ export default function CheckoutRoute() {
   });
   const { location, method, pickupLocation, code, slot, contact, idempotencyKey } = memory.choices;
   const { setLocation, setMethod, setPickupLocation, setCode, setSlot, setContact } = memory;
+  /** The buyer changed one of `parts`: a refusal about it is resolved. */
+  const resolve = useCallback(
+    (...parts: RefusedPart[]) => setRefusal((r) => (r?.part && parts.includes(r.part) ? null : r)),
+    [],
+  );
+  const refused = (failure: ActionFailure) => {
+    const part = refusedPart({ title: failure.error.title, fieldErrors: failure.fieldErrors });
+    setRefusal({ part, title: failure.error.title, message: failure.error.message });
+    // Less stock than the page thought: the cart's products are read again, so it shows what is left.
+    if (part === 'items') recheck();
+  };
+  const lineKey = lines.map((l) => `${l.productId}x${l.quantity}`).join(',');
+  useEffect(() => resolve('items'), [lineKey, resolve]);
   const { discount, applyNow } = useDiscountCode(code, location, method, lines, resumed?.discountCode ?? '');
   const { pickupLocations, settling } = usePickupLocations(rates, location);
   const slotNeeded = needsSlot(method, location, slots);
@@ -230,7 +248,7 @@ export default function CheckoutRoute() {
     location,
   };
   const price = priceOrder({ method, discount: applied, ...order });
-  const freeNote = freeDeliveryNote(price.freeDelivery, location, formatNaira);
+  const freeNote = freeDeliveryNote(price, location, formatNaira);
   const blocked = blockingChanges(changes);
   const blockers = payBlockers({
     placing,
@@ -264,31 +282,60 @@ export default function CheckoutRoute() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="space-y-6">
           <CheckoutItems items={items} totalWeightGrams={price.totalWeightGrams} />
+          {refusal?.part === 'items' ? (
+            <CheckoutRefusal refusal={refusal}>
+              {' '}
+              <Link to="/cart" className="font-semibold underline">
+                Review your cart
+              </Link>
+              .
+            </CheckoutRefusal>
+          ) : null}
 
           <DeliverySection
             location={location}
-            onLocationChange={setLocation}
+            onLocationChange={(chosen) => {
+              resolve('delivery-method', 'pickup-point', 'delivery-slot');
+              setLocation(chosen);
+            }}
             locations={locations}
             method={method}
-            onMethodChange={setMethod}
+            onMethodChange={(chosen) => {
+              resolve('delivery-method', 'pickup-point', 'delivery-slot');
+              setMethod(chosen);
+            }}
             order={order}
             pickupLocations={pickupLocations}
             pickupLocation={pickupLocation}
-            onPickupLocationChange={setPickupLocation}
+            onPickupLocationChange={(chosen) => {
+              resolve('pickup-point');
+              setPickupLocation(chosen);
+            }}
             shelfLife={shelfLife}
             slotPicker={
               slotNeeded ? (
-                <DeliverySlotPicker
-                  slots={locationSlots}
-                  value={chosenSlot ? slot : ''}
-                  onChange={setSlot}
-                  lastDay={lastDay}
-                  now={new Date(now)}
-                  location={location}
-                />
+                <>
+                  {refusal?.part === 'delivery-slot' ? (
+                    <CheckoutRefusal refusal={refusal} className="mb-3" />
+                  ) : null}
+                  <DeliverySlotPicker
+                    slots={locationSlots}
+                    value={chosenSlot ? slot : ''}
+                    onChange={(chosen) => {
+                      resolve('delivery-slot');
+                      setSlot(chosen);
+                    }}
+                    lastDay={lastDay}
+                    now={new Date(now)}
+                    location={location}
+                  />
+                </>
               ) : null
             }
           />
+          {refusal?.part === 'delivery-method' || refusal?.part === 'pickup-point' ? (
+            <CheckoutRefusal refusal={refusal} />
+          ) : null}
 
           <DeliverTo profile={profile} />
 
@@ -296,7 +343,16 @@ export default function CheckoutRoute() {
             <ContactChoice card phone={profile.phone} value={contact} onChange={setContact} />
           </section>
 
-          <DiscountCodeField code={code} onCodeChange={setCode} discount={discount} onApply={applyNow} />
+          <DiscountCodeField
+            code={code}
+            onCodeChange={(typed) => {
+              resolve('discount-code');
+              setCode(typed);
+            }}
+            discount={discount}
+            onApply={applyNow}
+          />
+          {refusal?.part === 'discount-code' ? <CheckoutRefusal refusal={refusal} /> : null}
         </div>
 
         <OrderSummaryCard
@@ -319,13 +375,14 @@ export default function CheckoutRoute() {
                 {freeNote}
               </p>
             ) : null}
+            {refusal && refusal.part === null ? <CheckoutRefusal refusal={refusal} /> : null}
             {payBlockNotes(blockers).map((note) => (
               <p key={note} className="text-sm text-amber-800">
                 {note}
               </p>
             ))}
             <PaymentButton
-              disabled={blockers.length > 0 || blocked.length > 0}
+              disabled={blockers.length > 0 || blocked.length > 0 || Boolean(refusal?.part)}
               totalKobo={price.totalKobo}
               payment={payment}
               idempotencyKey={idempotencyKey}
@@ -338,7 +395,11 @@ export default function CheckoutRoute() {
                 deliverySlot: slotNeeded && chosenSlot ? slot : undefined,
                 contact,
               }}
-              onPlacing={setPlacing}
+              onPlacing={(now) => {
+                setPlacing(now);
+                if (now) setRefusal(null);
+              }}
+              onRefused={refused}
             />
             <p className="text-xs text-slate-600">
               {payment.provider === 'paystack'

@@ -121,17 +121,20 @@ function freeDeliveryRule(
 
 /**
  * What checkout says of the rate's free-delivery rule: how much more makes delivery free, or that it is.
+ * A delivery already free another way (a free-delivery code) needs no "more": nothing is said then.
  * `formatMoney` renders naira (₦, en-NG).
  */
 export function freeDeliveryNote(
-  rule: FreeDeliveryRule | null,
+  price: Pick<OrderPrice, 'freeDelivery' | 'deliveryFee'>,
   location: string,
   formatMoney: (kobo: number) => string,
 ): string | null {
+  const rule = price.freeDelivery;
   if (!rule) return null;
   const place = location.trim();
   if (rule.reached)
     return `Free delivery within ${place}: your order is ${formatMoney(rule.fromKobo)} or more.`;
+  if (price.deliveryFee.feeKobo === 0) return null;
   return `Add ${formatMoney(rule.shortKobo)} more for free delivery within ${place}.`;
 }
 

@@ -30,6 +30,35 @@ test('live catfish at checkout: Standard and Joint are greyed out with the reaso
   });
   await expectAccessible(page);
 
+  // The server refuses the slot (as when its cut-off passes while the buyer pays): this Pay asks for
+  // a day already gone. The refusal stays on the page beside the slots, in view, with no toast over the
+  // heading, and Pay waits until the buyer chooses a slot again.
+  let refuse = true;
+  await page.route('**/checkout.data*', async (route) => {
+    const request = route.request();
+    if (!refuse || request.method() !== 'POST') return route.fallback();
+    refuse = false;
+    const body = request.postDataJSON() as { deliverySlot: { day: string } };
+    body.deliverySlot.day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  const pay = page.getByRole('button', { name: /^Pay ₦/ });
+  await pay.click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Delivery slot unavailable' });
+  await expect(refusal).toContainText('That delivery slot is no longer offered. Please choose another slot.');
+  await expect(refusal).toBeInViewport();
+  await expect(pay).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  // Beside the slots, above them.
+  const slots = page.getByRole('group', { name: 'Delivery slot' });
+  expect((await refusal.boundingBox())!.y).toBeLessThan((await slots.boundingBox())!.y);
+  await page.screenshot({ path: 'test-results/screenshots/checkout-slot-refused-360.png' });
+  await expectAccessible(page);
+  await slots.getByRole('radio', { checked: false, disabled: false }).first().check();
+  await expect(refusal).toHaveCount(0);
+  await expect(pay).toBeEnabled();
+
   // Smoked fish alone keeps: every method is open again.
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Remove Live Catfish (Table Size)' }).click();

@@ -1,11 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import { logIn } from './support/accounts';
 import { E2E_BUYER } from './support/constants';
+import { addToCart, completeProfile, signedInShopper } from './support/shopping';
 import { expect, expectAccessible, test } from './support/fixtures';
 
 // On a 360 × 740 phone nothing floats over the controls a buyer taps.
 
-/** Whether a tap on each corner (inset 3 px) and the centre of `control` lands on it. */
+/** Every point everyPartReaches tries takes the tap. */
+const EVERY_PART = [true, true, true, true, true, true, true];
+
+/**
+ * Whether a tap on each corner (inset 3 px), the centre and the middle of the left and right sides of
+ * `control` lands on it.
+ */
 async function everyPartReaches(page: Page, control: Locator): Promise<boolean[]> {
   const box = (await control.boundingBox())!;
   const points = [
@@ -14,6 +21,9 @@ async function everyPartReaches(page: Page, control: Locator): Promise<boolean[]
     [box.x + 3, box.y + box.height - 3],
     [box.x + box.width - 3, box.y + box.height - 3],
     [box.x + box.width / 2, box.y + box.height / 2],
+    // The middle of each side: a tall card's text runs there, past its corners.
+    [box.x + 3, box.y + box.height / 2],
+    [box.x + box.width - 3, box.y + box.height / 2],
   ];
   const handle = await control.elementHandle();
   return Promise.all(
@@ -35,7 +45,7 @@ test('the WhatsApp button never covers Add to Cart or Subscribe; toasts leave th
   await page.goto('/products/1');
   const add = page.getByRole('button', { name: /^Add to Cart: / });
   await expect(add).toBeEnabled();
-  await expect.poll(() => everyPartReaches(page, add)).toEqual([true, true, true, true, true]);
+  await expect.poll(() => everyPartReaches(page, add)).toEqual(EVERY_PART);
   await add.tap();
   const toast = page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();
@@ -47,16 +57,72 @@ test('the WhatsApp button never covers Add to Cart or Subscribe; toasts leave th
     .toBeGreaterThanOrEqual(header.y + header.height);
   await expect
     .poll(() => everyPartReaches(page, page.getByRole('link', { name: /^Cart/ }).first()))
-    .toEqual([true, true, true, true, true]);
+    .toEqual(EVERY_PART);
 
   // Subscribe, brought to the bottom edge of the screen where the button sits.
   const subscribe = page.getByRole('button', { name: 'Subscribe' });
   await subscribe.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await expect.poll(() => everyPartReaches(page, subscribe)).toEqual([true, true, true, true, true]);
+  await expect.poll(() => everyPartReaches(page, subscribe)).toEqual(EVERY_PART);
   // Scrolled away from them, the button is back.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.goto('/products');
   await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
+});
+
+/** `control` brought to the bottom edge of the screen, where the chat button sits: every part of it takes a tap. */
+async function expectClearAtBottom(page: Page, control: Locator) {
+  await control.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect.poll(() => everyPartReaches(page, control)).toEqual(EVERY_PART);
+}
+
+test('the WhatsApp button keeps clear of the cart, checkout and order controls drawn once the page is live', async ({
+  page,
+}) => {
+  test.slow();
+  await signedInShopper(page, 'Chioma Scrolls');
+  await completeProfile(page);
+  await addToCart(page, 'smoked catfish', 'Smoked Catfish');
+  // Two lines, so the cart's summary is low enough to scroll under the button.
+  await addToCart(page, 'crayfish', 'Ground Crayfish');
+
+  await page.goto('/cart');
+  const clearCart = page.getByRole('button', { name: 'Clear Cart' });
+  await expectClearAtBottom(page, clearCart);
+  await expectClearAtBottom(
+    page,
+    page.locator('div', { has: page.getByText('Order Total', { exact: true }) }).last(),
+  );
+  await expectClearAtBottom(page, page.getByRole('link', { name: 'Proceed to Checkout' }));
+  await page.screenshot({ path: 'test-results/screenshots/cart-chat-button-360.png' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/screenshots/cart-chat-button-top-360.png' });
+
+  await page.goto('/checkout');
+  const standard = page
+    .locator('div', { has: page.getByRole('radio', { name: /Standard Delivery/ }) })
+    .last();
+  await expectClearAtBottom(page, standard);
+  await expectClearAtBottom(page, page.getByRole('button', { name: 'Apply' }));
+  await page.getByRole('radio', { name: /Express Delivery/ }).check();
+  // A focused field hides the button anyway (app.css): the buyer has moved on.
+  await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+  await expectClearAtBottom(
+    page,
+    page.locator('label', { has: page.getByRole('radio', { name: /^Tomorrow/ }) }).first(),
+  );
+
+  // Paid, so its history has times to show.
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/checkout/);
+  await page.goto('/account?tab=orders');
+  await page
+    .getByRole('link', { name: /^Order #/ })
+    .first()
+    .click();
+  const times = page.getByRole('region', { name: 'History' }).locator('time');
+  await expect(times.first()).toBeVisible();
+  await expectClearAtBottom(page, times.last());
 });
 
 test('the account sidebar shows every entry on a 360 px phone', async ({ page }) => {

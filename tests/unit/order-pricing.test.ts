@@ -1,3 +1,7 @@
+import { refusedPart } from '#core/checkout/refusals';
+import { SLOT_REFUSED_TITLE } from '#core/delivery/slots';
+import { METHOD_REFUSED_TITLE } from '#core/delivery/shelf-life';
+import { NOT_ENOUGH_STOCK_TITLE } from '#core/stock/rules';
 import { describe, expect, it } from 'vitest';
 import {
   findRate,
@@ -137,7 +141,7 @@ describe("the owner's free delivery from an amount (decision 045)", () => {
     expect(below.deliveryFee.feeKobo).toBe(naira(2_500));
     expect(below.totalKobo).toBe(naira(52_499));
     expect(below.freeDelivery).toEqual({ fromKobo: naira(50_000), reached: false, shortKobo: naira(1) });
-    expect(freeDeliveryNote(below.freeDelivery, 'Port Harcourt', formatNaira)).toBe(
+    expect(freeDeliveryNote(below, 'Port Harcourt', formatNaira)).toBe(
       'Add ₦1 more for free delivery within Port Harcourt.',
     );
   });
@@ -147,7 +151,7 @@ describe("the owner's free delivery from an amount (decision 045)", () => {
     expect(at.deliveryFee.feeKobo).toBe(0);
     expect(at.fullDeliveryFeeKobo).toBe(naira(2_500));
     expect(at).toMatchObject({ totalKobo: naira(50_000), discountKobo: 0, storedDiscountKobo: 0 });
-    expect(freeDeliveryNote(at.freeDelivery, 'Port Harcourt', formatNaira)).toBe(
+    expect(freeDeliveryNote(at, 'Port Harcourt', formatNaira)).toBe(
       'Free delivery within Port Harcourt: your order is ₦50,000 or more.',
     );
   });
@@ -169,6 +173,12 @@ describe("the owner's free delivery from an amount (decision 045)", () => {
     expect(coded).toMatchObject({ totalKobo: naira(10_000), storedDiscountKobo: naira(2_500) });
   });
 
+  it('says nothing of "more for free delivery" when a free-delivery code already makes it free', () => {
+    const coded = price(12_500, { type: 'free_delivery', code: 'FREEDELIVERY', minOrderAmountKobo: null });
+    expect(coded.deliveryFee.feeKobo).toBe(0);
+    expect(freeDeliveryNote(coded, 'Port Harcourt', formatNaira)).toBeNull();
+  });
+
   it('has no rule for pickup, another method or a location without one', () => {
     const big = goods(80_000);
     const pickup = priceOrder({ lines: big, rates: ph, location: 'Port Harcourt', method: 'pickup' });
@@ -177,7 +187,7 @@ describe("the owner's free delivery from an amount (decision 045)", () => {
     const lagos = priceOrder({ lines: big, rates: ph, location: 'Lagos', method: 'standard' });
     expect(lagos.freeDelivery).toBeNull();
     expect(lagos.deliveryFee.feeKobo).toBeGreaterThan(0);
-    expect(freeDeliveryNote(null, 'Lagos', formatNaira)).toBeNull();
+    expect(freeDeliveryNote(lagos, 'Lagos', formatNaira)).toBeNull();
   });
 });
 
@@ -248,5 +258,24 @@ describe('profile completeness (spec §5)', () => {
         location: 'Lagos',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('where checkout says a refused order (issue 48)', () => {
+  it('puts stock that dropped beside the items and a closed slot beside the slots', () => {
+    expect(refusedPart({ title: NOT_ENOUGH_STOCK_TITLE, fieldErrors: {} })).toBe('items');
+    expect(refusedPart({ title: 'Out of stock', fieldErrors: {} })).toBe('items');
+    expect(refusedPart({ title: SLOT_REFUSED_TITLE, fieldErrors: {} })).toBe('delivery-slot');
+    expect(refusedPart({ title: METHOD_REFUSED_TITLE, fieldErrors: { deliveryMethod: 'x' } })).toBe(
+      'delivery-method',
+    );
+    expect(refusedPart({ title: 'Invalid input', fieldErrors: { pickupLocation: 'x' } })).toBe(
+      'pickup-point',
+    );
+    expect(refusedPart({ title: 'Discount Code Expired', fieldErrors: {} })).toBe('discount-code');
+  });
+
+  it('keeps a refusal about nothing on the page beside Pay', () => {
+    expect(refusedPart({ title: 'Order Processing Error', fieldErrors: {} })).toBeNull();
   });
 });

@@ -39,6 +39,7 @@ export function DeliveryMethodPicker({
             // reason is read as its description.
             <div
               key={m}
+              data-keep-clear=""
               className="rounded-md border border-slate-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:disabled]:bg-slate-50"
             >
               {/* The label wraps its radio and the method's name: jsx-a11y cannot see text made by expressions. */}

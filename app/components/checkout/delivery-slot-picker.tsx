@@ -59,6 +59,7 @@ export function DeliverySlotPicker({
             <label
               key={key}
               data-day={slot.day === today ? 'today' : undefined}
+              data-keep-clear=""
               className={`flex items-start gap-3 rounded-md border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700 has-[:focus-visible]:ring-offset-2 ${
                 choosable
                   ? 'cursor-pointer border-slate-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50'

@@ -141,7 +141,7 @@ export function DiscountCodeField({
           aria-describedby="discount-status"
           className={`${inputClasses} flex-1 uppercase`}
         />
-        <Button type="submit" variant="outline">
+        <Button type="submit" variant="outline" data-keep-clear="">
           Apply
         </Button>
       </form>

@@ -91,7 +91,11 @@ export function OrderSummary({
           </dd>
         </div>
       ) : null}
-      <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+      {/* The total sits at the right edge, where the floating chat button would cover it. */}
+      <div
+        className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold"
+        data-keep-clear=""
+      >
         <dt>{totalLabel}</dt>
         <dd>{formatNaira(totalKobo)}</dd>
       </div>

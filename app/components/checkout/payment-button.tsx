@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { toast } from '~/lib/toasts';
 import { Button } from '~/components/ui/button';
-import type { ActionResult } from '~/lib/action-result';
+import type { ActionFailure, ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { formatNaira } from '#core/money';
 import type { ContactChannel } from '#core/messages/contact';
@@ -68,6 +68,7 @@ export function PaymentButton({
   idempotencyKey,
   order,
   onPlacing,
+  onRefused,
 }: {
   disabled: boolean;
   totalKobo: number;
@@ -90,6 +91,8 @@ export function PaymentButton({
     contact: ContactChannel;
   };
   onPlacing: (placing: boolean) => void;
+  /** The server refused the order: the page says why beside what it is about (no toast, which vanishes). */
+  onRefused: (failure: ActionFailure) => void;
 }) {
   const fetcher = useFetcher<PlaceOrderResult>();
   const cancel = useFetcher();
@@ -97,12 +100,14 @@ export function PaymentButton({
   const busy = fetcher.state !== 'idle';
   const revalidator = useRevalidator();
 
-  // A refused order shows its own toast ('Order Processing Error', a limit, …) and Pay comes back.
+  // A refused order is said on the page (onRefused), not in a toast.
   useActionResult(settledData(fetcher), {
-    onFailure: () => {
+    failureToast: false,
+    onFailure: (failure) => {
       onPlacing(false);
       // A slot may have filled meanwhile: read the checkout's slots again.
       void revalidator.revalidate();
+      onRefused(failure);
     },
     onSuccess: (result) => {
       if (result.provider === 'demo' || !result.accessCode) {

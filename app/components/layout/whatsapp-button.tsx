@@ -35,9 +35,12 @@ function useChatHref(): string {
 const BAND_PX = 88;
 
 /**
- * Whether a control marked `data-keep-clear` (the product page's Add to Cart, the footer's Subscribe)
- * is in the band the button covers: then the button steps aside, so a tap on any part of the control
- * reaches it.
+ * Whether a control marked `data-keep-clear` (the product page's Add to Cart, the footer's Subscribe,
+ * the cart's Clear Cart and Order Total, checkout's delivery methods and discount Apply, an order's
+ * history times) is in the band the button covers: then the button steps aside, so a tap on any part of
+ * the control reaches it. Controls drawn after the page is live (the cart and checkout draw theirs once
+ * they have read the cart kept in this browser) are watched as they appear, not only those there at
+ * first.
  */
 function useKeepClear(): boolean | null {
   const { pathname } = useLocation();
@@ -47,6 +50,17 @@ function useKeepClear(): boolean | null {
     if (typeof IntersectionObserver === 'undefined') return;
     const inBand = new Set<Element>();
     let observer: IntersectionObserver | null = null;
+    const settle = () => setCovering(inBand.size > 0);
+    const observeAll = () => {
+      const targets = document.querySelectorAll('[data-keep-clear]');
+      // Observing a control already observed does nothing, so this is safe to repeat; each new one is
+      // reported by the observer once, in or out of the band.
+      for (const target of targets) observer?.observe(target);
+      // A control taken off the page no longer counts.
+      let left = false;
+      for (const target of inBand) if (!target.isConnected) left = inBand.delete(target);
+      if (left || targets.length === 0) settle();
+    };
     const watch = () => {
       observer?.disconnect();
       inBand.clear();
@@ -56,18 +70,19 @@ function useKeepClear(): boolean | null {
             if (entry.isIntersecting) inBand.add(entry.target);
             else inBand.delete(entry.target);
           }
-          setCovering(inBand.size > 0);
+          settle();
         },
         // The root shrunk to the bottom band of the viewport.
         { rootMargin: `-${Math.max(0, window.innerHeight - BAND_PX)}px 0px 0px 0px` },
       );
-      const targets = document.querySelectorAll('[data-keep-clear]');
-      for (const target of targets) observer.observe(target);
-      if (targets.length === 0) setCovering(false);
+      observeAll();
     };
     watch();
+    const appearing = new MutationObserver(observeAll);
+    appearing.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', watch);
     return () => {
+      appearing.disconnect();
       observer?.disconnect();
       window.removeEventListener('resize', watch);
     };

@@ -108,7 +108,7 @@ export function OrderHistory({ history }: { history: UserOrderDetails['history']
             <span className="font-medium">
               {ORDER_EVENT_LABELS[event.kind as OrderEventKind] ?? event.kind}
             </span>
-            <time className="text-slate-600" dateTime={new Date(event.at).toISOString()}>
+            <time className="text-slate-600" dateTime={new Date(event.at).toISOString()} data-keep-clear="">
               {formatAdminDateTime(event.at)}
             </time>
           </li>
