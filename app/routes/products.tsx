@@ -190,13 +190,15 @@ export default function ProductsRoute() {
               </Link>
             </div>
           ) : (
-            <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            // Two columns from the smallest phone up: one card a screen made a phone scroll 12,000 px.
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
               {page.items.map((product, index) => (
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
                     eager={index < 2}
                     first={index === 0}
+                    sizes="(min-width: 1280px) 25vw, 50vw"
                     action={<AddToCartButton product={product} mode="again" className="w-full" />}
                   />
                 </li>
