@@ -77,10 +77,10 @@ export function ProductFiltersForm({
   const typeAmount = (bound: PriceBound, text: string) => {
     (bound === 'min' ? setMinText : setMaxText)(text);
     const amount = parseNairaAmount(text);
-    const naira = typeof amount === 'number' ? amount : amount === undefined ? undefined : null;
-    if (naira === null) return;
-    if (bound === 'min') setMinPrice(Math.min(naira ?? 0, PRICE_SLIDER_MAX_NAIRA));
-    else setMaxPrice(Math.min(naira ?? PRICE_SLIDER_MAX_NAIRA, PRICE_SLIDER_MAX_NAIRA));
+    // What cannot be read leaves the slider where it was; the page says so once it is sent.
+    if (typeof amount === 'string') return;
+    if (bound === 'min') setMinPrice(Math.min(amount ?? 0, PRICE_SLIDER_MAX_NAIRA));
+    else setMaxPrice(Math.min(amount ?? PRICE_SLIDER_MAX_NAIRA, PRICE_SLIDER_MAX_NAIRA));
   };
   const slide = (bound: PriceBound, naira: number) => {
     if (bound === 'min') {
