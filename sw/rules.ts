@@ -60,6 +60,29 @@ export function isPageRequest(request: { method: string; mode: string; url: stri
 }
 
 /**
+ * The pages kept as a guest sees them when the worker installs, whoever is signed in: the cart (its
+ * lines live on the phone) and the home page, which the logo opens from every page, offline too. Neither
+ * holds anything of anyone.
+ */
+export const GUEST_PAGES_AT_INSTALL = ['/cart', '/'] as const;
+
+/**
+ * The pages to keep when the worker activates: those its open tabs show (the first page a buyer ever
+ * opens, such as a product link from a chat, was loaded before there was a worker to keep it). Each is
+ * fetched as the tab's visitor and kept only if the server marks it shared, like any page; this only
+ * picks which addresses are pages, once each.
+ */
+export function pagesToKeepAtActivation(clientUrls: readonly string[], origin: string): string[] {
+  const pages = new Set<string>();
+  for (const address of clientUrls) {
+    const url = new URL(address);
+    url.hash = '';
+    if (isPageRequest({ method: 'GET', mode: 'navigate', url: url.href }, origin)) pages.add(url.href);
+  }
+  return [...pages];
+}
+
+/**
  * Requests after which the pages kept so far may belong to someone else's visit: signing in, signing
  * up, signing out, and the sign-in providers' returns. The kept pages are then dropped.
  */

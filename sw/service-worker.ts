@@ -14,6 +14,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import {
   changesWhoIsSignedIn,
+  GUEST_PAGES_AT_INSTALL,
   isPageRequest,
   KEPT_AT_HEADER,
   LATE,
@@ -22,6 +23,7 @@ import {
   OFFLINE_PAGE_CSP,
   offlinePageHtml,
   PAGE_PATIENCE_MS,
+  pagesToKeepAtActivation,
   type WorkerMessage,
   withinPatience,
 } from './rules';
@@ -36,7 +38,7 @@ const BUILD =
   /entry\.client-([\w-]+)\.js$/.exec(manifest.find((e) => /entry\.client/.test(e.url))?.url ?? '')?.[1] ??
   'dev';
 const PAGES = `freshcatch-pages-${BUILD}`;
-/** Pages kept at install as a guest sees them (the cart): nobody's, so kept across sign-ins. */
+/** Pages kept at install as a guest sees them (the cart, the home page): nobody's, so kept across sign-ins. */
 const GUEST_PAGES = `freshcatch-guest-pages-${BUILD}`;
 const PICTURES = 'freshcatch-pictures-v1';
 const SCRIPTS = 'freshcatch-scripts-v1';
@@ -170,17 +172,43 @@ async function page(event: FetchEvent): Promise<Response> {
   return response;
 }
 
-// The cart opens offline even when it was only ever reached by a tap: its lines live on the phone, and
-// its page is kept at install (as a guest sees it: nothing of anyone is in it).
+// The cart and the home page open offline even when they were only ever reached by a tap (or were the
+// first page, opened before the worker came): kept at install as a guest sees them, nothing of anyone.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    fetch('/cart', { credentials: 'omit' })
-      .then((response) => (mayKeep(response) ? keep(new Request('/cart'), response, GUEST_PAGES) : undefined))
-      .catch(() => undefined),
+    Promise.all(
+      GUEST_PAGES_AT_INSTALL.map((path) =>
+        fetch(path, { credentials: 'omit' })
+          .then((response) =>
+            mayKeep(response) ? keep(new Request(path), response, GUEST_PAGES) : undefined,
+          )
+          .catch(() => undefined),
+      ),
+    ),
   );
 });
 
-// Pages kept by an earlier build name scripts this one no longer holds: they go with it.
+/**
+ * The pages the worker's tabs show, kept as their visitor sees them when the server marks them shared
+ * (as any page is): the first page a buyer opens came before the worker and was never kept otherwise.
+ */
+async function keepOpenPages() {
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const pages = pagesToKeepAtActivation(
+    tabs.map((tab) => tab.url),
+    self.location.origin,
+  );
+  await Promise.all(
+    pages.map(async (url) => {
+      const request = new Request(url, { credentials: 'same-origin' });
+      const response = await fetch(request).catch(() => undefined);
+      if (response && mayKeep(response)) await keep(request, response);
+    }),
+  );
+}
+
+// Pages kept by an earlier build name scripts this one no longer holds: they go with it. Then the open
+// tabs' pages are kept by this build.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
@@ -193,7 +221,9 @@ self.addEventListener('activate', (event) => {
             )
             .map((name) => caches.delete(name)),
         ),
-      ),
+      )
+      .then(keepOpenPages)
+      .catch(() => undefined),
   );
 });
 

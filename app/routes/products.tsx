@@ -86,7 +86,8 @@ export default function ProductsRoute() {
   const single = filters.categories.length === 1 ? filters.categories[0]! : null;
   const heading = single ? CATEGORY_LABELS[single] : 'All Products';
   const formId = 'product-filters';
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // A typed price the page could not use opens the filters on a phone, beside what it says about it.
+  const [filtersOpen, setFiltersOpen] = useState(filters.priceNotices.length > 0);
   const activeChip = (categories: readonly string[]) =>
     categories.length === filters.categories.length &&
     categories.every((c) => (filters.categories as string[]).includes(c));
@@ -157,6 +158,16 @@ export default function ProductsRoute() {
             </h2>
             <SortSelect filters={filters} formId={formId} />
           </div>
+          {filters.priceNotices.length > 0 ? (
+            <div
+              role="status"
+              className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            >
+              {filters.priceNotices.map((notice) => (
+                <p key={notice}>{notice}</p>
+              ))}
+            </div>
+          ) : null}
 
           {page.items.length === 0 && page.total > 0 ? (
             // Past the last page (an old link, a typed address): say so and offer the last page.
@@ -179,13 +190,15 @@ export default function ProductsRoute() {
               </Link>
             </div>
           ) : (
-            <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            // Two columns from the smallest phone up: one card a screen made a phone scroll 12,000 px.
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3">
               {page.items.map((product, index) => (
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
                     eager={index < 2}
                     first={index === 0}
+                    sizes="(min-width: 1280px) 25vw, 50vw"
                     action={<AddToCartButton product={product} mode="again" className="w-full" />}
                   />
                 </li>

@@ -107,6 +107,50 @@ test('offline after browsing: a product page and the cart open, checkout says it
   await expect(pay).toBeEnabled();
 });
 
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the first page a buyer ever opens (a product link from a chat) and the home page open offline', async ({
+    page,
+    context,
+    request,
+  }) => {
+    // The link a friend sent: the buyer's first page on this phone, opened before there was a worker.
+    const list = await (await request.get('/products?category=4')).text();
+    const productPath = /href="(\/products\/\d+)"[^>]*>(?:(?!<\/a>)[\s\S])*Stockfish Head \(Okporoko\)/.exec(
+      list,
+    )?.[1];
+    expect(productPath).toBeDefined();
+    await page.goto(`${productPath}?from=chat`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+    await workerInControl(page);
+    // Kept when the worker came, with the home page (nothing else was opened).
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const kept = await Promise.all(
+            [location.href, `${location.origin}/`].map((url) => caches.match(url, { ignoreVary: true })),
+          );
+          return kept.every(Boolean);
+        }),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Stockfish Head (Okporoko)' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: "You're offline — prices as of" })).toBeVisible();
+    // The logo, tapped offline: the home page, not "This page hasn't been saved".
+    await page.getByRole('banner').getByRole('link', { name: 'FreshCatch' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Fresh from the creeks of Rivers State' }),
+    ).toBeVisible();
+    await expect(page.getByText("This page hasn't been saved")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
 test('a wishlist change made offline reaches the account when the connection is back', async ({
   page,
   context,

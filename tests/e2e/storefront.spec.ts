@@ -305,3 +305,66 @@ test('a product that does not exist shows the error view', async ({ page }) => {
   await page.getByRole('link', { name: 'Return to Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
 });
+
+/** The prices on the list's cards, in naira. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.getByRole('article').allTextContents();
+  return texts.map((text) => Number(/₦([\d,]+)/.exec(text)![1]!.replace(/,/g, '')));
+}
+
+test('typed prices: any naira amount, kept by the address, said plainly when unusable, and without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  // The slider cannot tell ₦4,800 from ₦29,000; typed amounts can, and the slider follows them.
+  await visit(page, '/products?sort=price-asc');
+  await page.getByLabel('Min (₦)').fill('₦4,800');
+  await page.getByLabel('Max (₦)').fill('29000');
+  await page.getByLabel('Max (₦)').press('Enter');
+  await expect(page).toHaveURL(/\?minPrice=4800&maxPrice=29000&sort=price-asc$/);
+  await expect(page.getByText('₦4,800 – ₦29,000', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article').first()).toContainText('₦4,800');
+  const prices = await cardPrices(page);
+  expect(prices.every((price) => price >= 4800 && price <= 29_000)).toBe(true);
+  expect(await page.getByLabel('Maximum price').inputValue()).toBe('100000');
+  // A reload loses nothing.
+  await page.reload();
+  await expect(page.getByLabel('Min (₦)')).toHaveValue('4800');
+  await expect(page.getByLabel('Max (₦)')).toHaveValue('29000');
+  await expect(page.getByRole('article').first()).toContainText('₦4,800');
+
+  // Letters, a negative amount, a minimum above the maximum: said, never an error page.
+  await page.getByLabel('Min (₦)').fill('abc');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(
+    page.getByText('The minimum price "abc" is not an amount in naira (such as 4800), so it was left out.'),
+  ).toBeVisible();
+  await expect(page.getByText('₦0 – ₦29,000', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Min (₦)').fill('50000');
+  await page.getByLabel('Min (₦)').press('Enter');
+  await expect(
+    page.getByText('The minimum price was above the maximum, so the two were swapped.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/minPrice=50000&maxPrice=29000/);
+  await expect(page.getByText('₦29,000 – ₦50,000', { exact: true })).toBeVisible();
+  await page.goto('/products?maxPrice=-500');
+  await expect(page.getByText('The maximum price cannot be below ₦0, so "-500" was left out.')).toBeVisible();
+
+  // Without JavaScript the form is a plain GET form: typed amounts, then the slider, each sent by Apply.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto('/products?sort=price-asc');
+  await noScript.getByLabel('Min (₦)').fill('4800');
+  await noScript.getByLabel('Max (₦)').fill('29000');
+  await noScript.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(noScript).toHaveURL(/minPrice=4800&maxPrice=29000&sort=price-asc/);
+  await expect(noScript.getByLabel('Min (₦)')).toHaveValue('4800');
+  await expect(noScript.getByText('₦4,800 – ₦29,000', { exact: true })).toBeVisible();
+  expect((await cardPrices(noScript)).every((price) => price >= 4800 && price <= 29_000)).toBe(true);
+  await noScript.getByLabel('Maximum price').fill('500000');
+  await noScript.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(noScript.getByText('₦4,800 – ₦500,000', { exact: true })).toBeVisible();
+  await expect(noScript.getByLabel('Max (₦)')).toHaveValue('500000');
+  await plain.close();
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductFilters, parseSearchQuery, productFiltersToParams } from '#core/catalog/filters';
+import {
+  parseNairaAmount,
+  parseProductFilters,
+  parseSearchQuery,
+  productFiltersToParams,
+  sliderPositionNaira,
+} from '#core/catalog/filters';
 import { escapeLikePattern } from '#core/text';
 
 const parse = (query: string) => parseProductFilters(new URLSearchParams(query));
@@ -30,6 +36,53 @@ describe('/products filters from the URL', () => {
       maxPriceNaira: 500_000,
     });
     expect(parse('maxPrice=999999999').maxPriceNaira).toBe(10_000_000);
+  });
+
+  it('reads a typed price as any naira amount, as a buyer writes it', () => {
+    expect(parseNairaAmount('4800')).toBe(4800);
+    expect(parseNairaAmount(' ₦4,800 ')).toBe(4800);
+    expect(parseNairaAmount('N29 000')).toBe(29_000);
+    expect(parseNairaAmount('1,250,000.00')).toBe(1_250_000);
+    expect(parseNairaAmount('')).toBeUndefined();
+    expect(parseNairaAmount('abc')).toBe('not-an-amount');
+    expect(parseNairaAmount('48,00')).toBe('not-an-amount');
+    expect(parseNairaAmount('-500')).toBe('negative');
+    expect(parse('minPrice=4800&maxPrice=29000')).toMatchObject({
+      minPriceNaira: 4800,
+      maxPriceNaira: 29_000,
+      priceNotices: [],
+    });
+  });
+
+  it('leaves out a typed price it cannot read, swaps a minimum above the maximum, and says so', () => {
+    expect(parse('minPrice=abc&maxPrice=29000')).toMatchObject({
+      minPriceNaira: 0,
+      maxPriceNaira: 29_000,
+      priceNotices: ['The minimum price "abc" is not an amount in naira (such as 4800), so it was left out.'],
+    });
+    expect(parse('maxPrice=-500').priceNotices).toEqual([
+      'The maximum price cannot be below ₦0, so "-500" was left out.',
+    ]);
+    expect(parse('minPrice=29000&maxPrice=4800')).toMatchObject({
+      minPriceNaira: 4800,
+      maxPriceNaira: 29_000,
+      priceNotices: ['The minimum price was above the maximum, so the two were swapped.'],
+    });
+  });
+
+  it('without JavaScript, takes the slider when the buyer moved it, and the typed amount otherwise', () => {
+    // The slider stands at the step holding the typed range: ₦4,800–₦29,000 shows as ₦0–₦100,000.
+    expect(sliderPositionNaira('min', 4800)).toBe(0);
+    expect(sliderPositionNaira('max', 29_000)).toBe(100_000);
+    expect(sliderPositionNaira('max', 10_000_000)).toBe(10_000_000);
+    // Typed: the sliders stand where the page drew them.
+    const typed =
+      'minPrice=4800&minPriceSlider=0&minPriceWas=0&maxPrice=29000&maxPriceSlider=10000000&maxPriceWas=10000000';
+    expect(parse(typed)).toMatchObject({ minPriceNaira: 4800, maxPriceNaira: 29_000 });
+    // Slid: the maximum slider moved from ₦100,000 (drawn for ₦29,000) to ₦500,000.
+    const slid =
+      'minPrice=4800&minPriceSlider=0&minPriceWas=4800&maxPrice=29000&maxPriceSlider=500000&maxPriceWas=29000';
+    expect(parse(slid)).toMatchObject({ minPriceNaira: 4800, maxPriceNaira: 500_000 });
   });
 
   it('keeps locations as typed, once each whatever the case', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   changesWhoIsSignedIn,
+  GUEST_PAGES_AT_INSTALL,
   isPageRequest,
   LATE,
   markKeptPage,
@@ -8,6 +9,7 @@ import {
   offlinePageHtml,
   offlineWords,
   PAGE_PATIENCE_MS,
+  pagesToKeepAtActivation,
   withinPatience,
 } from '#sw/rules';
 import { parseWishlistChanges } from '~/lib/wishlist-outbox';
@@ -40,6 +42,23 @@ describe('what the service worker keeps (decision 048)', () => {
     expect(isPageRequest({ url: 'https://elsewhere.test/', mode: 'navigate', method: 'GET' }, ORIGIN)).toBe(
       false,
     );
+  });
+
+  it("keeps the home page and the cart at install, and the open tabs' pages when it activates", () => {
+    expect(GUEST_PAGES_AT_INSTALL).toEqual(['/cart', '/']);
+    // The first page a buyer opens (a product link from a chat) is open when the worker comes: kept then,
+    // once each, without its #fragment; never the admin area or another site.
+    expect(
+      pagesToKeepAtActivation(
+        [
+          `${ORIGIN}/products/7?from=chat#reviews`,
+          `${ORIGIN}/products/7?from=chat`,
+          `${ORIGIN}/admin/orders`,
+          'https://elsewhere.test/products/7',
+        ],
+        ORIGIN,
+      ),
+    ).toEqual([`${ORIGIN}/products/7?from=chat`]);
   });
 
   it('drops what it kept when someone signs in, signs up or signs out', () => {
