@@ -61,9 +61,9 @@ export class DemoPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Records a refund of a paid demo payment (no money moves). Like Paystack (shared/reference/paystack.md
-   * §10), several partial refunds may follow each other until the amount paid is reached; more than is
-   * left is refused, and so is any refund of a payment refunded in full.
+   * Records a refund of a paid demo payment (no money moves). Like Paystack (docs/providers.md,
+   * Paystack §10), several partial refunds may follow each other until the amount paid is reached; more
+   * than is left is refused, and so is any refund of a payment refunded in full.
    */
   async refund(reference: string, amountKobo: number): Promise<RefundStarted> {
     return this.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import {
   type StartedPayment,
 } from './provider';
 
-/** Paystack's API as documented (shared/reference/paystack.md): initialize, verify, signed webhooks. */
+/** Paystack's API as documented (docs/providers.md, Paystack): initialize, verify, signed webhooks. */
 export interface PaystackOptions {
   secretKey: string;
   publicKey: string;
@@ -159,7 +159,7 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   /**
-   * POST /refund (shared/reference/paystack.md §7): queued as `pending`; the outcome arrives as a
+   * POST /refund (docs/providers.md, Paystack §7): queued as `pending`; the outcome arrives as a
    * refund.processed or refund.failed webhook.
    */
   async refund(reference: string, amountKobo: number): Promise<RefundStarted> {
@@ -179,7 +179,7 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   /**
-   * GET /refund?transaction=<reference> (shared/reference/paystack.md §10): the transaction's refunds;
+   * GET /refund?transaction=<reference> (docs/providers.md, Paystack §10): the transaction's refunds;
    * pending, processing and needs-attention are all still on their way.
    */
   async refundsOf(reference: string): Promise<ProviderRefund[]> {
@@ -198,7 +198,7 @@ export class PaystackProvider implements PaymentProvider {
     }));
   }
 
-  /** Webhooks are signed with our secret key (shared/reference/paystack.md §4). */
+  /** Webhooks are signed with our secret key (docs/providers.md, Paystack §4). */
   isValidWebhook(rawBody: Uint8Array, signature: string | null): boolean {
     return isValidPaystackSignature(rawBody, signature, this.options.secretKey);
   }

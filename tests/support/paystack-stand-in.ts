@@ -1,8 +1,8 @@
 import { text } from 'node:stream/consumers';
 /**
- * A local stand-in for Paystack's API, speaking the documented protocol (shared/reference/paystack.md
- * §9): Bearer auth, POST /transaction/initialize, GET /transaction/verify/:reference, a checkout page
- * that finishes a payment and redirects to the callback, and charge.success webhooks signed with
+ * A local stand-in for Paystack's API, speaking the documented protocol (docs/providers.md,
+ * Paystack §9): Bearer auth, POST /transaction/initialize, GET /transaction/verify/:reference, a checkout
+ * page that finishes a payment and redirects to the callback, and charge.success webhooks signed with
  * HMAC-SHA512 of the raw body. Test knobs: another amount, a bad signature, replays, 404 for unknown.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -165,13 +165,13 @@ export async function startPaystackStandIn(
       });
     }
     if (req.method === 'POST' && path === '/refund') {
-      // shared/reference/paystack.md §7: queued as pending; the outcome comes as a refund.* webhook.
+      // docs/providers.md, Paystack §7: queued as pending; the outcome comes as a refund.* webhook.
       if (stand.refuseRefunds)
         return json(res, stand.refuseRefunds, { status: false, message: 'Refund could not be processed' });
       const body = JSON.parse(await text(req)) as { transaction?: string; amount?: number };
       const t = body.transaction ? transactions.get(body.transaction) : undefined;
       if (!t) return json(res, 404, { status: false, message: 'Transaction not found' });
-      // shared/reference/paystack.md §10: partial refunds follow each other until the amount paid.
+      // docs/providers.md, Paystack §10: partial refunds follow each other until the amount paid.
       if (t.status !== 'success' || leftOf(t) <= 0)
         return json(res, 400, { status: false, message: 'Transaction has been fully reversed' });
       const amount = body.amount ?? leftOf(t);
@@ -197,7 +197,7 @@ export async function startPaystackStandIn(
       });
     }
     if (req.method === 'GET' && path === '/refund') {
-      // shared/reference/paystack.md §10: the refunds of one transaction (by its reference).
+      // docs/providers.md, Paystack §10: the refunds of one transaction (by its reference).
       const transaction = new URL(req.url ?? '/', 'http://x').searchParams.get('transaction');
       const listed = [...((transaction && refunds.get(transaction)) || [])].reverse(); // newest first
       return json(res, 200, {

@@ -1,9 +1,9 @@
 import { text } from 'node:stream/consumers';
 /**
- * A local stand-in for Termii's messaging API, speaking the documented protocol (shared/reference/
- * messaging.md): `POST /api/sms/send` with the key in the JSON body, answering a message_id, and delivery
- * reports signed with the webhook secret (X-Termii-Signature, HMAC-SHA512 of the raw body). Knob:
- * answers queued for the next calls.
+ * A local stand-in for Termii's messaging API, speaking the documented protocol (docs/providers.md,
+ * Termii section): `POST /api/sms/send` with the key in the JSON body, answering a message_id, and
+ * delivery reports signed with the webhook secret (X-Termii-Signature, HMAC-SHA512 of the raw body).
+ * Knob: answers queued for the next calls.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

@@ -1,8 +1,8 @@
 import { text } from 'node:stream/consumers';
 /**
- * A local stand-in for WhatsApp's Cloud API, speaking the documented protocol (shared/reference/
- * messaging.md): `POST /{version}/{phone-number-id}/messages` with a bearer token, answering a "wamid."
- * for each template message, Graph errors (`{"error":{"code",…}}`) on demand, and status webhooks
+ * A local stand-in for WhatsApp's Cloud API, speaking the documented protocol (docs/providers.md,
+ * WhatsApp section): `POST /{version}/{phone-number-id}/messages` with a bearer token, answering a
+ * "wamid." for each template message, Graph errors (`{"error":{"code",…}}`) on demand, and status webhooks
  * signed with the app secret (X-Hub-Signature-256, HMAC-SHA256 of the raw body), echoing
  * `biz_opaque_callback_data`. Knobs: answers queued for the next calls (a 429, a permanent refusal).
  */

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The refund's outcome: only an open refund changes (core/orders/refunds.ts).
     const outcome = name === 'refund.processed' ? 'processed' : 'failed';
     const { id, amount } = payload as { id?: unknown; amount?: unknown };
-    // Paystack sends the amount as a number or a numeric string (shared/reference/paystack.md §4).
+    // Paystack sends the amount as a number or a numeric string (docs/providers.md, Paystack §4).
     const kobo = Number(amount);
     await settleRefund(shop(context).services.checkout, refunded, outcome, {
       id: typeof id === 'number' || typeof id === 'string' ? String(id) : undefined,
