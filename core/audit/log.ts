@@ -41,6 +41,46 @@ export async function recordAdminChange(tx: Tx | Db, admin: AdminActor, change: 
   });
 }
 
+/** One admin change to one row, as the row was after (created), before and after (updated), or before (deleted). */
+export type RowChange<Row> = { created: Row } | { before: Row; updated: Row } | { deleted: Row };
+
+/**
+ * The audit row of an admin's change to one row of `kind` (a rate, a slot, a synonym…), labelled as the
+ * screens name it: the usual shape of recordAdminChange, for a row with an id.
+ */
+export async function recordRowChange<Row extends { id: string | number }>(
+  tx: Tx | Db,
+  admin: AdminActor,
+  kind: AdminChangeKind,
+  labelOf: (row: Row) => string,
+  change: RowChange<Row>,
+): Promise<void> {
+  if ('created' in change)
+    return recordAdminChange(tx, admin, {
+      kind,
+      action: 'created',
+      subjectId: change.created.id,
+      subjectLabel: labelOf(change.created),
+      after: change.created,
+    });
+  if ('updated' in change)
+    return recordAdminChange(tx, admin, {
+      kind,
+      action: 'updated',
+      subjectId: change.updated.id,
+      subjectLabel: labelOf(change.updated),
+      before: change.before,
+      after: change.updated,
+    });
+  return recordAdminChange(tx, admin, {
+    kind,
+    action: 'deleted',
+    subjectId: change.deleted.id,
+    subjectLabel: labelOf(change.deleted),
+    before: change.deleted,
+  });
+}
+
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export type ActivityEntry = typeof adminActivity.$inferSelect;

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { searchSynonyms, searchWordList } from '../../db/schema';
-import { recordAdminChange } from '../audit/log';
+import { recordRowChange } from '../audit/log';
 import { Conflict, NotFound } from '../errors';
 import type { AdminActor } from '../roles';
 import { LISTED_WORD_LENGTH, type Synonym } from './search-words';
@@ -67,13 +67,7 @@ export function createSynonym(db: Db, admin: AdminActor, input: SynonymFormInput
   return guarded(db, input, () =>
     db.transaction(async (tx) => {
       const [created] = await tx.insert(searchSynonyms).values(input).returning();
-      await recordAdminChange(tx, admin, {
-        kind: 'search_synonym',
-        action: 'created',
-        subjectId: created!.id,
-        subjectLabel: labelOf(created!),
-        after: created,
-      });
+      await recordRowChange(tx, admin, 'search_synonym', labelOf, { created: created! });
       return created!;
     }),
   );
@@ -94,14 +88,7 @@ export function updateSynonym(
         .set(input)
         .where(eq(searchSynonyms.id, id))
         .returning();
-      await recordAdminChange(tx, admin, {
-        kind: 'search_synonym',
-        action: 'updated',
-        subjectId: id,
-        subjectLabel: labelOf(updated!),
-        before,
-        after: updated,
-      });
+      await recordRowChange(tx, admin, 'search_synonym', labelOf, { before, updated: updated! });
       return updated!;
     }),
   );
@@ -112,13 +99,7 @@ export async function deleteSynonym(db: Db, admin: AdminActor, id: number): Prom
     await db.transaction(async (tx) => {
       const [deleted] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning();
       if (!deleted) throw new NotFound(SYNONYM_MESSAGES.notFound);
-      await recordAdminChange(tx, admin, {
-        kind: 'search_synonym',
-        action: 'deleted',
-        subjectId: id,
-        subjectLabel: labelOf(deleted),
-        before: deleted,
-      });
+      await recordRowChange(tx, admin, 'search_synonym', labelOf, { deleted });
     });
   } finally {
     cache.delete(db);

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { preparedPerDb } from '../../db/prepared';
 import { deliveryRates } from '../../db/schema';
 import type { AdminActor } from '../roles';
-import { recordAdminChange } from '../audit/log';
+import { recordRowChange } from '../audit/log';
 import { Conflict, NotFound } from '../errors';
 import { DELIVERY_METHOD_LABELS, locationSuggestions } from './methods';
 import { distinctPlaces, matchPlace, placeName } from './places';
@@ -142,13 +142,7 @@ export async function createDeliveryRate(
       const input = await listedLocation(tx, typed);
       await refuseClash(tx, input);
       const [created] = await tx.insert(deliveryRates).values(columns(input)).returning();
-      await recordAdminChange(tx, admin, {
-        kind: 'delivery_rate',
-        action: 'created',
-        subjectId: created!.id,
-        subjectLabel: labelOf(created!),
-        after: created,
-      });
+      await recordRowChange(tx, admin, 'delivery_rate', labelOf, { created: created! });
       return created!;
     }),
   );
@@ -171,14 +165,7 @@ export async function updateDeliveryRate(
         .set(columns(input))
         .where(eq(deliveryRates.id, id))
         .returning();
-      await recordAdminChange(tx, admin, {
-        kind: 'delivery_rate',
-        action: 'updated',
-        subjectId: id,
-        subjectLabel: labelOf(updated!),
-        before,
-        after: updated,
-      });
+      await recordRowChange(tx, admin, 'delivery_rate', labelOf, { before, updated: updated! });
       return updated!;
     }),
   );
@@ -188,12 +175,6 @@ export async function deleteDeliveryRate(db: Db, admin: AdminActor, id: number):
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(deliveryRates).where(eq(deliveryRates.id, id)).returning();
     if (!deleted) throw new NotFound(DELIVERY_RATE_NOT_FOUND);
-    await recordAdminChange(tx, admin, {
-      kind: 'delivery_rate',
-      action: 'deleted',
-      subjectId: id,
-      subjectLabel: labelOf(deleted),
-      before: deleted,
-    });
+    await recordRowChange(tx, admin, 'delivery_rate', labelOf, { deleted });
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deliverySlotDays, deliverySlots, orderItems, orders } from '../../db/schema';
-import { recordAdminChange } from '../audit/log';
+import { recordAdminChange, recordRowChange } from '../audit/log';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { ratedPlaces } from './management';
 import { matchPlace, SLOT_PLACE_NOT_RATED } from './places';
@@ -254,13 +254,7 @@ export async function createDeliverySlot(db: Db, admin: AdminActor, typed: Deliv
   return db.transaction(async (tx) => {
     const input = await ratedLocation(tx, typed);
     const [created] = await tx.insert(deliverySlots).values(columns(input)).returning();
-    await recordAdminChange(tx, admin, {
-      kind: 'delivery_slot',
-      action: 'created',
-      subjectId: created!.id,
-      subjectLabel: labelOf(created!),
-      after: created,
-    });
+    await recordRowChange(tx, admin, 'delivery_slot', labelOf, { created: created! });
     return created!;
   });
 }
@@ -281,14 +275,7 @@ export async function updateDeliverySlot(
       .set(columns(input))
       .where(eq(deliverySlots.id, id))
       .returning();
-    await recordAdminChange(tx, admin, {
-      kind: 'delivery_slot',
-      action: 'updated',
-      subjectId: id,
-      subjectLabel: labelOf(updated!),
-      before,
-      after: updated,
-    });
+    await recordRowChange(tx, admin, 'delivery_slot', labelOf, { before, updated: updated! });
     return updated!;
   });
 }
@@ -344,13 +331,7 @@ export async function deleteDeliverySlot(db: Db, admin: AdminActor, id: number):
       .limit(1);
     if (holding) throw new Conflict(DELIVERY_SLOT_IN_USE, 'Slot in use');
     await tx.delete(deliverySlots).where(eq(deliverySlots.id, id));
-    await recordAdminChange(tx, admin, {
-      kind: 'delivery_slot',
-      action: 'deleted',
-      subjectId: id,
-      subjectLabel: labelOf(slot),
-      before: slot,
-    });
+    await recordRowChange(tx, admin, 'delivery_slot', labelOf, { deleted: slot });
   });
 }
 
