@@ -301,6 +301,7 @@ export const CLAIM_DECISION_REFUSALS = {
   moreThanClaimed: (productName: string, claimed: number) =>
     `The buyer claimed ${claimed} of ${productName}: approve at most that many.`,
   notClaimed: 'Approve only lines the buyer claimed.',
+  nothing: 'Approve at least one of the claimed items, or decline the claim.',
 } as const;
 
 /**
@@ -326,6 +327,8 @@ export async function approveClaim(
     const claimed = new Map(claim.lines.map((line) => [line.itemId, line.quantity]));
     const lines = decision.lines ?? claim.lines;
     // Bad input, not a failed refund: refused as such, beside the line's field, and nothing is asked.
+    if (!lines.some((line) => line.quantity > 0))
+      throw new Invalid(CLAIM_DECISION_REFUSALS.nothing, {}, CLAIM_TITLES.decision);
     for (const line of lines) {
       const most = claimed.get(line.itemId);
       if (most === undefined)

@@ -413,6 +413,18 @@ describe('the owner decides a claim on the dashboard', () => {
     expect(text).toContain('The buyer claimed 2 of Live Catfish (Table Size): approve at most that many.');
     expect(text).toContain('Claim not decided');
     expect(text).not.toContain('Refund Failed');
+    // None of it: the same, with what to do instead.
+    const none = await adminClient.postForm('/admin?index', {
+      intent: 'claim-approve',
+      orderId,
+      claimId: String(claim.id),
+      reason: 'spoiled',
+      [claimLineField(fresh.id)]: '0',
+    });
+    expect(none.status).toBe(400);
+    const noneText = await none.text();
+    expect(noneText).toContain('Approve at least one of the claimed items, or decline the claim.');
+    expect(noneText).not.toContain('Refund Failed');
     expect(await orderRow(orderId)).toMatchObject({ claimStatus: 'open', refundStatus: null });
     expect(
       await db().select().from(schema.orderRefunds).where(eq(schema.orderRefunds.orderId, orderId)),

@@ -108,7 +108,7 @@ function ClaimToDecide({
           <Button
             type="submit"
             size="sm"
-            disabled={busy}
+            disabled={busy || chosen.every((line) => line.quantity <= 0)}
             aria-label={`Approve and refund ${amount}: the claim on order ${label}`}
           >
             <Check aria-hidden="true" className="h-4 w-4" /> Approve and refund {amount}
