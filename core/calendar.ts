@@ -43,3 +43,12 @@ export function dayMonth(day: string): string {
   const [, month, date] = day.split('-').map(Number);
   return `${date} ${MONTHS[month! - 1]}`;
 }
+
+/**
+ * A moment as the buyer reads it, in the shop's time: "14:35" within a day of `now`, "3 Dec, 14:35"
+ * further off (a time alone would read as today's or tomorrow's).
+ */
+export function shopMoment(at: Date, now: Date): string {
+  const time = shopTime(at);
+  return at.getTime() - now.getTime() < 24 * 60 * 60 * 1000 ? time : `${dayMonth(shopDay(at))}, ${time}`;
+}

@@ -46,14 +46,21 @@ export function paymentReminderMessage(total: string, until: string): string {
   return `Your order of ${total} is waiting for payment. We hold it for you until ${until}; after that it is cancelled.`;
 }
 
-/** What the buyer is told when the shop decides their freshness claim. */
-export function claimDecidedMessage(
-  orderId: string,
-  outcome: 'approved' | 'declined',
-  note: string | null,
-): string {
-  const order = `#${shortOrderId(orderId)}`;
+/**
+ * What the buyer is told when the shop decides their freshness claim. The order is named by what
+ * carries it (the notification links it; the WhatsApp and SMS template starts "FreshCatch order #…"),
+ * so the sentence does not name it again.
+ */
+export function claimDecidedMessage(outcome: 'approved' | 'declined', note: string | null): string {
   if (outcome === 'approved')
-    return `Your freshness claim on order ${order} was approved: the affected items are being refunded.`;
-  return `Your freshness claim on order ${order} was declined${note ? `: ${note}` : '.'}`;
+    return 'Your freshness claim was approved: the affected items are being refunded.';
+  return `Your freshness claim was declined${note ? `: ${note}` : '.'}`;
+}
+
+/**
+ * What the delivered message adds while a freshness claim can still be made (decision 043): when the
+ * window ends, in the shop's time ("14:35", or "3 Dec, 14:35" when it is not within the day).
+ */
+export function claimPossibleMessage(until: string): string {
+  return `Something wrong? Report it before ${until}.`;
 }

@@ -1,4 +1,5 @@
 import type { ProductCategory } from '../../db/schema/enums';
+import { lineRefund, type GoodsPaid, type RefundableLine } from './refund-lines';
 import type { RefundedLine } from './statuses';
 
 /**
@@ -93,4 +94,19 @@ export function checkClaimLines(
     if (!closesAt || until < closesAt) closesAt = until;
   }
   return { lines: wanted, closesAt: closesAt! };
+}
+
+/** What the buyer paid for an order's goods and for the claimed lines (the approve form's amount). */
+export interface ClaimPaid {
+  goods: GoodsPaid;
+  lines: RefundableLine[];
+}
+
+/**
+ * What approving a claim with the quantities `chosen` refunds, worked out as the refund path does
+ * (refund-lines.ts), so the owner sees the amount on the button before approving; ₦0 for none chosen.
+ */
+export function claimRefundKobo(paid: ClaimPaid, chosen: RefundedLine[]): number {
+  const refund = lineRefund(paid.goods, paid.lines, chosen, new Map());
+  return 'refused' in refund ? 0 : refund.amountKobo;
 }

@@ -1,17 +1,17 @@
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orderClaims, orderEvents, orderItems, orderRefunds, orders, products, user } from '../../db/schema';
-import type { ProductCategory } from '../../db/schema/enums';
-import { Conflict, NotFound } from '../errors';
+import { orderClaims, orderItems, orderRefunds, orders, user } from '../../db/schema';
+import { Conflict, DomainError, Invalid, NotFound } from '../errors';
 import { LARGEST_WIDTH, variantFile } from '../media/variants';
 import { renderImageFiles } from '../media/images';
 import type { Storage } from '../media/storage';
 import type { AdminActor } from '../roles';
-import { checkClaimLines, CLAIM_REFUSALS, openClaimLines, type ClaimableLine } from './claim-window';
+import { checkClaimLines, CLAIM_REFUSALS, openClaimLines, type ClaimPaid } from './claim-window';
+import { claimableLines, deliveredAt } from './claim-lines';
 import { isOrderId } from '../ids';
 import { changeOrder, factsOf } from './lifecycle';
-import { refundedQuantities } from './refund-lines';
-import { awaitRefund, REFUND_FAILED, requestRefundIn, type RefundDeps, type RefundOutcome } from './refunds';
+import { awaitRefund, requestRefundIn, type RefundDeps, type RefundOutcome } from './refunds';
+import { claimLineField } from './schemas';
 import type { ClaimStatus, RefundedLine, RefundReason } from './statuses';
 import { decide } from './transitions';
 
@@ -29,47 +29,6 @@ export interface ClaimDeps extends RefundDeps {
 
 const ORDER_NOT_FOUND = 'This order does not exist.';
 export const CLAIM_TITLES = { refused: 'Claim not filed', decision: 'Claim not decided' } as const;
-
-/** When the order was delivered: its 'delivered' event (the lifecycle never takes it back). */
-async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: orderEvents.createdAt })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'delivered')))
-    .orderBy(desc(orderEvents.createdAt))
-    .limit(1);
-  return row?.at ?? null;
-}
-
-/**
- * The order's lines with their product's category (null once the product is deleted), each with what is
- * left to claim: what was bought less what has been refunded of it already (a refund that did not fail).
- */
-async function claimableLines(db: Db | Tx, orderId: string): Promise<ClaimableLine[]> {
-  const [rows, refunds] = await Promise.all([
-    db
-      .select({
-        id: orderItems.id,
-        productName: orderItems.productName,
-        quantity: orderItems.quantity,
-        category: products.category,
-      })
-      .from(orderItems)
-      .leftJoin(products, eq(products.id, orderItems.productId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id)),
-    db
-      .select({ lines: orderRefunds.lines })
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed'))),
-  ]);
-  const given = refundedQuantities(refunds);
-  return rows.map((row) => ({
-    ...row,
-    quantity: Math.max(0, row.quantity - (given.get(row.id) ?? 0)),
-    category: (row.category as ProductCategory | null) ?? null,
-  }));
-}
 
 export interface ClaimView {
   id: number;
@@ -195,7 +154,13 @@ export async function fileClaim(
   const checked = checkClaimLines(lines, input.lines, delivered, now, formatTime);
   if ('refused' in checked) throw new Conflict(checked.refused, CLAIM_TITLES.refused);
 
-  const files = await renderImageFiles(input.photo);
+  const files = await renderImageFiles(input.photo).catch((error: unknown) => {
+    // The picture's reason (not a picture, too large…) beside the claim form's own photo field, under
+    // the claim's title: the product form's "Failed to upload image" is not this form's.
+    if (DomainError.is(error) && error.kind === 'invalid')
+      throw new Invalid(error.message, { photo: [error.message] }, CLAIM_TITLES.refused);
+    throw error;
+  });
   for (const file of files) await deps.storage.put(file.name, file.body, file.contentType);
   const largest = files.find((file) => file.name.endsWith(variantFile('', LARGEST_WIDTH)))!;
   const photoUrl = deps.storage.url(largest.name);
@@ -221,6 +186,11 @@ export async function fileClaim(
 export interface OpenClaim extends ClaimView {
   orderId: string;
   customer: string | null;
+  /**
+   * What the buyer paid for the order's goods and lines: the approve form works out with
+   * `claimRefundKobo` what the chosen quantities give back, as the refund path will (refund-lines.ts).
+   */
+  paid: ClaimPaid;
 }
 
 /** The dashboard's open claims, oldest first (the most urgent), and how many there are. */
@@ -242,22 +212,53 @@ export async function openClaims(
   ]);
   const orderIds = open.map((claim) => claim.orderId);
   if (orderIds.length === 0) return { total, claims: [] };
-  const [rows, items] = await Promise.all([
+  const [rows, items, goods] = await Promise.all([
     claimsOf(db, orderIds),
     db
-      .select({ id: orderItems.id, productName: orderItems.productName })
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.orderId,
+        productName: orderItems.productName,
+        quantity: orderItems.quantity,
+        totalPriceKobo: orderItems.totalPriceKobo,
+      })
       .from(orderItems)
       .where(inArray(orderItems.orderId, orderIds)),
+    db
+      .select({
+        id: orders.id,
+        subtotalKobo: orders.subtotalKobo,
+        discountKobo: orders.discountKobo,
+        discountType: orders.discountType,
+      })
+      .from(orders)
+      .where(inArray(orders.id, orderIds)),
   ]);
   const names = new Map(items.map((item) => [item.id, item.productName]));
   const byId = new Map(rows.map((row) => [row.claim.id, row]));
+  const goodsOf = new Map(goods.map(({ id, ...paid }) => [id, paid]));
   return {
     total,
-    claims: open.map((claim) => ({
-      ...viewOf(byId.get(claim.id)!, names),
-      orderId: claim.orderId,
-      customer: claim.customer,
-    })),
+    claims: open.map((claim) => {
+      const view = viewOf(byId.get(claim.id)!, names);
+      const claimed = new Set(view.lines.map((line) => line.itemId));
+      return {
+        ...view,
+        orderId: claim.orderId,
+        customer: claim.customer,
+        paid: {
+          goods: goodsOf.get(claim.orderId)!,
+          lines: items
+            .filter((item) => claimed.has(item.id))
+            .map(({ id, productName, quantity, totalPriceKobo }) => ({
+              id,
+              productName,
+              quantity,
+              totalPriceKobo,
+            })),
+        },
+      };
+    }),
   };
 }
 
@@ -300,6 +301,7 @@ export const CLAIM_DECISION_REFUSALS = {
   moreThanClaimed: (productName: string, claimed: number) =>
     `The buyer claimed ${claimed} of ${productName}: approve at most that many.`,
   notClaimed: 'Approve only lines the buyer claimed.',
+  nothing: 'Approve at least one of the claimed items, or decline the claim.',
 } as const;
 
 /**
@@ -324,18 +326,24 @@ export async function approveClaim(
     const claim = await openClaim(tx, decision.orderId, decision.claimId);
     const claimed = new Map(claim.lines.map((line) => [line.itemId, line.quantity]));
     const lines = decision.lines ?? claim.lines;
+    // Bad input, not a failed refund: refused as such, beside the line's field, and nothing is asked.
+    if (!lines.some((line) => line.quantity > 0))
+      throw new Invalid(CLAIM_DECISION_REFUSALS.nothing, {}, CLAIM_TITLES.decision);
     for (const line of lines) {
       const most = claimed.get(line.itemId);
-      if (most === undefined) throw new Conflict(CLAIM_DECISION_REFUSALS.notClaimed, REFUND_FAILED.title);
+      if (most === undefined)
+        throw new Invalid(
+          CLAIM_DECISION_REFUSALS.notClaimed,
+          { [claimLineField(line.itemId)]: [CLAIM_DECISION_REFUSALS.notClaimed] },
+          CLAIM_TITLES.decision,
+        );
       if (line.quantity > most) {
         const [item] = await tx
           .select({ productName: orderItems.productName })
           .from(orderItems)
           .where(eq(orderItems.id, line.itemId));
-        throw new Conflict(
-          CLAIM_DECISION_REFUSALS.moreThanClaimed(item?.productName ?? 'this item', most),
-          REFUND_FAILED.title,
-        );
+        const message = CLAIM_DECISION_REFUSALS.moreThanClaimed(item?.productName ?? 'this item', most);
+        throw new Invalid(message, { [claimLineField(line.itemId)]: [message] }, CLAIM_TITLES.decision);
       }
     }
     await changeOrder(

@@ -2,11 +2,12 @@ import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
+import { slotDateLabel } from '../delivery/slots';
 import type { AdminActor } from '../roles';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
 import { nairaFigure } from '../money';
 import { listConditions } from './management';
-import { orderStateLine } from './words';
+import { orderStateLine, orderStatusLabel, PAYMENT_STATUS_LABELS, refundStatusLabel } from './words';
 import type { OrderListQuery } from './schemas';
 import { displayPhone } from '../phone-display';
 
@@ -23,10 +24,12 @@ const ORDER_EXPORT_COLUMNS = [
   'Delivery method',
   'Location',
   'Pickup point',
+  'Delivery slot',
   'Items',
   'Subtotal (NGN)',
   'Delivery fee (NGN)',
   'Discount (NGN)',
+  'Discount code',
   'Total (NGN)',
   'Payment',
   'Payment reference',
@@ -76,7 +79,8 @@ async function* orderExportBatches(
         order: orders,
         createdAtExact: sql<string>`${orders.createdAt}::text`,
         email: user.email,
-        items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+        // "2 × Live Catfish (Table Size), 1 × Smoked Catfish", as the order's details list them.
+        items: sql<string>`(select coalesce(string_agg(${orderItems.quantity} || ' × ' || ${orderItems.productName}, ', ' order by ${orderItems.id}), '') from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       })
       .from(orders)
       .leftJoin(user, eq(user.id, orders.userId))
@@ -94,16 +98,21 @@ async function* orderExportBatches(
         DELIVERY_METHOD_LABELS[order.deliveryMethod],
         order.deliveryLocation,
         order.pickupLocation ?? '',
-        String(items),
+        order.deliverySlotStartsAt && order.deliverySlotEndsAt
+          ? slotDateLabel(order.deliverySlotStartsAt, order.deliverySlotEndsAt)
+          : '',
+        items,
         nairaFigure(order.subtotalKobo),
         nairaFigure(order.deliveryFeeKobo),
         nairaFigure(order.discountKobo),
+        order.discountCode ?? '',
         nairaFigure(order.totalKobo),
-        order.paymentStatus,
+        // The screens' words, not the database's ('Paid', not 'success').
+        PAYMENT_STATUS_LABELS[order.paymentStatus],
         order.paymentReference,
-        order.status,
+        orderStatusLabel(order.status),
         nairaFigure(order.refundedKobo ?? 0),
-        order.refundStatus ?? '',
+        order.refundStatus ? refundStatusLabel(order.refundStatus) : '',
         orderStateLine(order, 'shop', now),
       ]);
     if (rows.length < batch) return;
@@ -133,7 +142,7 @@ interface ExportRow {
   order: typeof orders.$inferSelect;
   createdAtExact: string;
   email: string | null;
-  items: number;
+  items: string;
 }
 
 /**

@@ -20,18 +20,21 @@ import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { orderReceiptEmail, orderStatusEmail } from '../mail/templates';
 import { formatNaira } from '../money';
-import { shopTime } from '../calendar';
+import { shopMoment, shopTime } from '../calendar';
 import { queueOrderMessage } from '../messages/queue';
 import { itemsLine, type MessageKind } from '../messages/templates';
 import {
   claimDecidedMessage,
+  claimPossibleMessage,
   orderReceivedMessage,
   orderStatusMessage,
   paymentReminderMessage,
   refundMessage,
   shortOrderId,
 } from '../notifications/messages';
-import type { OrderEventKind, RefundedLine, RefundReason } from './statuses';
+import { claimableLines } from './claim-lines';
+import { openClaimLines } from './claim-window';
+import type { OrderEventKind, OrderStatus, RefundedLine, RefundReason } from './statuses';
 import { decide, type HoldChange, type Notice, type OrderChange, type OrderFacts } from './transitions';
 
 /**
@@ -189,7 +192,7 @@ export async function changeOrder(
     ? await tx
         .insert(orderEvents)
         .values({ orderId: order.id, kind: decision.event })
-        .returning({ id: orderEvents.id, kind: orderEvents.kind })
+        .returning({ id: orderEvents.id, kind: orderEvents.kind, createdAt: orderEvents.createdAt })
     : [];
   if (decision.notice && event && order.userId && row.email !== null && row.name !== null)
     await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice, event);
@@ -315,7 +318,7 @@ async function tell(
   order: OrderRow,
   owner: { email: string; name: string },
   notice: Notice,
-  event: { id: number; kind: OrderEventKind },
+  event: { id: number; kind: OrderEventKind; createdAt: Date },
 ): Promise<void> {
   const orderUrl = orderPageUrl(deps.publicUrl, order.id);
   const short = shortOrderId(order.id);
@@ -351,9 +354,9 @@ async function tell(
     notice.kind === 'received'
       ? orderReceivedMessage(order.id)
       : notice.kind === 'status'
-        ? orderStatusMessage(notice.status)
+        ? await statusMessage(tx, order, notice.status, event.createdAt)
         : notice.kind === 'claim'
-          ? claimDecidedMessage(order.id, notice.outcome, notice.note)
+          ? claimDecidedMessage(notice.outcome, notice.note)
           : refundMessage(order.id, formatNaira(notice.amountKobo));
   await tx.insert(notifications).values({ userId: order.userId!, orderId: order.id, message });
   if (notice.kind === 'received') {
@@ -408,6 +411,22 @@ async function tell(
     await sendMessage('order_update', [short, message, orderUrl]);
   if (notice.kind === 'refunded')
     await sendMessage('order_refunded', [short, formatNaira(notice.amountKobo), orderUrl]);
+}
+
+/**
+ * A status's sentence (the spec's). "Delivered" starts the freshness claim window (decision 043): while
+ * the order has something a claim can be made for, it adds when the first of its lines' windows ends,
+ * so the buyer knows to look now ("Something wrong? Report it before 02:00.").
+ */
+async function statusMessage(tx: Tx, order: OrderRow, status: OrderStatus, deliveredAt: Date) {
+  const sentence = orderStatusMessage(status);
+  if (status !== 'delivered') return sentence;
+  const now = new Date();
+  const open = openClaimLines(await claimableLines(tx, order.id), deliveredAt, now);
+  if (open.length === 0) return sentence;
+  const closesAt = new Date(Math.min(...open.map((line) => line.until.getTime())));
+  if (decide(factsOf(order), { kind: 'claim-file', now, closesAt }).outcome !== 'changed') return sentence;
+  return `${sentence} ${claimPossibleMessage(shopMoment(closesAt, now))}`;
 }
 
 async function audit(tx: Tx, admin: AdminActor, before: OrderRow, after: OrderRow, change: AppliedChange) {

@@ -245,8 +245,9 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
       if (left <= 0) return refused(LIFECYCLE_REFUSALS.refundDone);
       if (change.amountKobo <= 0) return refused(LIFECYCLE_REFUSALS.refundNothing);
       if (change.amountKobo > left) return refused(LIFECYCLE_REFUSALS.refundTooMuch(left));
-      // While it is asked for, an order refunded in full cannot be fulfilled (refundedInFull); it is
-      // cancelled once the provider accepts (a refusal leaves it as it was, to be fulfilled or refunded).
+      // While it is asked for or on its way, an order refunded in full cannot be fulfilled
+      // (refundedInFull); it is cancelled once the money has gone (a refusal or a later failure leaves it
+      // as it was, to be fulfilled or refunded again).
       return {
         outcome: 'changed',
         to: { refundStatus: 'requested', refundingKobo: change.amountKobo },
@@ -262,18 +263,22 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
       // than is kept.
       const asked = order.refundingKobo > 0 ? order.refundingKobo : change.amountKobo;
       const amountKobo = Math.min(asked, keptKobo(order));
+      // A refund on its way ('pending') can still fail at the provider (Paystack's refund.failed, the
+      // transaction back to success): the order is cancelled and its goods given back only once the
+      // money has gone ('processed'), so a failed refund never leaves it cancelled as if refunded.
+      const done = change.status === 'processed';
       return {
         outcome: 'changed',
         to: {
           refundStatus: change.status,
           refundedKobo: order.refundedKobo + amountKobo,
-          refundingKobo: change.status === 'pending' ? amountKobo : 0,
-          ...cancelledIfRefundedInFull(order, amountKobo),
+          refundingKobo: done ? 0 : amountKobo,
+          ...(done ? cancelledIfRefundedInFull(order, amountKobo) : {}),
         },
         event: 'refunded',
         notice: { kind: 'refunded', amountKobo },
         codeUse: null,
-        holds: releasedIfRefundedInFull(order, amountKobo),
+        holds: done ? releasedIfRefundedInFull(order, amountKobo) : null,
       };
     }
     case 'refund-fail':
@@ -303,15 +308,22 @@ export function decide(order: OrderFacts, change: OrderChange): Decision {
       return unchanged;
     case 'refund-processed': {
       if (!paid) return unchanged;
-      if (order.refundStatus === 'pending')
+      if (order.refundStatus === 'pending') {
+        // The refund on its way arrived: now a refund of all that was kept cancels the order.
+        const before = { ...order, refundedKobo: order.refundedKobo - order.refundingKobo };
         return {
           outcome: 'changed',
-          to: { refundStatus: 'processed', refundingKobo: 0 },
+          to: {
+            refundStatus: 'processed',
+            refundingKobo: 0,
+            ...cancelledIfRefundedInFull(before, order.refundingKobo),
+          },
           event: null,
           notice: null,
           codeUse: null,
-          holds: null,
+          holds: releasedIfRefundedInFull(before, order.refundingKobo),
         };
+      }
       if (order.refundStatus === 'requested')
         return decide(order, { kind: 'refund-accept', amountKobo: order.refundingKobo, status: 'processed' });
       if (order.refundStatus === 'processed') return unchanged;

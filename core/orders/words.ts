@@ -47,6 +47,19 @@ const STATUS_WORDS: Record<Exclude<OrderStatus, 'cancelled'>, { label: string; t
   delivered: { label: 'Delivered', tone: 'success' },
 };
 
+/** A payment status as the screens name it (the badge of an order not yet refunded, the filters). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Awaiting payment',
+  success: 'Paid',
+  failed: 'Declined',
+  expired: 'Not paid',
+};
+
+/** A fulfilment status as the screens name it: the spec's word ('Cancelled' without its reason). */
+export function orderStatusLabel(status: OrderStatus): string {
+  return status === 'cancelled' ? 'Cancelled' : STATUS_WORDS[status].label;
+}
+
 const CANCELLED_BECAUSE: Record<CancelReason, Record<Reader, string>> = {
   shopper: { shopper: 'Cancelled — you cancelled it', shop: 'Cancelled — by the customer' },
   declined: { shopper: 'Cancelled — payment declined', shop: 'Cancelled — payment declined' },
@@ -80,12 +93,12 @@ function paymentWords(order: OrderStateForWords, reader: Reader, now: Date): Ord
   switch (order.paymentStatus) {
     case 'pending':
       return lapsed(order, now)
-        ? { label: 'Not paid', tone: 'neutral' }
-        : { label: 'Awaiting payment', tone: 'warning' };
+        ? { label: PAYMENT_STATUS_LABELS.expired, tone: 'neutral' }
+        : { label: PAYMENT_STATUS_LABELS.pending, tone: 'warning' };
     case 'failed':
-      return { label: 'Declined', tone: 'neutral' };
+      return { label: PAYMENT_STATUS_LABELS.failed, tone: 'neutral' };
     case 'expired':
-      return { label: 'Not paid', tone: 'neutral' };
+      return { label: PAYMENT_STATUS_LABELS.expired, tone: 'neutral' };
     case 'success':
       break;
   }
@@ -93,10 +106,10 @@ function paymentWords(order: OrderStateForWords, reader: Reader, now: Date): Ord
   if (order.refundStatus === 'requested')
     return { label: `Refund of ${formatNaira(order.refundingKobo)} requested`, tone: 'info' };
   if (order.refundStatus === 'failed' && reader === 'shop' && refunded === 0)
-    return { label: 'Paid · refund failed', tone: 'danger' };
+    return { label: `${PAYMENT_STATUS_LABELS.success} · refund failed`, tone: 'danger' };
   if (refunded >= order.totalKobo) return { label: `Refunded ${formatNaira(refunded)}`, tone: 'neutral' };
   if (refunded > 0) return { label: `Partly refunded ${formatNaira(refunded)}`, tone: 'info' };
-  return { label: 'Paid', tone: 'success' };
+  return { label: PAYMENT_STATUS_LABELS.success, tone: 'success' };
 }
 
 /** The order's state in one line, as the CSV and e-mails write it: "Cancelled — refunded · Refunded ₦33,900". */
@@ -123,6 +136,12 @@ const REFUND_PROGRESS: Record<RefundStatus, Record<Reader, string>> = {
   processed: { shopper: 'refunded', shop: 'refunded' },
   failed: { shopper: 'not refunded', shop: 'failed' },
 };
+
+/** Where a refund is, as the admin's order details say it, capitalised: "On its way to the customer". */
+export function refundStatusLabel(status: RefundStatus): string {
+  const words = REFUND_PROGRESS[status].shop;
+  return words[0]!.toUpperCase() + words.slice(1);
+}
 
 export function describeRefund(
   refund: {

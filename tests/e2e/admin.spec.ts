@@ -176,6 +176,6 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
   await expect(page.getByText(/Order cancelled · refunded/)).toBeVisible();
   // The CSV says the same: refunded in full, cancelled because of it.
   const csv = await (await admin.request.get(`/admin/orders/export?q=${number}`)).text();
-  expect(csv).toMatch(/,processed,"Cancelled — refunded · Refunded ₦[\d,]+"/);
+  expect(csv).toMatch(/,Refunded,"Cancelled — refunded · Refunded ₦[\d,]+"/);
   await admin.context().close();
 });

@@ -53,12 +53,11 @@ async function readExport(admin: Page): Promise<Books> {
   // Every order the suite made was paid within minutes of being placed: placed this month = paid this month.
   const paid = rows.filter(
     (row) =>
-      row['Payment'] === 'success' &&
-      Date.parse(`${row['Date (Lagos)']!.replace(' ', 'T')}+01:00`) > monthAgo,
+      row['Payment'] === 'Paid' && Date.parse(`${row['Date (Lagos)']!.replace(' ', 'T')}+01:00`) > monthAgo,
   );
   return {
-    waiting: rows.filter((row) => row['Payment'] === 'success' && row['Status'] === 'pending').length,
-    fulfilled: rows.filter((row) => row['Status'] === 'delivered').length,
+    waiting: rows.filter((row) => row['Payment'] === 'Paid' && row['Status'] === 'Pending').length,
+    fulfilled: rows.filter((row) => row['Status'] === 'Delivered').length,
     paidOrders: paid.length,
     revenueNaira: Math.round(
       paid.reduce((sum, row) => sum + kobo(row['Total (NGN)']!) - kobo(row['Refunded (NGN)']!), 0) / 100,

@@ -62,6 +62,8 @@ test('add a one-place slot → a buyer books it → the next buyer sees it full 
   ).toContainText('12 pm the same day');
   await admin.getByRole('link', { name: 'Add Delivery Slot' }).click();
   const form = admin.getByRole('dialog', { name: 'Add Delivery Slot' });
+  // For how many days a slot is offered (today and SLOT_DAYS_AHEAD more).
+  await expect(form).toContainText('Offered at checkout today and every day for the next 3 days');
   await form.getByLabel('Location').selectOption(town);
   await form.getByLabel('Starts at').fill('10:00');
   await form.getByLabel('Ends at').fill('13:00');

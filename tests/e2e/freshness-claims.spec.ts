@@ -42,7 +42,11 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   const admin = await adminPage(browser);
   await admin.goto(`/admin/orders?order=${orderId}`);
   const dialog = admin.getByRole('dialog');
+  // Delivered starts the claim window and cannot be undone: it asks first.
   await dialog.getByRole('button', { name: 'Delivered' }).click();
+  const ask = admin.getByRole('alertdialog', { name: 'Mark as delivered' });
+  await expect(ask).toContainText('their time to report a problem starts now (6 hours for fresh fish)');
+  await ask.getByRole('button', { name: 'Mark as delivered' }).click();
   await expect(admin.getByText('Order status updated to delivered')).toBeVisible();
 
   // The buyer reports that it arrived bad, with a photo.
@@ -80,17 +84,23 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   await expectAccessible(admin);
   await details.getByRole('link', { name: 'Decide it on the dashboard' }).click();
   await expect(admin).toHaveURL(/\/admin#claims$/);
-  await claim.getByRole('button', { name: /^Approve the claim on order/ }).click();
+  // The button says what approving refunds: the claimed smoked catfish's price.
+  const approve = claim.getByRole('button', { name: /^Approve and refund ₦[\d,]+/ });
+  const amount = (await approve.textContent())!.match(/₦[\d,]+/)![0];
+  await approve.click();
   await expect(admin.getByText('Claim approved', { exact: true })).toBeVisible();
   await expect(waiting).toContainText('None: no buyer has reported a problem that needs a decision.');
 
   // The buyer sees the outcome, the refund and the history; and was told.
   await page.goto(orderUrl);
-  await expect(claims).toContainText(/Approved: ₦[\d,.]+ refunded/);
+  await expect(claims).toContainText(`Approved: ${amount} refunded`);
   const history = page.getByRole('region', { name: 'History' });
   for (const event of ['Freshness claim filed', 'Claim approved', 'Refund requested', 'Refunded'])
     await expect(history).toContainText(event);
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications).toContainText(
+    /delivered successfully\. Enjoy! Something wrong\? Report it before/,
+  );
   await expect(notifications).toContainText('was approved: the affected items are being refunded.');
   await expect(notifications).toContainText('has been refunded:');
   // Its one line is refunded: nothing is left to claim.

@@ -12,6 +12,7 @@ import {
   ORDER_DELETE_UNREFUNDED,
   updateOrderStatus,
 } from '#core/orders/management';
+import { slotDateLabel } from '#core/delivery/slots';
 import { LIFECYCLE_REFUSALS } from '#core/orders/transitions';
 import { countUpTo } from '#core/paging-queries';
 import * as schema from '#db/schema';
@@ -177,7 +178,10 @@ describe('status changes (spec §4)', () => {
         .select()
         .from(schema.notifications)
         .where(eq(schema.notifications.userId, shopper.id));
-      expect(notes.map((n) => [n.message, n.orderId])).toEqual([[message, order.id]]);
+      // The spec's sentence first ("delivered" then says until when a problem can be reported).
+      expect(notes.map((n) => [n.message.slice(0, message.length), n.orderId])).toEqual([
+        [message, order.id],
+      ]);
       await server.jobsDone();
       const mail = server.mailer.lastTo(shopper.email);
       expect(mail?.text).toContain(message);
@@ -347,6 +351,9 @@ describe('CSV export', () => {
         shippingName: 'Okafor, "Chief" Exporter',
         shippingAddress: '3 Line\nBreak Street',
         shippingPhone: '+2348031234567',
+        discountCode: 'FRESH10',
+        deliverySlotStartsAt: new Date('2026-12-03T13:00:00Z'),
+        deliverySlotEndsAt: new Date('2026-12-03T16:00:00Z'),
       },
     );
     for (let i = 0; i < 3; i++) await orderFor({}, { shippingName: `Exporter Number ${i}` });
@@ -364,16 +371,18 @@ describe('CSV export', () => {
     const csv = (await response.text()).replace(/^\uFEFF/, '');
     const [header] = csv.split('\n');
     expect(header).toBe(
-      'Order ID,Date (Lagos),Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status,Refunded (NGN),Refund status,State',
+      'Order ID,Date (Lagos),Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Delivery slot,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Discount code,Total (NGN),Payment,Payment reference,Status,Refunded (NGN),Refund status,State',
     );
     expect(csv).toContain(`${order.id},`);
     expect(csv).toContain('"Okafor, ""Chief"" Exporter"');
     // A number kept as E.164 reads as people here write it (not as '+234…, the formula guard's text).
     expect(csv).toContain(',0803 123 4567,"3 Line\nBreak Street",');
     expect(csv).toContain('"3 Line\nBreak Street"');
+    // The screens' words: the slot, the items by name and quantity, the code, "Paid" and "Delivered".
     expect(csv).toContain(
-      `,${(order.subtotalKobo / 100).toFixed(2)},2500.00,0.00,${(order.totalKobo / 100).toFixed(2)},success,`,
+      `,"${slotDateLabel(new Date('2026-12-03T13:00:00Z'), new Date('2026-12-03T16:00:00Z'))}",1 × Live Catfish (Table Size),${(order.subtotalKobo / 100).toFixed(2)},2500.00,0.00,FRESH10,${(order.totalKobo / 100).toFixed(2)},Paid,${order.paymentReference},Delivered,`,
     );
+    expect(csv).not.toMatch(/,success,|,delivered,/);
     expect(csv.match(/Exporter/g)).toHaveLength(5);
     // Refunds have their columns, and times are the shop's (Lagos, UTC+1).
     expect(csv).toContain(',0.00,,Delivered · Paid');
@@ -393,7 +402,7 @@ describe('CSV export', () => {
     )[1];
     expect(again).toMatch(new RegExp(`^${refunded.id},2026-11-27 00:30:00,Exporter Refunded,`));
     expect(again).toMatch(
-      /,success,FC-TEST-[^,]+,cancelled,7300\.00,processed,"Cancelled — refunded · Refunded ₦7,300"$/,
+      /,Paid,FC-TEST-[^,]+,Cancelled,7300\.00,Refunded,"Cancelled — refunded · Refunded ₦7,300"$/,
     );
     // A formula a shopper typed is written as text, not run by the spreadsheet.
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -429,7 +438,7 @@ describe('CSV export', () => {
     // UTF-8's byte-order mark first, so a spreadsheet reads ₦ and names as UTF-8.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8')).toBe(
-      'Order ID,Date (Lagos),Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Total (NGN),Payment,Payment reference,Status,Refunded (NGN),Refund status,State\n',
+      'Order ID,Date (Lagos),Customer,E-mail,Phone,Address,Delivery method,Location,Pickup point,Delivery slot,Items,Subtotal (NGN),Delivery fee (NGN),Discount (NGN),Discount code,Total (NGN),Payment,Payment reference,Status,Refunded (NGN),Refund status,State\n',
     );
   });
 });

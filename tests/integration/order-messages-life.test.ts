@@ -89,7 +89,13 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
       ['payment_reminder', expect.stringMatching(/^₦/)],
       ['order_confirmed', expect.stringMatching(/^₦/)],
       ['order_update', 'Your order has been shipped and is on its way to you!'],
-      ['order_update', 'Your order has been delivered successfully. Enjoy!'],
+      // Delivered says until when a problem can be reported (decision 043).
+      [
+        'order_update',
+        expect.stringMatching(
+          /^Your order has been delivered successfully\. Enjoy! Something wrong\? Report it before .+\.$/,
+        ),
+      ],
       ['order_refunded', expect.stringMatching(/^₦/)],
     ]);
     expect(termii.sent.filter((m) => m.to === '2348031112001')).toEqual([]);
@@ -115,7 +121,7 @@ describe('an order’s whole life, told on WhatsApp, with SMS when WhatsApp fail
       api_key: termii.apiKey,
       to: '2348031112001',
       from: 'FreshCatch',
-      sms: `FreshCatch order #${placed.orderId.slice(0, 8)}: Your order has been delivered successfully. Enjoy! ${server.url}/account/orders/${placed.orderId}`,
+      sms: `FreshCatch order #${placed.orderId.slice(0, 8)}: ${delivered.params[1]} ${server.url}/account/orders/${placed.orderId}`,
       type: 'plain',
       channel: 'dnd',
     });

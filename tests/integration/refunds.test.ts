@@ -10,6 +10,7 @@ import {
   refundOrder,
   settleRefund,
 } from '#core/orders/refunds';
+import { getOrderForAdmin } from '#core/orders/management';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
@@ -92,19 +93,23 @@ describe('refunding a paid order through Paystack', () => {
         after: expect.objectContaining({ refundStatus: 'requested', refundingKobo: order.totalKobo }),
       }),
     ]);
-    // Refunded in full (Paystack accepted it): the order is cancelled (it read "Pending · Paid"), and can
-    // no longer be shipped.
-    expect(await orderById(order.id)).toMatchObject({ status: 'cancelled', cancelReason: 'refunded' });
+    // Refunded in full and on its way (Paystack accepted it, and may still fail it): the order can no
+    // longer be shipped, and is cancelled once the money has gone.
+    expect(await orderById(order.id)).toMatchObject({ status: 'pending', cancelReason: null });
     const ship = await client.postForm('/admin/orders', {
       intent: 'status',
       orderId: order.id,
       status: 'shipped',
     });
     expect(ship.status).toBe(409);
-    expect((await orderById(order.id)).status).toBe('cancelled');
+    expect((await orderById(order.id)).status).toBe('pending');
 
     expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
-    expect((await orderById(order.id)).refundStatus).toBe('processed');
+    expect(await orderById(order.id)).toMatchObject({
+      refundStatus: 'processed',
+      status: 'cancelled',
+      cancelReason: 'refunded',
+    });
     // A duplicate webhook changes nothing; a second refund is refused.
     expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
     const again = await refund(order.id);
@@ -198,6 +203,31 @@ describe('refunding a paid order through Paystack', () => {
       refundFailure: 'Refund could not be processed',
       refundedKobo: null,
     });
+    expect((await refund(order.id)).status).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({
+      refundStatus: 'pending',
+      refundedKobo: order.totalKobo,
+    });
+  });
+
+  it('a refund Paystack accepted and then failed leaves the order as it was: the owner sees it failed and refunds again', async () => {
+    const { order } = await paidOrder();
+    expect((await refund(order.id)).status).toBe(200);
+    expect(await stand.finishRefund(order.paymentReference, 'failed')).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({
+      status: 'pending',
+      cancelReason: null,
+      refundStatus: 'failed',
+      refundedKobo: 0,
+    });
+    // The order's details read "Pending · Paid · refund failed", with its Cancel and refund button again.
+    const details = await getOrderForAdmin(db(), admin, order.id);
+    expect(details.words).toMatchObject({
+      status: { label: 'Pending' },
+      payment: { label: 'Paid · refund failed' },
+    });
+    expect(details.choices).toContainEqual({ status: 'cancelled', allowed: true, via: 'refund' });
+    expect(details.keptKobo).toBe(order.totalKobo);
     expect((await refund(order.id)).status).toBe(200);
     expect(await orderById(order.id)).toMatchObject({
       refundStatus: 'pending',

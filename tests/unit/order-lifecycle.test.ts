@@ -102,6 +102,34 @@ describe('the order lifecycle (transition table)', () => {
     });
   });
 
+  it('a refund in full accepted, then failed at the provider, leaves the order as it was, to refund again', () => {
+    const processing = run([{ kind: 'pay' }, { kind: 'set-status', status: 'processing' }]);
+    const onItsWay = run(
+      [
+        { kind: 'refund-request', amountKobo: 3_390_000 },
+        { kind: 'refund-accept', amountKobo: 3_390_000, status: 'pending' },
+      ],
+      processing,
+    );
+    // On its way (Paystack's "pending" can still fail): not cancelled yet, and not fulfilled meanwhile.
+    expect(onItsWay).toMatchObject({ status: 'processing', cancelReason: null, refundStatus: 'pending' });
+    expect(decide(onItsWay, { kind: 'set-status', status: 'shipped' })).toMatchObject({ outcome: 'refused' });
+    const failed = run([{ kind: 'refund-fail', failure: 'Refund failed at the bank' }], onItsWay);
+    expect(failed).toMatchObject({
+      status: 'processing',
+      cancelReason: null,
+      refundStatus: 'failed',
+      refundedKobo: 0,
+      holds: 'kept',
+    });
+    expect(decide(failed, { kind: 'refund-request', amountKobo: 3_390_000 })).toMatchObject({
+      outcome: 'changed',
+    });
+    // The money arrived: now it is cancelled, and its goods go back to the shop.
+    const arrived = run([{ kind: 'refund-processed', amountKobo: 3_390_000 }], onItsWay);
+    expect(arrived).toMatchObject({ status: 'cancelled', cancelReason: 'refunded', holds: 'released' });
+  });
+
   it('a delivered order can be refunded (spoiled fish) but not un-delivered', () => {
     const delivered = run([{ kind: 'pay' }, { kind: 'set-status', status: 'delivered' }]);
     expect(decide(delivered, { kind: 'set-status', status: 'shipped' })).toEqual({
@@ -266,8 +294,9 @@ describe('the lifecycle’s invariants hold after any sequence of changes (fast-
             if (paid) expect(keptKobo(order) + order.refundedKobo).toBe(order.totalKobo);
             else expect(order.refundedKobo).toBe(0);
             expect(order.cancelReason === null).toBe(order.status !== 'cancelled');
-            // Refunded in full (accepted): cancelled, or delivered; asked for in full: not fulfilled further.
-            if (paid && order.refundedKobo >= order.totalKobo)
+            // Refunded in full (the money gone): cancelled, or delivered; asked for or on its way in full:
+            // not fulfilled further.
+            if (paid && order.refundedKobo >= order.totalKobo && order.refundStatus !== 'pending')
               expect(['cancelled', 'delivered']).toContain(order.status);
             if (refundedInFull(order))
               expect(decide(order, { kind: 'set-status', status: 'shipped' }).outcome).not.toBe('changed');

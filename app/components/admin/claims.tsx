@@ -1,16 +1,43 @@
 import { Camera, Check, X } from 'lucide-react';
+import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field, inputClasses, SelectField } from '~/components/ui/field';
 import { formatAdminDateTime } from '~/lib/dates';
+import { formatNaira } from '#core/money';
+import { claimRefundKobo } from '#core/orders/claim-window';
 import type { OpenClaim } from '#core/orders/claims';
 import { claimLineField } from '#core/orders/schemas';
 import { shortOrderId } from '#core/notifications/messages';
 import { CHOSEN_REFUND_REASONS, REFUND_REASON_LABELS } from '#core/orders/statuses';
 
-/** One open claim with the owner's two answers: approve with a refund of its lines, or decline. */
-function ClaimToDecide({ claim, busy }: { claim: OpenClaim; busy: boolean }) {
+/**
+ * One open claim with the owner's two answers: approve with a refund of its lines, or decline. The
+ * approve button says what it refunds: the claimed quantities' amount as the page comes, following the
+ * quantities as the owner lowers them once scripts run (the server works it out again either way).
+ */
+function ClaimToDecide({
+  claim,
+  busy,
+  fieldErrors,
+}: {
+  claim: OpenClaim;
+  busy: boolean;
+  fieldErrors: Record<string, string | undefined>;
+}) {
   const label = `#${shortOrderId(claim.orderId)}`;
+  const [chosen, setChosen] = useState(() =>
+    claim.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
+  );
+  const choose = (itemId: number, value: string) =>
+    setChosen((lines) =>
+      lines.map((line) =>
+        line.itemId === itemId
+          ? { itemId, quantity: Number.isInteger(Number(value)) ? Number(value) : 0 }
+          : line,
+      ),
+    );
+  const amount = formatNaira(claimRefundKobo(claim.paid, chosen));
   return (
     <li className="space-y-3 py-4">
       <div className="flex flex-wrap gap-3">
@@ -66,6 +93,8 @@ function ClaimToDecide({ claim, busy }: { claim: OpenClaim; busy: boolean }) {
                 min={0}
                 max={line.quantity}
                 defaultValue={line.quantity}
+                onChange={(event) => choose(line.itemId, event.currentTarget.value)}
+                error={fieldErrors[claimLineField(line.itemId)]}
               />
             ))}
           </div>
@@ -76,8 +105,13 @@ function ClaimToDecide({ claim, busy }: { claim: OpenClaim; busy: boolean }) {
               </option>
             ))}
           </SelectField>
-          <Button type="submit" size="sm" disabled={busy} aria-label={`Approve the claim on order ${label}`}>
-            <Check aria-hidden="true" className="h-4 w-4" /> Approve and refund
+          <Button
+            type="submit"
+            size="sm"
+            disabled={busy || chosen.every((line) => line.quantity <= 0)}
+            aria-label={`Approve and refund ${amount}: the claim on order ${label}`}
+          >
+            <Check aria-hidden="true" className="h-4 w-4" /> Approve and refund {amount}
           </Button>
         </Form>
         <Form method="post" preventScrollReset className="space-y-2 rounded border border-slate-200 p-3">
@@ -111,7 +145,15 @@ function ClaimToDecide({ claim, busy }: { claim: OpenClaim; busy: boolean }) {
 }
 
 /** The dashboard's open freshness claims, oldest first (core/orders/claims.ts). */
-export function OpenClaims({ total, claims }: { total: number; claims: OpenClaim[] }) {
+export function OpenClaims({
+  total,
+  claims,
+  fieldErrors,
+}: {
+  total: number;
+  claims: OpenClaim[];
+  fieldErrors: Record<string, string | undefined>;
+}) {
   const navigation = useNavigation();
   const deciding = navigation.state === 'submitting' ? navigation.formData?.get('claimId') : null;
   return (
@@ -138,7 +180,12 @@ export function OpenClaims({ total, claims }: { total: number; claims: OpenClaim
           ) : null}
           <ul className="divide-y divide-slate-200">
             {claims.map((claim) => (
-              <ClaimToDecide key={claim.id} claim={claim} busy={deciding === String(claim.id)} />
+              <ClaimToDecide
+                key={claim.id}
+                claim={claim}
+                busy={deciding === String(claim.id)}
+                fieldErrors={fieldErrors}
+              />
             ))}
           </ul>
         </>

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { FormActions } from './form-actions';
 import { Field, SelectField } from '~/components/ui/field';
-import { clockOf, type SlotRule } from '#core/delivery/slots';
+import { clockOf, SLOT_DAYS_AHEAD, type SlotRule } from '#core/delivery/slots';
 import { HOME_LOCATION } from '#core/delivery/methods';
 import { matchPlace, PLACE_NOT_ON_LIST_MARK } from '#core/delivery/places';
 
@@ -108,8 +108,7 @@ export function DeliverySlotForm({
         error={fieldErrors.capacity}
       />
       <p className="text-sm text-slate-600">
-        Offered every day for the next days at checkout, for Express Delivery in this location. Times are
-        Lagos time.
+        {`Offered at checkout today and every day for the next ${SLOT_DAYS_AHEAD} days, for Express Delivery in this location. Times are Lagos time.`}
       </p>
       <FormActions cancelTo={cancelTo} submitLabel="Save" />
     </Form>

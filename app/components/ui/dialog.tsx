@@ -11,7 +11,8 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { buttonClasses } from './button';
+import { useHydrated } from '~/lib/use-hydrated';
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button';
 
 const overlay = 'fixed inset-0 z-50 bg-slate-900/50';
 const panel =
@@ -61,12 +62,23 @@ export function Dialog({
   );
 }
 
+type TriggerProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  ref?: Ref<HTMLButtonElement>;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+};
+
 /**
  * Asks before something that cannot be undone (spec §5 confirmations). `trigger` (a button) opens it;
  * confirming posts `fields` to the route's action, and once the form has taken the submit (its own
  * handler runs first, the event bubbles here after) the dialog closes and focus goes back to the
  * trigger. The dialog itself is mounted only while open: a list of 25 rows renders 25 plain buttons,
  * not 25 dialogs (decision 015).
+ *
+ * Before scripts run (the server's page, or scripts that never load) the trigger is the summary of a
+ * disclosure (`<details>`): it opens the same question in place, with the confirm button posting the
+ * same form, and a second press on it closes it again. The shop's forms work before scripts load, and
+ * a confirmation still comes first.
  */
 export function ConfirmDialog({
   trigger,
@@ -75,17 +87,51 @@ export function ConfirmDialog({
   fields,
   confirmLabel = 'Delete',
   keepLabel = 'Cancel',
+  confirmVariant = 'destructive',
 }: {
-  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }>;
+  trigger: ReactElement<TriggerProps>;
   title: string;
   description: string;
   fields: Record<string, string | number>;
   confirmLabel?: string;
   /** The button that closes without doing it ("Keep the order" where "Cancel" would be ambiguous). */
   keepLabel?: string;
+  /** The confirm button's look: red for what destroys, the plain button for a step forward. */
+  confirmVariant?: ButtonVariant;
 }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  const hiddenFields = Object.entries(fields).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+  if (!hydrated && !trigger.props.disabled) {
+    const { variant, size, className, children, 'aria-label': label } = trigger.props;
+    return (
+      <details className="max-w-full">
+        <summary
+          aria-label={label}
+          className={buttonClasses({
+            variant,
+            size,
+            className: `cursor-pointer list-none ${className ?? ''}`,
+          })}
+        >
+          {children}
+        </summary>
+        <div className="mt-2 max-w-md rounded-lg border border-slate-300 bg-white p-4 text-left shadow-md">
+          <p className="font-bold">{title}</p>
+          <p className="mt-1 text-sm text-slate-700">{description}</p>
+          <Form method="post" preventScrollReset className="mt-3 flex justify-end">
+            {hiddenFields}
+            <button type="submit" className={buttonClasses({ variant: confirmVariant })}>
+              {confirmLabel}
+            </button>
+          </Form>
+        </div>
+      </details>
+    );
+  }
   return (
     <>
       {cloneElement(trigger, {
@@ -115,10 +161,8 @@ export function ConfirmDialog({
                   {keepLabel}
                 </AlertPrimitive.Cancel>
                 <Form method="post" preventScrollReset>
-                  {Object.entries(fields).map(([name, value]) => (
-                    <input key={name} type="hidden" name={name} value={value} />
-                  ))}
-                  <button type="submit" className={buttonClasses({ variant: 'destructive' })}>
+                  {hiddenFields}
+                  <button type="submit" className={buttonClasses({ variant: confirmVariant })}>
                     {confirmLabel}
                   </button>
                 </Form>

@@ -177,7 +177,7 @@ function FailedJobs({ total, jobs }: { total: number; jobs: FailedJob[] }) {
 
 export default function AdminDashboard() {
   const { counts, sales, latest, failed, claims, failedTexts } = useLoaderData<typeof loader>();
-  useActionResult(useActionData<typeof action>());
+  const fieldErrors = useActionResult(useActionData<typeof action>());
   const cards = [
     { label: 'Total products', value: counts.products, icon: Package },
     { label: 'Registered users', value: counts.users, icon: Users },
@@ -238,7 +238,7 @@ export default function AdminDashboard() {
           </Link>
         </div>
       </section>
-      <OpenClaims total={claims.total} claims={claims.claims} />
+      <OpenClaims total={claims.total} claims={claims.claims} fieldErrors={fieldErrors} />
       <FailedJobs total={failed.total} jobs={failed.jobs} />
       {failedTexts.total > 0 ? (
         <FailedMessages total={failedTexts.total} messages={failedTexts.messages} />

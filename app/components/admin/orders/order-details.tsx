@@ -9,7 +9,9 @@ import { formatShopperDate } from '~/lib/dates';
 import { DELIVERY_METHOD_LABELS } from '#core/delivery/methods';
 import { slotDateLabel } from '#core/delivery/slots';
 import { formatNaira, formatWeight } from '#core/money';
+import { CLAIM_WINDOW_HOURS } from '#core/orders/claim-window';
 import type { ClaimView } from '#core/orders/claims';
+import { shortOrderId } from '#core/notifications/messages';
 import type { AdminOrderDetails } from '#core/orders/management';
 import { RefundSection } from './refund-section';
 import { OrderMessages } from './order-messages';
@@ -157,6 +159,22 @@ export function OrderDetails({
                 }
                 confirmLabel={via === 'refund' ? 'Cancel and refund' : 'Cancel order'}
                 keepLabel="Keep the order"
+              />
+            ) : status === 'delivered' ? (
+              // Delivered cannot be undone and starts the buyer's time to report a problem: asked first.
+              <ConfirmDialog
+                key={status}
+                title="Mark as delivered"
+                description={`Mark order #${shortOrderId(order.id)} as delivered? The customer is told, and their time to report a problem starts now (${CLAIM_WINDOW_HOURS.fresh} hours for fresh fish). This cannot be undone.`}
+                trigger={
+                  <Button type="button" size="sm" variant="outline" disabled={!allowed || busy}>
+                    {capitalise(status)}
+                  </Button>
+                }
+                fields={{ intent: 'status', orderId: order.id, status }}
+                confirmLabel="Mark as delivered"
+                keepLabel="Not yet"
+                confirmVariant="default"
               />
             ) : (
               <Form key={status} method="post" preventScrollReset>
