@@ -24,14 +24,12 @@ test('on a 360 px phone the account tabs and checkout fit the screen, clear of t
     await expectAccessible(page);
   }
   // While the discount field has focus (the keyboard is up) the WhatsApp button steps aside, so it
-  // cannot sit on the Apply button; it comes back afterwards.
+  // cannot sit on the Apply button. (At the top of checkout it is already aside: the delivery cards sit
+  // in its corner; phone-fixes.phone.spec.ts taps every part of Apply and the cards at the bottom edge.)
   const whatsApp = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
-  await expect(whatsApp).toBeVisible();
   await page.getByRole('textbox', { name: 'Discount code' }).focus();
   await expect(whatsApp).toBeHidden();
   await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Discount code' }).blur();
-  await expect(whatsApp).toBeVisible();
 
   await page.goto('/account?tab=orders');
   // The account's tabs scroll sideways inside their bar instead of widening the page.
