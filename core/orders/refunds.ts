@@ -33,6 +33,12 @@ export const REFUND_FAILED = {
   refused: 'The payment provider refused this refund, so nothing was refunded',
 };
 
+/**
+ * The title of a refund refused before anything was asked of the provider (the order is not paid, is
+ * refunded already, or the lines ask for more than is left): nothing failed, so not "Refund Failed".
+ */
+export const REFUND_NOT_MADE = 'Refund not made';
+
 /** The admin's answer while the provider cannot be reached: the queue keeps asking. */
 export const REFUND_WAITING =
   'The payment provider could not be reached yet. The refund is asked for again automatically, and this order shows the outcome.';
@@ -93,12 +99,12 @@ export async function requestRefundIn(
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
   if (order.paymentStatus === 'success' && order.paymentProvider !== deps.payments.name)
-    throw new Conflict(REFUND_REFUSED.otherProvider, REFUND_FAILED.title);
+    throw new Conflict(REFUND_REFUSED.otherProvider, REFUND_NOT_MADE);
   let amountKobo = request.amountKobo ?? keptKobo(factsOf(order));
   let lines: RefundedLine[] = [];
   if (request.lines) {
     const byLine = await refundOfLines(tx, order, request.lines);
-    if ('refused' in byLine) throw new Conflict(byLine.refused, REFUND_FAILED.title);
+    if ('refused' in byLine) throw new Conflict(byLine.refused, REFUND_NOT_MADE);
     ({ amountKobo, lines } = byLine);
   }
   const changed = await changeOrder(
@@ -113,7 +119,7 @@ export async function requestRefundIn(
       note: request.note ?? null,
       ...(request.claimId ? { claimId: request.claimId } : {}),
     },
-    { admin, refusedTitle: REFUND_FAILED.title, notFound: ORDER_NOT_FOUND },
+    { admin, refusedTitle: REFUND_NOT_MADE, notFound: ORDER_NOT_FOUND },
   );
   const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
   return { jobId: await deps.jobs.send(tx, 'refund', job) };

@@ -4,6 +4,8 @@ import { adminActor, type AdminActor } from '#core/roles';
 import { settlePayment } from '#core/checkout/settle';
 import {
   carryOutRefund,
+  REFUND_FAILED,
+  REFUND_NOT_MADE,
   REFUND_REFUSED,
   REFUND_WAITING,
   refundMessage,
@@ -349,7 +351,11 @@ describe('refunding a paid order through Paystack', () => {
     const placed = await placeCatfishOrder(server.services, shopper.id);
     const response = await refund(placed.orderId);
     expect(response.status).toBe(409);
-    expect(await response.text()).toContain(REFUND_REFUSED.notPaid);
+    const text = await response.text();
+    expect(text).toContain(REFUND_REFUSED.notPaid);
+    // Nothing was asked of the provider, so nothing "failed" (issue 48, 12).
+    expect(text).toContain(REFUND_NOT_MADE);
+    expect(text).not.toContain(REFUND_FAILED.title);
     expect(stand.refunds.has(placed.reference)).toBe(false);
   });
 });
