@@ -55,29 +55,19 @@ export async function recordRowChange<Row extends { id: string | number }>(
   labelOf: (row: Row) => string,
   change: RowChange<Row>,
 ): Promise<void> {
-  if ('created' in change)
-    return recordAdminChange(tx, admin, {
-      kind,
-      action: 'created',
-      subjectId: change.created.id,
-      subjectLabel: labelOf(change.created),
-      after: change.created,
-    });
-  if ('updated' in change)
-    return recordAdminChange(tx, admin, {
-      kind,
-      action: 'updated',
-      subjectId: change.updated.id,
-      subjectLabel: labelOf(change.updated),
-      before: change.before,
-      after: change.updated,
-    });
-  return recordAdminChange(tx, admin, {
+  const [action, row, before, after]: [AdminChangeAction, Row, Row | null, Row | null] =
+    'created' in change
+      ? ['created', change.created, null, change.created]
+      : 'updated' in change
+        ? ['updated', change.updated, change.before, change.updated]
+        : ['deleted', change.deleted, change.deleted, null];
+  await recordAdminChange(tx, admin, {
     kind,
-    action: 'deleted',
-    subjectId: change.deleted.id,
-    subjectLabel: labelOf(change.deleted),
-    before: change.deleted,
+    action,
+    subjectId: row.id,
+    subjectLabel: labelOf(row),
+    before,
+    after,
   });
 }
 

@@ -78,11 +78,21 @@ function useKeepClear(): boolean | null {
       observeAll();
     };
     watch();
-    const appearing = new MutationObserver(observeAll);
+    // Once per frame at most: a page that changes often (a list filtering as the buyer types) would
+    // otherwise query the whole document on every change, on a phone's slow CPU.
+    let frame = 0;
+    const appearing = new MutationObserver(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        observeAll();
+      });
+    });
     appearing.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', watch);
     return () => {
       appearing.disconnect();
+      cancelAnimationFrame(frame);
       observer?.disconnect();
       window.removeEventListener('resize', watch);
     };

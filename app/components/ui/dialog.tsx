@@ -102,9 +102,17 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
-  const hiddenFields = Object.entries(fields).map(([name, value]) => (
-    <input key={name} type="hidden" name={name} value={value} />
-  ));
+  // The one form that does it, in the disclosure before scripts run and in the dialog after.
+  const confirmForm = (className?: string) => (
+    <Form method="post" preventScrollReset className={className}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={buttonClasses({ variant: confirmVariant })}>
+        {confirmLabel}
+      </button>
+    </Form>
+  );
   if (!hydrated && !trigger.props.disabled) {
     const { variant, size, className, children, 'aria-label': label } = trigger.props;
     return (
@@ -122,12 +130,7 @@ export function ConfirmDialog({
         <div className="mt-2 max-w-md rounded-lg border border-slate-300 bg-white p-4 text-left shadow-md">
           <p className="font-bold">{title}</p>
           <p className="mt-1 text-sm text-slate-700">{description}</p>
-          <Form method="post" preventScrollReset className="mt-3 flex justify-end">
-            {hiddenFields}
-            <button type="submit" className={buttonClasses({ variant: confirmVariant })}>
-              {confirmLabel}
-            </button>
-          </Form>
+          {confirmForm('mt-3 flex justify-end')}
         </div>
       </details>
     );
@@ -160,12 +163,7 @@ export function ConfirmDialog({
                 <AlertPrimitive.Cancel className={buttonClasses({ variant: 'outline' })}>
                   {keepLabel}
                 </AlertPrimitive.Cancel>
-                <Form method="post" preventScrollReset>
-                  {hiddenFields}
-                  <button type="submit" className={buttonClasses({ variant: confirmVariant })}>
-                    {confirmLabel}
-                  </button>
-                </Form>
+                {confirmForm()}
               </div>
             </AlertPrimitive.Content>
           </AlertPrimitive.Portal>
