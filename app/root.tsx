@@ -130,7 +130,8 @@ export default function App() {
       <WishlistOutbox />
       <Toaster
         position="top-center"
-        // Below the header (64 px), so a toast never covers its links.
+        // Below the header (64 px), so a toast never covers its links; on a phone, in the room the
+        // header makes for it (ToastRoom), so it covers nothing.
         offset={{ top: 72 }}
         mobileOffset={{ top: 72 }}
         closeButton

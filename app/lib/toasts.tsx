@@ -1,4 +1,14 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 // Types only: the library itself is imported dynamically below.
 // eslint-disable-next-line no-restricted-imports
 import type * as SonnerModule from 'sonner';
@@ -82,11 +92,90 @@ function SonnerToasterWithRegion({
   Toaster: SonnerToaster,
   ...props
 }: ToasterProps & { Toaster: Sonner['Toaster'] }) {
+  const wrap = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const timer = window.setTimeout(regionIsReady, LIVE_REGION_LEAD_MS);
     return () => window.clearTimeout(timer);
   }, []);
-  return <SonnerToaster {...props} />;
+  useEffect(() => watchToastRoom(wrap.current!), []);
+  return (
+    <div ref={wrap} className="contents">
+      <SonnerToaster {...props} />
+    </div>
+  );
+}
+
+/**
+ * The room toasts take on a phone. A toast laid over the page covers whatever is under it: the
+ * header's links, or the heading and fields right below it. On a phone (sonner's own breakpoint) the
+ * header therefore grows by the toasts' height while they show (`ToastRoom`, its last child) and
+ * the toasts sit in that room: the page moves down instead of being covered. Scroll anchoring is
+ * off meanwhile, or the browser would scroll the page back under the grown header.
+ */
+const PHONE = '(max-width: 600px)';
+/** Sonner's default gap between stacked toasts; the two behind the front one peek out by it. */
+const STACK_GAP_PX = 14;
+/** Space above and below the toasts inside the room. */
+const ROOM_MARGIN_PX = 8;
+
+let roomHeight = 0;
+const roomListeners = new Set<() => void>();
+function setRoomHeight(height: number) {
+  if (height === roomHeight) return;
+  roomHeight = height;
+  // Chrome reads the page's scroll anchoring from <body>, the standard from <html>: both.
+  for (const element of [document.documentElement, document.body]) {
+    element.style.overflowAnchor = height > 0 ? 'none' : '';
+  }
+  for (const listener of roomListeners) listener();
+}
+
+function watchToastRoom(wrap: HTMLElement): () => void {
+  const phone = window.matchMedia(PHONE);
+  let frame = 0;
+  const measure = () => {
+    frame = 0;
+    const list = wrap.querySelector<HTMLElement>('[data-sonner-toaster]');
+    const front = list ? parseFloat(list.style.getPropertyValue('--front-toast-height')) || 0 : 0;
+    if (!phone.matches || !list || front === 0) return setRoomHeight(0);
+    const shown = list.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])').length;
+    if (shown === 0) return setRoomHeight(0);
+    setRoomHeight(front + Math.min(shown - 1, 2) * STACK_GAP_PX + 2 * ROOM_MARGIN_PX);
+  };
+  const schedule = () => (frame ||= window.requestAnimationFrame(measure));
+  const observer = new MutationObserver(schedule);
+  observer.observe(wrap, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['style', 'data-removed'],
+  });
+  phone.addEventListener('change', schedule);
+  return () => {
+    observer.disconnect();
+    phone.removeEventListener('change', schedule);
+    window.cancelAnimationFrame(frame);
+    setRoomHeight(0);
+  };
+}
+
+/** The header's last child: as tall as the toasts showing on a phone, and where they are drawn. */
+export function ToastRoom() {
+  const height = useSyncExternalStore(
+    (listener) => {
+      roomListeners.add(listener);
+      return () => roomListeners.delete(listener);
+    },
+    () => roomHeight,
+    () => 0,
+  );
+  const room = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (height === 0) return;
+    const top = room.current!.getBoundingClientRect().top + ROOM_MARGIN_PX;
+    document.documentElement.style.setProperty('--toast-room-top', `${top}px`);
+  }, [height]);
+  return <div ref={room} aria-hidden="true" style={{ height }} />;
 }
 
 const NoToaster: ComponentType<ToasterProps> = () => null;

@@ -50,8 +50,9 @@ test('the WhatsApp button never covers Add to Cart or Subscribe; toasts leave th
   const toast = page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();
   // The header's controls are still reachable while the toast shows.
-  const header = (await page.locator('header').first().boundingBox())!;
-  // Once it has slid in, the toast sits below the header.
+  // The header's row of links (the header itself grows to make room for the toast: see below).
+  const header = (await page.locator('header > div').first().boundingBox())!;
+  // Once it has slid in, the toast sits below the header's links.
   await expect
     .poll(async () => (await toast.boundingBox())!.y)
     .toBeGreaterThanOrEqual(header.y + header.height);
@@ -67,6 +68,40 @@ test('the WhatsApp button never covers Add to Cart or Subscribe; toasts leave th
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.goto('/products');
   await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
+});
+
+test('a toast on a phone covers nothing: the page moves down to make room for it', async ({ page }) => {
+  await page.goto('/products/1');
+  const add = page.getByRole('button', { name: /^Add to Cart: / });
+  await expect(add).toBeEnabled();
+  // The quantity's + brought up to just under the sticky header, where a toast lands.
+  const increase = page.getByRole('button', { name: /^Increase / });
+  const row = (await page.locator('header > div').first().boundingBox())!;
+  await increase.evaluate(
+    (el, top) => window.scrollBy(0, el.getBoundingClientRect().top - top - 4),
+    row.height,
+  );
+  await add.tap();
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  // Once it has slid in and the page has moved, the + is wholly below the toast and takes a tap.
+  await expect
+    .poll(async () => {
+      const [t, control] = [(await toast.boundingBox())!, (await increase.boundingBox())!];
+      return t.y >= row.y + row.height && control.y >= t.y + t.height;
+    })
+    .toBe(true);
+  await expect(toast).toBeVisible();
+  await expect.poll(() => everyPartReaches(page, increase)).toEqual(EVERY_PART);
+  await expect
+    .poll(() => everyPartReaches(page, page.getByRole('link', { name: /^Cart/ }).first()))
+    .toEqual(EVERY_PART);
+  // When it goes, so does its room.
+  await toast.getByRole('button', { name: /close/i }).click();
+  await expect(toast).toHaveCount(0);
+  await expect
+    .poll(async () => (await page.locator('header').first().boundingBox())!.height)
+    .toBeLessThan(row.height + 2);
 });
 
 /** `control` brought to the bottom edge of the screen, where the chat button sits: every part of it takes a tap. */

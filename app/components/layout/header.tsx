@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { useCart } from '~/lib/cart';
+import { ToastRoom } from '~/lib/toasts';
 
 /** What the header needs of a signed-in visitor: what kind they are, never who. */
 export interface HeaderUser {
@@ -214,6 +215,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           )}
         </ul>
       </nav>
+      <ToastRoom />
     </header>
   );
 }
