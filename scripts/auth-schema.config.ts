@@ -8,7 +8,12 @@ import type { Db } from '../db/client';
 
 export const auth = createAuth({
   db: {} as Db,
-  jobs: { send: async () => '', retry: async () => false, state: async () => null },
+  jobs: {
+    send: async () => '',
+    retry: async () => false,
+    state: async () => null,
+    runNow: async () => 'taken',
+  },
   logger: pino({ level: 'silent' }),
   baseUrl: 'http://localhost:3000',
   secret: 'schema-generation-only-schema-generation-only',

@@ -27,7 +27,31 @@ export interface JobQueue {
   retry(db: Db | Tx, queue: QueueName, id: string): Promise<boolean>;
   /** Where a job is: 'created', 'retry', 'active', 'completed', 'failed'…; null when there is none. */
   state(queue: QueueName, id: string): Promise<string | null>;
+  /**
+   * Runs a job here and now, as a worker would, when no worker has taken it yet (so a request can give
+   * its answer at once instead of waiting for one): 'done' when `run` finished; 'taken' when a worker
+   * has the job (it is that worker's); 'failed' when `run` threw, the job then being left to the
+   * queue's retries with their backoff, as a worker's failure is. `db` is the shop's connection, not a
+   * transaction: the job must have been committed.
+   */
+  runNow(
+    db: Db,
+    queue: QueueName,
+    id: string,
+    run: () => Promise<void>,
+  ): Promise<'done' | 'taken' | 'failed'>;
 }
+
+/**
+ * pg-boss 10's own claim of a job (plans.js fetchNextJob) for one job by its id: a worker's fetch
+ * (FOR UPDATE SKIP LOCKED, then the same state check) and this update are served one after the other,
+ * so exactly one of them gets it.
+ */
+const CLAIM_JOB = `
+  UPDATE pgboss.job SET state = 'active', started_on = now(),
+    retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
+  WHERE name = $1 AND id = $2 AND state < 'active'
+  RETURNING id`;
 
 /**
  * pg-boss's SQL (positional parameters) as a Drizzle query, so that it runs on the caller's own
@@ -66,6 +90,18 @@ export function pgBossQueue(boss: PgBoss, onSent?: (queue: QueueName) => void): 
     },
     async state(queue, id) {
       return (await boss.getJobById(queue, id))?.state ?? null;
+    },
+    async runNow(db, queue, id, run) {
+      const claimed = await queryRows(db, positionalSql(CLAIM_JOB, [queue, id]));
+      if (claimed.length === 0) return 'taken';
+      try {
+        await run();
+      } catch (error) {
+        await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
+        return 'failed';
+      }
+      await boss.complete(queue, id);
+      return 'done';
     },
   };
 }

@@ -10,7 +10,7 @@ import { checkClaimLines, CLAIM_REFUSALS, openClaimLines, type ClaimPaid } from 
 import { claimableLines, deliveredAt } from './claim-lines';
 import { isOrderId } from '../ids';
 import { changeOrder, factsOf } from './lifecycle';
-import { awaitRefund, requestRefundIn, type RefundDeps, type RefundOutcome } from './refunds';
+import { refundNow, requestRefundIn, type RefundDeps, type RefundOutcome } from './refunds';
 import { claimLineField } from './schemas';
 import type { ClaimStatus, RefundedLine, RefundReason } from './statuses';
 import { decide } from './transitions';
@@ -307,7 +307,7 @@ export const CLAIM_DECISION_REFUSALS = {
 /**
  * The owner approves a claim: in one transaction the claim is approved (the buyer told) and a refund
  * of its lines is asked for through the refund path (refunds.ts), linked to the claim; then, as the
- * Refund button does, it waits for the provider's first answer. The lines default to the claim's; the
+ * Refund button does, the provider is asked at once (refundNow). The lines default to the claim's; the
  * owner may give back fewer. A refund the table refuses (one under way) leaves the claim open.
  */
 export async function approveClaim(
@@ -320,9 +320,8 @@ export async function approveClaim(
     lines?: RefundedLine[];
     note: string | null;
   },
-  options: { waitMs?: number } = {},
 ): Promise<RefundOutcome> {
-  const { jobId } = await deps.db.transaction(async (tx) => {
+  const asked = await deps.db.transaction(async (tx) => {
     const claim = await openClaim(tx, decision.orderId, decision.claimId);
     const claimed = new Map(claim.lines.map((line) => [line.itemId, line.quantity]));
     const lines = decision.lines ?? claim.lines;
@@ -360,7 +359,7 @@ export async function approveClaim(
       claimId: claim.id,
     });
   });
-  return awaitRefund(deps, decision.orderId, jobId, options);
+  return refundNow(deps, asked);
 }
 
 /** The owner declines a claim with a reason, which the buyer is told. */

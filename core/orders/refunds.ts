@@ -39,9 +39,9 @@ export const REFUND_FAILED = {
  */
 export const REFUND_NOT_MADE = 'Refund not made';
 
-/** The admin's answer while the provider cannot be reached: the queue keeps asking. */
+/** The admin's answer while the provider has not answered (not reached, or a worker is asking it). */
 export const REFUND_WAITING =
-  'The payment provider could not be reached yet. The refund is asked for again automatically, and this order shows the outcome.';
+  'The payment provider has not answered yet. The refund is asked for again automatically, and this order shows the outcome.';
 
 export { refundMessage } from '../notifications/messages';
 
@@ -67,8 +67,8 @@ declare module '../jobs/queue' {
 }
 
 /**
- * How far a refund got while the admin's request waited for it: done ('processed'), with the provider
- * ('pending'), or still being asked for ('requested': the provider could not be reached yet).
+ * How far a refund got by the time the admin's request answers: done ('processed'), with the provider
+ * ('pending'), or still being asked for ('requested': the provider has not answered yet).
  */
 export type RefundOutcome = RefundStarted['status'] | 'requested';
 
@@ -83,8 +83,14 @@ export async function requestRefund(
   admin: AdminActor,
   orderId: string,
   request: RefundRequest,
-): Promise<{ jobId: string }> {
+): Promise<RefundAsked> {
   return deps.db.transaction((tx) => requestRefundIn(tx, deps, admin, orderId, request));
+}
+
+/** A refund asked for: its job, and what the job carries. */
+export interface RefundAsked {
+  jobId: string;
+  job: RefundJob;
 }
 
 /** `requestRefund` in the caller's transaction (an approved freshness claim asks in its own). */
@@ -94,7 +100,7 @@ export async function requestRefundIn(
   admin: AdminActor,
   orderId: string,
   request: RefundRequest & { claimId?: number },
-): Promise<{ jobId: string }> {
+): Promise<RefundAsked> {
   // Locked first: what its lines have given back is read under the same lock the change takes.
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new NotFound(ORDER_NOT_FOUND);
@@ -122,7 +128,7 @@ export async function requestRefundIn(
     { admin, refusedTitle: REFUND_NOT_MADE, notFound: ORDER_NOT_FOUND },
   );
   const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
-  return { jobId: await deps.jobs.send(tx, 'refund', job) };
+  return { jobId: await deps.jobs.send(tx, 'refund', job), job };
 }
 
 async function refundOfLines(tx: Tx, order: typeof orders.$inferSelect, chosen: RefundedLine[]) {
@@ -256,45 +262,35 @@ export async function reconcileRefunds(deps: RefundDeps, now = new Date(), limit
 }
 
 /**
- * The admin's Refund button: requests the refund, then waits (up to `waitMs`) for the job's first
- * answer, so that the common case reads as done at once. A refusal for good is a Conflict with the
- * provider's reason; a provider that cannot be reached answers 'requested' (the queue keeps asking).
+ * The admin's Refund button: requests the refund (committed with its job), then asks the provider at
+ * once, in this request, as the job would: so the common case reads as done at once and no request
+ * waits on the queue. The job stays the fallback: a provider that cannot be reached leaves it to the
+ * queue's retries ('requested'), and a job a worker took first is that worker's alone (jobs.runNow),
+ * so the provider is asked once. A refusal for good is a Conflict with the provider's reason.
  */
 export async function refundOrder(
   deps: RefundDeps,
   admin: AdminActor,
   orderId: string,
   request: RefundRequest,
-  options: { waitMs?: number } = {},
 ): Promise<RefundOutcome> {
-  const { jobId } = await requestRefund(deps, admin, orderId, request);
-  return awaitRefund(deps, orderId, jobId, options);
+  return refundNow(deps, await requestRefund(deps, admin, orderId, request));
 }
 
-/** Waits (up to `waitMs`) for the refund job's first answer; see refundOrder. */
-export async function awaitRefund(
-  deps: RefundDeps,
-  orderId: string,
-  jobId: string,
-  options: { waitMs?: number } = {},
-): Promise<RefundOutcome> {
-  const deadline = Date.now() + (options.waitMs ?? 10_000);
-  for (;;) {
-    const [order] = await deps.db
-      .select({ refundStatus: orders.refundStatus, refundFailure: orders.refundFailure })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (order?.refundStatus === 'failed')
-      throw new Conflict(
-        order.refundFailure ? `${REFUND_FAILED.refused}: ${order.refundFailure}` : REFUND_FAILED.refused,
-        REFUND_FAILED.title,
-      );
-    if (order?.refundStatus === 'processed' || order?.refundStatus === 'pending') return order.refundStatus;
-    const state = await deps.jobs.state('refund', jobId);
-    if (state === 'retry' || state === 'failed' || state === null || Date.now() > deadline)
-      return 'requested';
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Carries out a refund just asked for, here and now unless a worker has it; see refundOrder. */
+export async function refundNow(deps: RefundDeps, { jobId, job }: RefundAsked): Promise<RefundOutcome> {
+  await deps.jobs.runNow(deps.db, 'refund', jobId, () => carryOutRefund(deps, job));
+  const [order] = await deps.db
+    .select({ refundStatus: orders.refundStatus, refundFailure: orders.refundFailure })
+    .from(orders)
+    .where(eq(orders.id, job.orderId));
+  if (order?.refundStatus === 'failed')
+    throw new Conflict(
+      order.refundFailure ? `${REFUND_FAILED.refused}: ${order.refundFailure}` : REFUND_FAILED.refused,
+      REFUND_FAILED.title,
+    );
+  if (order?.refundStatus === 'processed' || order?.refundStatus === 'pending') return order.refundStatus;
+  return 'requested';
 }
 
 /**

@@ -210,6 +210,54 @@ describe('durable background jobs', () => {
   });
 });
 
+describe('a job run at once by the request that made it (jobs.runNow)', () => {
+  /** A refund job no worker will take for an hour: committed, so runNow may claim it. */
+  async function jobNoWorkerTakesYet() {
+    return db().transaction(async (tx) => {
+      const id = await server.services.jobs.send(tx, 'refund', { orderId: 'none', amountKobo: 100 });
+      await tx.execute(
+        sql`update pgboss.job set start_after = now() + interval '1 hour' where id = ${id}::uuid`,
+      );
+      return id;
+    });
+  }
+  const stateOf = async (id: string) =>
+    (await queryRows<JobRow>(db(), sql`select state from pgboss.job where id = ${id}::uuid`))[0]?.state;
+
+  it('runs it once, and a second ask (or a worker) finds it taken', async () => {
+    const id = await jobNoWorkerTakesYet();
+    let runs = 0;
+    const run = async () => void runs++;
+    const answers = await Promise.all([
+      server.services.jobs.runNow(db(), 'refund', id, run),
+      server.services.jobs.runNow(db(), 'refund', id, run),
+    ]);
+    expect(answers.sort()).toEqual(['done', 'taken']);
+    expect(runs).toBe(1);
+    expect(await stateOf(id)).toBe('completed');
+    expect(await server.services.jobs.runNow(db(), 'refund', id, run)).toBe('taken');
+    expect(runs).toBe(1);
+  });
+
+  it('leaves a job a worker has alone', async () => {
+    const id = await jobNoWorkerTakesYet();
+    await db().execute(
+      sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}::uuid`,
+    );
+    let runs = 0;
+    expect(await server.services.jobs.runNow(db(), 'refund', id, async () => void runs++)).toBe('taken');
+    expect(runs).toBe(0);
+    expect(await stateOf(id)).toBe('active');
+  });
+
+  it("leaves a job that failed here to the queue's retries", async () => {
+    const id = await jobNoWorkerTakesYet();
+    const failing = () => Promise.reject(new Error('the provider could not be reached'));
+    expect(await server.services.jobs.runNow(db(), 'refund', id, failing)).toBe('failed');
+    expect(await stateOf(id)).toBe('retry');
+  });
+});
+
 describe('a backlog of jobs', () => {
   // A worker that waits a minute between polls, so a backlog that went out one job per poll would
   // take twenty minutes here.

@@ -18,6 +18,7 @@ export const noJob: JobQueue = {
   send: () => Promise.resolve('no-job'),
   retry: () => Promise.resolve(false),
   state: () => Promise.resolve(null),
+  runNow: () => Promise.resolve('taken'),
 };
 
 /** A transport that answers as told, and keeps what it was asked to send. */
