@@ -70,9 +70,10 @@ export function densityWarning(pond: PondSize, count: number): string | null {
   const density = count / size;
   if (density <= usual.max) return null;
   const unit = usual.per === 'm2' ? 'm²' : 'm³';
+  const kind = POND_KIND_LABEL[pond.kind].toLowerCase();
   return (
     `${groupThousands(count)} fish in ${figure(size)} ${unit} is ${figure(density)} fish per ${unit}, above the usual ` +
-    `${usual.max} per ${unit} for a ${POND_KIND_LABEL[pond.kind].toLowerCase()}: stock fewer, or change the water often ` +
+    `${usual.max} per ${unit} for ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}: stock fewer, or change the water often ` +
     `and watch the oxygen.`
   );
 }
