@@ -2,8 +2,12 @@
  * The fish a farm book knows and the ponds it keeps them in (issue 50). The labels are what a farmer reads;
  * the keys are what the database stores, so a key never changes once a cycle has used it.
  */
-export const SPECIES = ['african_catfish', 'hybrid_catfish', 'nile_tilapia'] as const;
-export type Species = (typeof SPECIES)[number];
+import { FARM_SPECIES, POND_KINDS, type FarmSpecies, type PondKind } from '../../db/schema/enums';
+
+/** The schema owns the keys (db/schema/enums.ts); here they meet their labels. */
+export const SPECIES = FARM_SPECIES;
+export type Species = FarmSpecies;
+export { POND_KINDS, type PondKind };
 
 export const SPECIES_LABEL: Record<Species, string> = {
   african_catfish: 'African catfish',
@@ -17,9 +21,6 @@ export const SPECIES_SHORT: Record<Species, string> = {
   hybrid_catfish: 'catfish',
   nile_tilapia: 'tilapia',
 };
-
-export const POND_KINDS = ['earthen_pond', 'concrete_tank', 'tarpaulin_tank', 'cage'] as const;
-export type PondKind = (typeof POND_KINDS)[number];
 
 export const POND_KIND_LABEL: Record<PondKind, string> = {
   earthen_pond: 'Earthen pond',

@@ -205,3 +205,27 @@ export const QUEUES = {
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** What fish a farm-book cycle raises (core/farm/species.ts: labels, feeding tables, water bands). */
+export const FARM_SPECIES = ['african_catfish', 'hybrid_catfish', 'nile_tilapia'] as const;
+export type FarmSpecies = (typeof FARM_SPECIES)[number];
+
+/** What a pond is (core/farm/species.ts: labels; core/farm/ponds.ts: its usual stocking density). */
+export const POND_KINDS = ['earthen_pond', 'concrete_tank', 'tarpaulin_tank', 'cage'] as const;
+export type PondKind = (typeof POND_KINDS)[number];
+
+/**
+ * What a line of the farm book records (core/farm/entries.ts): feed given, deaths, a water reading, a
+ * sample weighed, a note, a harvest (partial or final), fish moved out to another pond or in from one.
+ */
+export const FARM_ENTRY_KINDS = [
+  'feeding',
+  'deaths',
+  'water',
+  'sample',
+  'note',
+  'harvest',
+  'move_out',
+  'move_in',
+] as const;
+export type FarmEntryKind = (typeof FARM_ENTRY_KINDS)[number];

@@ -5,3 +5,4 @@ export * from './audit';
 export * from './counts';
 export * from './limits';
 export * from './messages';
+export * from './farm';

@@ -1,0 +1,220 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { farmCycles, farmEntries } from '../../db/schema';
+import { dayMonth, shopDay } from '../calendar';
+import { Invalid } from '../errors';
+import { groupThousands } from '../money';
+import { cycleBook, sampleAverageG } from './book';
+import { cyclesWithFacts, type CycleWithFacts } from './facts';
+import { FARM_REFUSALS, type FarmAccess } from './farms';
+import { projectedWeightG } from './plan';
+import { ENTRY_MESSAGES, MAX_AVERAGE_G, type EntryInput } from './schemas';
+import { waterWarnings } from './water';
+
+/**
+ * Writing the book's lines (issue 50 §3–5, §8). Lines come from the day page's forms or, queued on a
+ * phone without signal, many at once when it comes back. Each carries the id made where it was
+ * written: a line sent again is 'already' and never counts twice; two workers' lines on one pond both
+ * count. Every line is checked against its cycle as it stands (fish alive, the stocking date, today),
+ * the cycle's row locked meanwhile so two workers' deaths can't take it below zero. One refused line
+ * does not hold back the others: the phone is told which, with the field's message.
+ */
+
+export const ENTRY_REFUSALS = {
+  noCycle: "This pond's fish are not on the farm's book",
+  future: "The date can't be in the future",
+  beforeStocking: (stockedOn: string) =>
+    `The date can't be before the pond was stocked (${dayMonth(stockedOn)})`,
+  afterHarvest: (closedOn: string) =>
+    `This pond was harvested on ${dayMonth(closedOn)}: nothing can be added after it`,
+  moreThanAlive: (alive: number) => `Only ${groupThousands(alive)} fish are alive in this pond`,
+  impossibleAverage: (averageG: number) =>
+    `An average of ${formatGrams(averageG)} per fish is not possible: check the number of fish and their weight`,
+  farFromExpected: (averageG: number, expectedG: number) =>
+    `An average of ${formatGrams(averageG)} per fish is far from the ${formatGrams(expectedG)} expected: check the number of fish and their weight`,
+} as const;
+
+function formatGrams(grams: number): string {
+  return grams >= 100 ? `${groupThousands(Math.round(grams))} g` : `${Number(grams.toFixed(1))} g`;
+}
+
+/** A sample more than this many times off the plan's projection is a slip (grams for kilograms), not growth. */
+const SAMPLE_SLIP_FACTOR = 5;
+
+export interface EntryRefusal {
+  id: string;
+  message: string;
+  field: string;
+}
+
+export interface RecordedEntries {
+  /** Written now. */
+  saved: string[];
+  /** Written before (a retry, another tab): nothing changed. */
+  already: string[];
+  refused: EntryRefusal[];
+  /** Plain warnings about what was saved (a water reading outside the species' safe band). */
+  warnings: { id: string; messages: string[] }[];
+}
+
+export async function recordEntries(
+  db: Db,
+  access: FarmAccess,
+  entries: readonly EntryInput[],
+  now = new Date(),
+): Promise<RecordedEntries> {
+  const today = shopDay(now);
+  const result: RecordedEntries = { saved: [], already: [], refused: [], warnings: [] };
+  await db.transaction(async (tx) => {
+    const known = new Set(
+      (
+        await tx
+          .select({ id: farmEntries.id })
+          .from(farmEntries)
+          .where(
+            inArray(
+              farmEntries.id,
+              entries.map((entry) => entry.id),
+            ),
+          )
+      ).map((row) => row.id),
+    );
+    const fresh = entries.filter((entry) => {
+      if (!known.has(entry.id)) return true;
+      result.already.push(entry.id);
+      return false;
+    });
+    const cycles = await cyclesWithFacts(
+      tx,
+      access.farmId,
+      [...new Set(fresh.map((entry) => entry.cycleId))],
+      { lock: true },
+    );
+    const seen = new Set<string>();
+    for (const entry of fresh) {
+      if (seen.has(entry.id)) continue; // the same line twice in one send
+      seen.add(entry.id);
+      const found = cycles.get(entry.cycleId);
+      const refusal = found
+        ? refusalOf(access, found, entry, today)
+        : { message: ENTRY_REFUSALS.noCycle, field: 'cycleId' };
+      if (refusal) {
+        result.refused.push({ id: entry.id, ...refusal });
+        continue;
+      }
+      await tx.insert(farmEntries).values(rowOf(access, entry, now));
+      addToFacts(found!, entry);
+      if (entry.kind === 'harvest' && entry.final)
+        await tx.update(farmCycles).set({ closedOn: entry.on }).where(eq(farmCycles.id, entry.cycleId));
+      if (entry.kind === 'harvest' && entry.final) found!.cycle.closedOn = entry.on;
+      if (entry.kind === 'water') {
+        const messages = waterWarnings(found!.cycle.species, entry).map((warning) => warning.message);
+        if (messages.length > 0) result.warnings.push({ id: entry.id, messages });
+      }
+      result.saved.push(entry.id);
+    }
+  });
+  return result;
+}
+
+/** One line, as a form posts it: refused with its field's message, as every form is. */
+export async function recordEntry(db: Db, access: FarmAccess, entry: EntryInput, now = new Date()) {
+  const recorded = await recordEntries(db, access, [entry], now);
+  const [refused] = recorded.refused;
+  if (refused) throw new Invalid(refused.message, { [refused.field]: [refused.message] });
+  return recorded;
+}
+
+function refusalOf(
+  access: FarmAccess,
+  { cycle, facts }: CycleWithFacts,
+  entry: EntryInput,
+  today: string,
+): { message: string; field: string } | null {
+  if (entry.kind === 'harvest' && access.role !== 'owner')
+    return { message: FARM_REFUSALS.ownerOnly, field: 'kind' };
+  if (entry.on > today) return { message: ENTRY_REFUSALS.future, field: 'on' };
+  if (entry.on < cycle.stockedOn)
+    return { message: ENTRY_REFUSALS.beforeStocking(cycle.stockedOn), field: 'on' };
+  if (cycle.closedOn !== null && entry.on > cycle.closedOn)
+    return { message: ENTRY_REFUSALS.afterHarvest(cycle.closedOn), field: 'on' };
+  if (entry.kind === 'water') {
+    const readings = [entry.temperatureC, entry.dissolvedOxygenMgL, entry.ph, entry.ammoniaMgL];
+    if (readings.every((value) => value === null || value === undefined))
+      return { message: ENTRY_MESSAGES.noReading, field: 'temperatureC' };
+  }
+  if (entry.kind === 'deaths' || entry.kind === 'harvest' || entry.kind === 'sample') {
+    const { alive } = cycleBook(facts, today);
+    if (entry.count > alive) return { message: ENTRY_REFUSALS.moreThanAlive(alive), field: 'count' };
+  }
+  if (entry.kind === 'sample') {
+    const average = sampleAverageG(entry) ?? 0;
+    if (average < 0.05 || average > MAX_AVERAGE_G)
+      return { message: ENTRY_REFUSALS.impossibleAverage(average), field: 'weightG' };
+    const expected = projectedWeightG({
+      species: cycle.species,
+      tableId: cycle.feedingTable,
+      stockedOn: cycle.stockedOn,
+      stockedAvgG: cycle.stockedAvgMg / 1000,
+      samples: facts.samples.flatMap((sample) => {
+        const avg = sampleAverageG(sample);
+        return avg === null ? [] : [{ on: sample.on, avgWeightG: avg }];
+      }),
+      on: entry.on,
+    });
+    if (average > expected * SAMPLE_SLIP_FACTOR || average < expected / SAMPLE_SLIP_FACTOR)
+      return { message: ENTRY_REFUSALS.farFromExpected(average, expected), field: 'weightG' };
+  }
+  return null;
+}
+
+/** A line just saved counts for the next one checked in the same send. */
+function addToFacts({ facts }: CycleWithFacts, entry: EntryInput): void {
+  if (entry.kind === 'deaths') facts.deaths = [...facts.deaths, { on: entry.on, count: entry.count }];
+  else if (entry.kind === 'harvest')
+    facts.harvests = [...facts.harvests, { on: entry.on, count: entry.count, weightG: entry.weightG }];
+  else if (entry.kind === 'sample')
+    facts.samples = [...facts.samples, { on: entry.on, count: entry.count, weightG: entry.weightG }];
+  else if (entry.kind === 'feeding')
+    facts.feedings = [...facts.feedings, { on: entry.on, feedG: entry.feedG, costKobo: 0 }];
+}
+
+function rowOf(access: FarmAccess, entry: EntryInput, now: Date): typeof farmEntries.$inferInsert {
+  const base = {
+    id: entry.id,
+    farmId: access.farmId,
+    cycleId: entry.cycleId,
+    kind: entry.kind,
+    on: entry.on,
+    recordedBy: access.userId,
+    // The phone's own time, when it says one no later than now.
+    recordedAt:
+      entry.recordedAt && Date.parse(entry.recordedAt) <= now.getTime() ? new Date(entry.recordedAt) : now,
+  };
+  switch (entry.kind) {
+    case 'feeding':
+      return {
+        ...base,
+        feedG: entry.feedG,
+        asPlanned: entry.asPlanned ?? false,
+        feedName: entry.feedName ?? null,
+        pelletMm: entry.pelletMm ?? null,
+      };
+    case 'deaths':
+      return { ...base, count: entry.count, cause: entry.cause?.trim() || null };
+    case 'water':
+      return {
+        ...base,
+        temperatureC: entry.temperatureC ?? null,
+        dissolvedOxygenMgL: entry.dissolvedOxygenMgL ?? null,
+        ph: entry.ph ?? null,
+        ammoniaMgL: entry.ammoniaMgL ?? null,
+      };
+    case 'sample':
+      return { ...base, count: entry.count, weightG: entry.weightG };
+    case 'note':
+      return { ...base, note: entry.note };
+    case 'harvest':
+      return { ...base, count: entry.count, weightG: entry.weightG, final: entry.final ?? false };
+  }
+}
