@@ -34,6 +34,18 @@ export default [
     route('specials', 'routes/specials.tsx'),
     route('categories/fresh', 'routes/fresh-fish.tsx'),
     route('farm-supplies', 'routes/farm-supplies.tsx'),
+    // The farm book (issue 50): anyone signed in; a farm's pages its owner and workers; money its owner.
+    route('farm', 'routes/farm/farm-area.tsx', [
+      index('routes/farm/my-farm.tsx'),
+      route(':farmId', 'routes/farm/farm-layout.tsx', [
+        index('routes/farm/day.tsx'),
+        route('cycles/:cycleId', 'routes/farm/cycle.tsx'),
+        layout('routes/farm/owner-area.tsx', [
+          route('ponds', 'routes/farm/ponds.tsx'),
+          route('workers', 'routes/farm/workers.tsx'),
+        ]),
+      ]),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('healthz/render', 'routes/render-check.tsx'),
@@ -46,6 +58,8 @@ export default [
     route('api/checkout/quote', 'routes/api/checkout-quote.ts'),
     route('checkout/cancel', 'routes/checkout-cancel.ts'),
   ]),
+  // The phone's farm book sends its queued lines here, behind the same doors as the farm's pages.
+  route('api/farm/:farmId', 'routes/api/farm-api.ts', [route('entries', 'routes/api/farm-entries.ts')]),
   route('api/webhooks/paystack', 'routes/api/paystack-webhook.ts'),
   route('api/webhooks/whatsapp', 'routes/api/whatsapp-webhook.ts'),
   route('api/webhooks/termii', 'routes/api/termii-webhook.ts'),

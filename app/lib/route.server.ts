@@ -5,6 +5,8 @@ import type { AdminActor } from '#core/roles';
 import { Invalid } from '#core/errors';
 import type { Services } from '#server/services';
 import { formAction, jsonAction } from './actions.server';
+import type { FarmAccess } from '#core/farm/farms';
+import { farmerOf, farmOf } from './auth/farm-door.server';
 import { adminOf, shopperOf, shopperOrGuestOf } from './auth/guards.server';
 import { getSessionUser, type SessionUser } from './auth/session.server';
 import { shop, type ShopContext } from './context';
@@ -34,10 +36,18 @@ export type Access =
   /** A public page that shows a signed-in visitor something of their own: the visitor or null. */
   | 'visitor'
   /** A public page or resource: nobody in particular. */
-  | 'public';
+  | 'public'
+  /** Under the farm area's door (/farm): the signed-in user keeping a farm book. */
+  | 'farmer'
+  /** Under a farm's door (/farm/:farmId): the user and the farm, as its owner or one of its workers. */
+  | 'farm';
 
 type Who<A extends Access> = A extends 'admin'
   ? { admin: AdminActor }
+  : A extends 'farm'
+    ? { user: SessionUser; farm: FarmAccess }
+    : A extends 'farmer'
+      ? { user: SessionUser }
   : A extends 'shopper'
     ? { user: SessionUser }
     : A extends 'shopper-or-guest' | 'visitor'
@@ -78,6 +88,10 @@ async function who(access: Access, { request, context }: RouteArgs): Promise<Rec
       return { user: await getSessionUser(request, context) };
     case 'public':
       return {};
+    case 'farmer':
+      return { user: farmerOf(context) };
+    case 'farm':
+      return { user: farmerOf(context), farm: farmOf(context) };
   }
 }
 

@@ -127,10 +127,12 @@ export async function inviteWorker(db: Db, access: FarmAccess, contact: string):
  * Invitations waiting for this user (their confirmed e-mail address, or their profile's phone) are
  * taken up: they become a worker of those farms. Run when they open My farm.
  */
-export async function joinInvitations(
-  db: Db,
-  who: { id: string; email: string; emailVerified: boolean; phone: string | null },
-): Promise<number> {
+export async function joinInvitations(db: Db, userId: string): Promise<number> {
+  const [who] = await db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, phone: user.phone })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!who) return 0;
   const matches = [
     ...(who.emailVerified ? [eq(farmWorkers.invitedEmail, who.email.toLowerCase())] : []),
     ...(who.phone ? [eq(farmWorkers.invitedPhone, who.phone)] : []),

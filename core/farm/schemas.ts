@@ -124,12 +124,12 @@ export const StockFormSchema = z.object({
   species: z.enum(SPECIES, 'Please choose the fish'),
   stockedOn: day('Stocking date'),
   count: wholeNumber(
-    `Number of fish must be a whole number from 1 to ${MAX_FISH.toLocaleString('en-NG')}`,
+    `Number of fish must be a whole number from 1 to 2,000,000`,
     1,
     MAX_FISH,
   ),
   averageG: decimal(
-    `Average weight must be a number of grams from 0.1 to ${MAX_AVERAGE_G.toLocaleString('en-NG')}`,
+    `Average weight must be a number of grams from 0.1 to 5,000`,
     0.1,
     MAX_AVERAGE_G,
   ),
@@ -230,3 +230,128 @@ export const MAX_ENTRIES_PER_SEND = 500;
 export const EntriesBodySchema = z.strictObject({
   entries: z.array(EntrySchema).check(z.minLength(1), z.maxLength(MAX_ENTRIES_PER_SEND)),
 });
+
+/*
+ * The day page's and the cycle page's forms (they work before the page's scripts, and without them):
+ * each posts one line with the id the page made for it, so a double tap or a re-post saves it once.
+ * They give the same line the phone would send (EntryInput).
+ */
+const formLine = {
+  id: z.uuid('Each entry needs its id'),
+  cycleId: rowId,
+  on: day('The date'),
+};
+
+/** Kilograms typed ("3.6", "12") as whole grams, within 0..max kg. */
+const kgAsGrams = (message: string, minGrams: number) =>
+  z.pipe(
+    decimal(message, minGrams / 1000, MAX_GRAMS / 1000),
+    z.transform((kg) => Math.round(kg * 1000)),
+  );
+
+export const DAY_FORM_MESSAGES = {
+  feedKg: 'Feed given must be a number of kg, 0 or more',
+  sampleKg: 'Their total weight must be a number of kg above 0',
+  harvestKg: 'Weight harvested must be a number of kg above 0',
+} as const;
+
+export const LineFormSchema = z.pipe(
+  z.discriminatedUnion('intent', [
+    z.object({
+      intent: z.literal('fed-as-planned'),
+      ...formLine,
+      feedG: wholeNumber(ENTRY_MESSAGES.feed, 0, MAX_GRAMS),
+      pelletMm: optionalDecimal('Pellet size must be a number of mm', 0, 20),
+    }),
+    z.object({
+      intent: z.literal('feeding'),
+      ...formLine,
+      feedKg: kgAsGrams(DAY_FORM_MESSAGES.feedKg, 0),
+      feedName: optionalText('Feed', 80),
+    }),
+    z.object({
+      intent: z.literal('deaths'),
+      ...formLine,
+      count: wholeNumber(ENTRY_MESSAGES.deaths, 1, MAX_FISH),
+      cause: optionalText('Cause', 120),
+    }),
+    z.object({
+      intent: z.literal('water'),
+      ...formLine,
+      temperatureC: optionalDecimal(ENTRY_MESSAGES.temperature, 0, 45),
+      dissolvedOxygenMgL: optionalDecimal(ENTRY_MESSAGES.oxygen, 0, 30),
+      ph: optionalDecimal(ENTRY_MESSAGES.ph, 0, 14),
+      ammoniaMgL: optionalDecimal(ENTRY_MESSAGES.ammonia, 0, 50),
+    }),
+    z.object({
+      intent: z.literal('sample'),
+      ...formLine,
+      count: wholeNumber(ENTRY_MESSAGES.sampleCount, 1, MAX_FISH),
+      weightKg: kgAsGrams(DAY_FORM_MESSAGES.sampleKg, 1),
+    }),
+    z.object({
+      intent: z.literal('note'),
+      ...formLine,
+      note: text('The note', 1000),
+    }),
+    z.object({
+      intent: z.literal('harvest'),
+      ...formLine,
+      count: wholeNumber(ENTRY_MESSAGES.harvestCount, 1, MAX_FISH),
+      weightKg: kgAsGrams(DAY_FORM_MESSAGES.harvestKg, 1),
+      final: z.optional(z.string()),
+    }),
+  ]),
+  z.transform((form): EntryInput => {
+    const { id, cycleId, on } = form;
+    switch (form.intent) {
+      case 'fed-as-planned':
+        return {
+          id,
+          cycleId,
+          on,
+          kind: 'feeding',
+          feedG: form.feedG,
+          asPlanned: true,
+          pelletMm: form.pelletMm,
+        };
+      case 'feeding':
+        return {
+          id,
+          cycleId,
+          on,
+          kind: 'feeding',
+          feedG: form.feedKg,
+          asPlanned: false,
+          feedName: form.feedName || null,
+        };
+      case 'deaths':
+        return { id, cycleId, on, kind: 'deaths', count: form.count, cause: form.cause || null };
+      case 'water':
+        return {
+          id,
+          cycleId,
+          on,
+          kind: 'water',
+          temperatureC: form.temperatureC,
+          dissolvedOxygenMgL: form.dissolvedOxygenMgL,
+          ph: form.ph,
+          ammoniaMgL: form.ammoniaMgL,
+        };
+      case 'sample':
+        return { id, cycleId, on, kind: 'sample', count: form.count, weightG: form.weightKg };
+      case 'note':
+        return { id, cycleId, on, kind: 'note', note: form.note };
+      case 'harvest':
+        return {
+          id,
+          cycleId,
+          on,
+          kind: 'harvest',
+          count: form.count,
+          weightG: form.weightKg,
+          final: form.final === 'on',
+        };
+    }
+  }),
+);

@@ -60,19 +60,32 @@ export function Field({
 /** A labelled select, laid out as `Field`. */
 export function SelectField({
   label,
+  error,
   className,
   children,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className={clsx('space-y-1', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} className={inputClasses} {...select}>
+      <select
+        id={id}
+        className={inputClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...select}
+      >
         {children}
       </select>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

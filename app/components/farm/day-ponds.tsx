@@ -1,0 +1,229 @@
+import { AlertTriangle, CheckCircle2, Droplets } from 'lucide-react';
+import { Link } from 'react-router';
+import { Field } from '~/components/ui/field';
+import { dayMonth } from '#core/calendar';
+import { formatWeight, groupThousands } from '#core/money';
+import { SPECIES_LABEL } from '#core/farm/species';
+import type { DayView, PondToday } from '#core/farm/views';
+import type { FarmRole } from '#core/farm/farms';
+import { LineForm } from './line-form';
+
+type LineIds = Record<'fed' | 'feeding' | 'deaths' | 'water' | 'note', string>;
+
+/** kg with up to two decimals: 3,636 g → "3.64 kg"; under a kilo in grams. */
+export function kg(grams: number): string {
+  return formatWeight(Math.round(grams));
+}
+
+/** The day's page (issue 50 §3): every pond, its ration and a one-tap "Fed as planned". */
+export function DayPonds({
+  today,
+  ponds,
+  ids,
+  farmId,
+  role,
+}: DayView & { ids: LineIds[]; farmId: number; role: FarmRole; fieldErrors: Record<string, string> }) {
+  const stocked = ponds.filter((entry) => entry.cycle !== null);
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Today, {dayMonth(today)}</h1>
+        <p className="text-slate-700">
+          {stocked.length === 0
+            ? 'No pond is stocked yet.'
+            : `${stocked.filter((entry) => entry.logged).length} of ${stocked.length} stocked ponds logged today.`}
+        </p>
+      </header>
+      {ponds.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          {role === 'owner' ? (
+            <>
+              Add your first pond on the{' '}
+              <Link to={`/farm/${farmId}/ponds`} className="font-medium text-brand-700 underline">
+                Ponds
+              </Link>{' '}
+              page.
+            </>
+          ) : (
+            "The farm's owner has not added any pond yet."
+          )}
+        </p>
+      ) : null}
+      {ponds.map((entry, i) => (
+        <PondCard key={entry.pond.id} entry={entry} ids={ids[i]!} today={today} farmId={farmId} role={role} />
+      ))}
+    </div>
+  );
+}
+
+function PondCard({
+  entry,
+  ids,
+  today,
+  farmId,
+  role,
+}: {
+  entry: PondToday;
+  ids: LineIds;
+  today: string;
+  farmId: number;
+  role: FarmRole;
+}) {
+  const { pond, cycle, ration } = entry;
+  const headingId = `pond-${pond.id}`;
+  if (!cycle)
+    return (
+      <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {pond.name}
+        </h2>
+        <p className="text-slate-700">
+          Empty.{' '}
+          {role === 'owner' ? (
+            <Link to={`/farm/${farmId}/ponds`} className="font-medium text-brand-700 underline">
+              Stock it
+            </Link>
+          ) : null}
+        </p>
+      </section>
+    );
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold">
+          <Link to={`/farm/${farmId}/cycles/${cycle.id}`} className="hover:underline">
+            {pond.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-700">
+          {SPECIES_LABEL[cycle.species]} · day {cycle.day} · {groupThousands(cycle.alive)} fish of about{' '}
+          {kg(cycle.avgWeightG)} ({kg(cycle.biomassG)})
+        </p>
+      </div>
+      {ration ? (
+        <div className="rounded-md bg-brand-50 p-3">
+          <p className="font-semibold text-slate-900">
+            Feed today: {kg(ration.feedG)} of {ration.pelletMm} mm pellets
+          </p>
+          <p className="text-sm text-slate-700">
+            {ration.meals.length} meals of {ration.meals.map((meal) => kg(meal)).join(' + ')} ·{' '}
+            {ration.percentBwPerDay}% of their weight
+          </p>
+        </div>
+      ) : null}
+      {entry.fedTodayG > 0 ? (
+        <p className="flex items-center gap-2 font-medium text-green-800">
+          <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
+          Fed {kg(entry.fedTodayG)} today{entry.fedAsPlanned ? ', as planned' : ''}
+        </p>
+      ) : ration ? (
+        <LineForm
+          intent="fed-as-planned"
+          id={ids.fed}
+          cycleId={cycle.id}
+          on={today}
+          submitLabel="Fed as planned"
+          hidden={{ feedG: ration.feedG, pelletMm: ration.pelletMm }}
+        />
+      ) : null}
+      {entry.deathsToday > 0 ? (
+        <p className="text-sm text-slate-800">{groupThousands(entry.deathsToday)} dead today</p>
+      ) : null}
+      {entry.waterWarnings.map((warning) => (
+        <p
+          key={warning}
+          role="alert"
+          className="flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
+          {warning}
+        </p>
+      ))}
+      <details className="rounded-md border border-slate-200 p-3">
+        <summary className="cursor-pointer font-medium text-slate-900">Record something else</summary>
+        <div className="mt-3 space-y-5">
+          <LineForm
+            intent="feeding"
+            id={ids.feeding}
+            cycleId={cycle.id}
+            on={today}
+            submitLabel="Save feeding"
+            variant="outline"
+          >
+            {(errors) => (
+              <fieldset className="grid gap-3 sm:grid-cols-2">
+                <legend className="mb-2 font-medium">Fed a different amount</legend>
+                <Field label="Feed given (kg)" name="feedKg" inputMode="decimal" error={errors.feedKg} />
+                <Field label="Which feed" name="feedName" maxLength={80} error={errors.feedName} />
+              </fieldset>
+            )}
+          </LineForm>
+          <LineForm
+            intent="deaths"
+            id={ids.deaths}
+            cycleId={cycle.id}
+            on={today}
+            submitLabel="Save deaths"
+            variant="outline"
+          >
+            {(errors) => (
+              <fieldset className="grid gap-3 sm:grid-cols-2">
+                <legend className="mb-2 font-medium">Dead fish</legend>
+                <Field label="How many" name="count" inputMode="numeric" error={errors.count} />
+                <Field label="Cause, if known" name="cause" maxLength={120} error={errors.cause} />
+              </fieldset>
+            )}
+          </LineForm>
+          <LineForm
+            intent="water"
+            id={ids.water}
+            cycleId={cycle.id}
+            on={today}
+            submitLabel="Save water"
+            variant="outline"
+          >
+            {(errors) => (
+              <fieldset className="grid grid-cols-2 gap-3">
+                <legend className="mb-2 flex items-center gap-1 font-medium">
+                  <Droplets aria-hidden="true" className="h-4 w-4" /> Water, if measured
+                </legend>
+                <Field
+                  label="Temperature (°C)"
+                  name="temperatureC"
+                  inputMode="decimal"
+                  error={errors.temperatureC}
+                />
+                <Field
+                  label="Oxygen (mg/L)"
+                  name="dissolvedOxygenMgL"
+                  inputMode="decimal"
+                  error={errors.dissolvedOxygenMgL}
+                />
+                <Field label="pH" name="ph" inputMode="decimal" error={errors.ph} />
+                <Field
+                  label="Ammonia, NH₃ (mg/L)"
+                  name="ammoniaMgL"
+                  inputMode="decimal"
+                  error={errors.ammoniaMgL}
+                />
+              </fieldset>
+            )}
+          </LineForm>
+          <LineForm
+            intent="note"
+            id={ids.note}
+            cycleId={cycle.id}
+            on={today}
+            submitLabel="Save note"
+            variant="outline"
+          >
+            {(errors) => <Field label="Note" name="note" maxLength={1000} error={errors.note} />}
+          </LineForm>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { signedInShopper } from './support/shopping';
+import { expect, expectAccessible, test } from './support/fixtures';
+
+// The farm book (issue 50) on a 360 px phone: a new farmer makes a farm and a pond, stocks it, feeds
+// it in one tap, weighs a sample, and a worker they invite sees the day's work but no money.
+
+async function startFarm(page: Page) {
+  await page.goto('/farm');
+  await expect(page.getByRole('heading', { level: 1, name: 'My farm' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Farm name').fill('Okrika Fish Farm');
+  await page.getByLabel('State').selectOption('Rivers');
+  await page.getByLabel('Town').fill('Okrika');
+  await page.getByRole('button', { name: 'Start the farm' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ponds' })).toBeVisible();
+}
+
+async function addAndStockPond(page: Page) {
+  await page.getByLabel('Pond name').fill('Pond A');
+  await page.getByLabel('Area (m²)').fill('48');
+  await page.getByLabel('Depth (m)').fill('1.2');
+  await page.getByRole('button', { name: 'Add the pond' }).click();
+  await expect(page.getByRole('listitem').getByText('Pond A', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  // 10⁹ fish is refused beside its field, and nothing is stocked.
+  await page.getByLabel('Number of fish').fill('1000000000');
+  await page.getByLabel('Average weight (g)').fill('90');
+  await page.getByRole('button', { name: 'Stock the pond' }).click();
+  await expect(page.getByText('Number of fish must be a whole number from 1 to 2,000,000')).toBeVisible();
+  await page.getByLabel('Number of fish').fill('1000');
+  await page.getByLabel('What they cost (₦)').fill('150000');
+  await page.getByRole('button', { name: 'Stock the pond' }).click();
+  await expect(page.getByRole('link', { name: 'Stocked: open its cycle' })).toBeVisible();
+}
+
+test('a new farmer makes a farm and a pond, stocks it, feeds it in one tap and weighs a sample', async ({
+  page,
+}) => {
+  test.slow();
+  await signedInShopper(page, 'Ibiso Farmer');
+  await startFarm(page);
+  await addAndStockPond(page);
+
+  await page.getByRole('link', { name: 'Today' }).click();
+  const pond = page.getByRole('region', { name: 'Pond A' });
+  // 1,000 fish of 90 g: 90 kg × 4.04 %/day = 3.64 kg of 3 mm pellets, in 2 meals.
+  await expect(pond.getByText('Feed today: 3.64 kg of 3 mm pellets')).toBeVisible();
+  await expectAccessible(page);
+  await pond.getByRole('button', { name: 'Fed as planned' }).click();
+  await expect(pond.getByText('Fed 3.64 kg today, as planned')).toBeVisible();
+  await expect(page.getByText('1 of 1 stocked ponds logged today.')).toBeVisible();
+
+  // Deaths beyond the fish alive are refused beside the field.
+  await pond.getByText('Record something else').click();
+  await pond.getByLabel('How many').fill('5000');
+  await pond.getByRole('button', { name: 'Save deaths' }).click();
+  await expect(pond.getByText('Only 1,000 fish are alive in this pond')).toBeVisible();
+  await pond.getByLabel('How many').fill('4');
+  await pond.getByRole('button', { name: 'Save deaths' }).click();
+  await expect(pond.getByText('4 dead today')).toBeVisible();
+
+  // A sample above the plan moves the forecast earlier.
+  await pond.getByRole('link', { name: 'Pond A' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pond A' })).toBeVisible();
+  await expectAccessible(page);
+  const forecast = page.getByRole('region', { name: 'Harvest forecast' });
+  const before = await forecast.locator('strong').textContent();
+  await expect(forecast.getByText('Cost so far', { exact: true })).toBeVisible();
+  await page.getByLabel('Fish weighed').fill('100');
+  await page.getByLabel('Their total weight (kg)').fill('13');
+  await page.getByRole('button', { name: 'Save sample' }).click();
+  await expect(page.getByRole('cell', { name: '130 g' })).toBeAttached();
+  await expect(forecast.locator('strong')).not.toHaveText(before!);
+});
+
+test('a worker records the day on the farm they were invited to, and sees no money', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signedInShopper(page, 'Tamuno Owner');
+  await startFarm(page);
+  await addAndStockPond(page);
+  const farmUrl = new URL(page.url()).pathname.replace(/\/ponds$/, '');
+
+  // The worker signs up first; the owner invites their e-mail.
+  const workerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const workerPage = await workerContext.newPage();
+  const worker = await signedInShopper(workerPage, 'Boma Worker');
+  await page.getByRole('link', { name: 'Workers' }).click();
+  await expectAccessible(page);
+  await page.getByLabel('Invite a worker by e-mail or phone').fill(worker.email);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText('Invited, not joined yet')).toBeVisible();
+
+  await workerPage.goto('/farm');
+  await workerPage.getByRole('link', { name: /Okrika Fish Farm/ }).click();
+  await expect(workerPage.getByText('· worker')).toBeVisible();
+  const pond = workerPage.getByRole('region', { name: 'Pond A' });
+  await pond.getByRole('button', { name: 'Fed as planned' }).click();
+  await expect(pond.getByText(/Fed .* today, as planned/)).toBeVisible();
+  // No money on the cycle page; the owner's pages are refused.
+  await pond.getByRole('link', { name: 'Pond A' }).click();
+  await expect(workerPage.getByRole('heading', { level: 1, name: 'Pond A' })).toBeVisible();
+  await expect(workerPage.getByText('Cost so far', { exact: true })).toHaveCount(0);
+  await expect(workerPage.getByText('₦')).toHaveCount(0);
+  await workerPage.goto(`${farmUrl}/ponds`);
+  await expect(workerPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(
+    workerPage.getByText("Only the farm's owner can see or change this: it holds the farm's money."),
+  ).toBeVisible();
+  await expectAccessible(workerPage);
+  await workerContext.close();
+
+  // The owner sees the worker's feeding in the book.
+  await page.goto(farmUrl);
+  await expect(
+    page.getByRole('region', { name: 'Pond A' }).getByText(/Fed .* today, as planned/),
+  ).toBeVisible();
+});
