@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ClaimCard } from '~/components/claims/claim-card';
 import { Button } from '~/components/ui/button';
-import { Field, inputClasses, SelectField } from '~/components/ui/field';
+import { Field, inputClasses, LabelledOptions, SelectField } from '~/components/ui/field';
 import { formatNaira } from '#core/money';
 import { claimRefundKobo } from '#core/orders/claim-window';
 import type { OpenClaim } from '#core/orders/claims';
@@ -80,11 +80,7 @@ function ClaimToDecide({
             ))}
           </div>
           <SelectField label="Reason" name="reason" defaultValue="spoiled">
-            {CHOSEN_REFUND_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {REFUND_REASON_LABELS[reason]}
-              </option>
-            ))}
+            <LabelledOptions values={CHOSEN_REFUND_REASONS} labels={REFUND_REASON_LABELS} />
           </SelectField>
           <Button
             type="submit"

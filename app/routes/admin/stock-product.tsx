@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Field, SelectField } from '~/components/ui/field';
+import { Field, LabelledOptions, SelectField } from '~/components/ui/field';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
@@ -216,11 +216,7 @@ export default function AdminProductStock() {
             wideNote
           >
             <SelectField label="The date is when it was" name="dateKind" defaultValue="caught">
-              {BATCH_DATE_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {BATCH_DATE_KIND_LABELS[kind]}
-                </option>
-              ))}
+              <LabelledOptions values={BATCH_DATE_KINDS} labels={BATCH_DATE_KIND_LABELS} />
             </SelectField>
             <Field
               label="Date"
@@ -260,11 +256,7 @@ export default function AdminProductStock() {
               footnote="Every reason takes the quantity off the batch, except “Counted more than recorded”, which adds it."
             >
               <SelectField label="Reason" name="reason" defaultValue="spoiled">
-                {STOCK_ADJUST_REASONS.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {STOCK_ADJUST_REASON_LABELS[reason]}
-                  </option>
-                ))}
+                <LabelledOptions values={STOCK_ADJUST_REASONS} labels={STOCK_ADJUST_REASON_LABELS} />
               </SelectField>
             </BatchForm>
           ) : null}
