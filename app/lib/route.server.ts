@@ -5,11 +5,11 @@ import type { AdminActor } from '#core/roles';
 import { Invalid } from '#core/errors';
 import type { Services } from '#server/services';
 import { formAction, jsonAction } from './actions.server';
-import { sharedCatalogueHeaders } from './cache.server';
 import { adminOf, shopperOf, shopperOrGuestOf } from './auth/guards.server';
 import { getSessionUser, type SessionUser } from './auth/session.server';
 import { shop, type ShopContext } from './context';
 import { errorResponse, orThrowResponse } from './errors.server';
+import { sharedCatalogueHeaders } from './cache.server';
 
 /**
  * The one shape of a loader and an action (STYLE §12): say who may ask, what the address or the form
