@@ -78,6 +78,7 @@ const CORE_CROSSINGS = {
   // Checkout is the workflow across domains: it prices, places and settles an order.
   checkout: [
     'accounts/profile.ts',
+    'accounts/service.ts', // the buyer's profile the checkout page fills in (page.ts)
     'catalog/service.ts', // the cart's products as a buyer with waiting orders may order them
     'cart/rules.ts',
     'delivery/management.ts', // the stored rates it prices with

@@ -29,6 +29,9 @@ export interface HeldScriptsHandle {
   picturesBeforeScripts?: boolean;
 }
 
+/** The `handle` of a catalogue page whose pictures come through a weak link before its scripts. */
+export const PICTURES_FIRST: HeldScriptsHandle = { picturesBeforeScripts: true };
+
 /**
  * Written into <head> by entry.server.tsx after the early-tap script, on the pages that hold their
  * scripts: its click listener comes after the early-tap script's, so a tap that script takes (and stops)

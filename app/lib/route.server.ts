@@ -1,4 +1,4 @@
-import type { Params } from 'react-router';
+import { data, type HeadersFunction, type Params } from 'react-router';
 import { $ZodError, type $ZodType, type output } from 'zod/v4/core';
 import { readQuery } from '#core/list-query';
 import type { AdminActor } from '#core/roles';
@@ -11,6 +11,7 @@ import { adminOf, shopperOf, shopperOrGuestOf } from './auth/guards.server';
 import { getSessionUser, type SessionUser } from './auth/session.server';
 import { shop, type ShopContext } from './context';
 import { errorResponse, orThrowResponse } from './errors.server';
+import { sharedCatalogueHeaders } from './cache.server';
 
 /**
  * The one shape of a loader and an action (STYLE §12): say who may ask, what the address or the form
@@ -128,6 +129,27 @@ export function load<A extends Access, T, S extends QueryReader | undefined = un
     return orThrowResponse(async () => spec.run({ ...base, ...query } as RunArgs & Who<A> & Query<S>));
   };
 }
+
+/**
+ * A catalogue page's loader (the home page, the category landings, the product list, search, a product,
+ * the recipes): public, and the same page for every visitor of one kind, so it answers with the shared
+ * catalogue headers (app/lib/cache.server.ts). `run` says only what the page reads; the route exports
+ * `headers = loaderHeaders` beside it so those headers reach the response.
+ */
+export function loadCatalogue<T, S extends QueryReader | undefined = undefined>(spec: {
+  query?: S;
+  run: (args: RunArgs & Query<S>) => Promise<T> | T;
+}) {
+  return load({
+    auth: 'public',
+    query: spec.query,
+    run: async (args: RunArgs & Query<S>) =>
+      data(await spec.run(args), { headers: sharedCatalogueHeaders(args.request, args.context) }),
+  });
+}
+
+/** A route's `headers` that answers with its loader's (a catalogue page's cache headers). */
+export const loaderHeaders: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 type FormSpec<A extends Access, S extends $ZodType, T> = {
   auth: A;

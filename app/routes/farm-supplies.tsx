@@ -1,10 +1,9 @@
-import { data, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { ProductShelf } from '~/components/content/category-landing';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { listCategoryHighlights } from '#core/catalog/service';
 import type { Route } from './+types/farm-supplies';
-import { load } from '~/lib/route.server';
-import type { HeldScriptsHandle } from '~/lib/held-scripts';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
+import { PICTURES_FIRST } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Farm Supplies — FreshCatch' },
@@ -16,20 +15,17 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Its pictures come through a weak link before its scripts (decision 051). */
-export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
+export const handle = PICTURES_FIRST;
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
-  run: async ({ request, context, services: { db } }) => {
+export const loader = loadCatalogue({
+  run: async ({ services: { db } }) => {
     const [equipment, feeds] = await Promise.all([
       listCategoryHighlights(db, ['equipment'], 4),
       listCategoryHighlights(db, ['feeds'], 4),
     ]);
-    return data({ equipment, feeds }, { headers: sharedCatalogueHeaders(request, context) });
+    return { equipment, feeds };
   },
 });
 

@@ -1,30 +1,22 @@
 import { ClipboardList, CreditCard, Sprout, Truck } from 'lucide-react';
-import { data, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { ProductCard } from '~/components/catalog/product-card';
 import { HeroCarousel } from '~/components/home/hero-carousel';
 import { buttonClasses } from '~/components/ui/button';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { useDataSaver } from '~/lib/data-saver';
 import { responsiveImage } from '~/lib/images';
 import { listPopularProducts } from '#core/catalog/service';
-import type { Route } from './+types/home';
-import { load } from '~/lib/route.server';
-import type { HeldScriptsHandle } from '~/lib/held-scripts';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
+import { PICTURES_FIRST } from '~/lib/held-scripts';
 
 /** Its pictures come through a weak link before its scripts (decision 051). */
-export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
+export const handle = PICTURES_FIRST;
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
 /** The same page for everyone (the popular products are the shop's, not the visitor's): cached and shared. */
-export const loader = load({
-  auth: 'public',
-  run: async ({ request, context, services: { db } }) => {
-    const popular = await listPopularProducts(db, 4);
-    return data({ popular }, { headers: sharedCatalogueHeaders(request, context) });
-  },
+export const loader = loadCatalogue({
+  run: async ({ services: { db } }) => ({ popular: await listPopularProducts(db, 4) }),
 });
 
 const categoryTiles = [

@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData, useRouteError } from 'react-router';
+import { Link, useLoaderData, useRouteError } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { BackButton, ProductFacts, ProductInfo } from '~/components/catalog/product-info';
 import { ReviewsPanel } from '~/components/catalog/reviews';
@@ -7,7 +7,6 @@ import { buttonClasses } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { requireAdmin, requireUser } from '~/lib/auth/guards.server';
 import { getViewerKind } from '~/lib/auth/session.server';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { formAction } from '~/lib/actions.server';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { previewImage } from '~/lib/images';
@@ -21,7 +20,7 @@ import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
 import type { Route } from './+types/product';
 import { shop } from '~/lib/context';
 import { isOfflineError } from '~/lib/offline';
-import { load } from '~/lib/route.server';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
 import type { HeldScriptsHandle } from '~/lib/held-scripts';
 import type { ChatHandle } from '~/components/layout/whatsapp-button';
 
@@ -100,12 +99,9 @@ export const handle: HeldScriptsHandle & ChatHandle = {
   },
 };
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
+export const loader = loadCatalogue({
   run: async ({ request, params, context, services: { db, env, logger } }) => {
     const id = parseProductId(params.id);
     const [product, batch, viewer, promises] = await Promise.all([
@@ -119,21 +115,18 @@ export const loader = load({
     ]);
     // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
     // to review — the page asks for once it is live (api/product-for-shopper.ts).
-    return data(
-      {
-        product,
-        /** What the next buyer gets: "Caught today", "Best before 8 Dec" (counted stock with batches). */
-        batch,
-        /** "Free delivery within Port Harcourt for orders above ₦50,000": from the owner's rules. */
-        promises,
-        // Reviews sit below the fold: they stream in after the page (STYLE §7).
-        reviews: listReviews(db, id),
-        signedIn: viewer !== 'guest',
-        isAdmin: viewer === 'admin',
-        origin: env.PUBLIC_URL,
-      },
-      { headers: sharedCatalogueHeaders(request, context) },
-    );
+    return {
+      product,
+      /** What the next buyer gets: "Caught today", "Best before 8 Dec" (counted stock with batches). */
+      batch,
+      /** "Free delivery within Port Harcourt for orders above ₦50,000": from the owner's rules. */
+      promises,
+      // Reviews sit below the fold: they stream in after the page (STYLE §7).
+      reviews: listReviews(db, id),
+      signedIn: viewer !== 'guest',
+      isAdmin: viewer === 'admin',
+      origin: env.PUBLIC_URL,
+    };
   },
 });
 

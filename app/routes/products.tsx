@@ -1,13 +1,12 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductCard } from '~/components/catalog/product-card';
 import { ProductFiltersForm, SortSelect } from '~/components/catalog/product-filters';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { categoryId, CATEGORY_LABELS } from '#core/catalog/categories';
 import {
   DEFAULT_FILTERS,
@@ -19,8 +18,8 @@ import {
 import { listProductLocations, listProducts } from '#core/catalog/service';
 import type { Route } from './+types/products';
 import { isOfflineError } from '~/lib/offline';
-import { load } from '~/lib/route.server';
-import type { HeldScriptsHandle } from '~/lib/held-scripts';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
+import { PICTURES_FIRST } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   const single =
@@ -36,18 +35,15 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 };
 
 /** Its pictures come through a weak link before its scripts (decision 051). */
-export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
+export const handle = PICTURES_FIRST;
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
+export const loader = loadCatalogue({
   query: parseProductFilters,
-  run: async ({ query: filters, request, context, services: { db } }) => {
+  run: async ({ query: filters, services: { db } }) => {
     const [page, locations] = await Promise.all([listProducts(db, filters), listProductLocations(db)]);
-    return data({ filters, page, locations }, { headers: sharedCatalogueHeaders(request, context) });
+    return { filters, page, locations };
   },
 });
 

@@ -1,8 +1,7 @@
 import { ArrowLeft, ChefHat, Clock, Flame, Users } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from 'react-router';
 import { ErrorPage } from '~/components/layout/error-page';
 import { NotFound } from '~/components/layout/not-found';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { useDataSaver } from '~/lib/data-saver';
 import { previewImage, responsiveImage } from '~/lib/images';
@@ -10,7 +9,7 @@ import { formatNaira, perWeightLabel } from '#core/money';
 import { getRecipe } from '#core/recipes/service';
 import type { Route } from './+types/recipe';
 import { isOfflineError } from '~/lib/offline';
-import { load } from '~/lib/route.server';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: 'Recipe not found — FreshCatch' }];
@@ -39,16 +38,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   ];
 };
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
-  run: async ({ request, params, context, services: { db, env } }) => {
+export const loader = loadCatalogue({
+  run: async ({ params, services: { db, env } }) => {
     const id = parseRowIdParam(params.id, 'This recipe does not exist.');
-    const recipe = await getRecipe(db, id);
-    return data({ recipe, origin: env.PUBLIC_URL }, { headers: sharedCatalogueHeaders(request, context) });
+    return { recipe: await getRecipe(db, id), origin: env.PUBLIC_URL };
   },
 });
 

@@ -1,11 +1,10 @@
 import { ChefHat, Clock, Flame } from 'lucide-react';
-import { data, Link, useLoaderData } from 'react-router';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
+import { Link, useLoaderData } from 'react-router';
 import { useDataSaver } from '~/lib/data-saver';
 import { responsiveImage } from '~/lib/images';
 import { listRecipes } from '#core/recipes/service';
 import type { Route } from './+types/recipes';
-import { load } from '~/lib/route.server';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Recipes — FreshCatch' },
@@ -15,14 +14,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
-  run: async ({ request, context, services: { db } }) =>
-    data({ recipes: await listRecipes(db) }, { headers: sharedCatalogueHeaders(request, context) }),
+export const loader = loadCatalogue({
+  run: async ({ services: { db } }) => ({ recipes: await listRecipes(db) }),
 });
 
 export default function RecipesRoute() {

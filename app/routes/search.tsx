@@ -1,20 +1,19 @@
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import { data, Form, Link, useLoaderData, useNavigation, useRouteError } from 'react-router';
+import { Form, Link, useLoaderData, useNavigation, useRouteError } from 'react-router';
 import { AddToCartButton } from '~/components/catalog/add-to-cart-button';
 import { Pagination } from '~/components/catalog/pagination';
 import { ProductCard } from '~/components/catalog/product-card';
 import { Button } from '~/components/ui/button';
 import { inputClasses } from '~/components/ui/field';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { parseSearchQuery, type SearchQuery } from '#core/catalog/filters';
 import { searchProducts, type SearchPage } from '#core/catalog/service';
 import type { Route } from './+types/search';
 import { countFigure } from '#core/paging';
 import { isOfflineError } from '~/lib/offline';
-import { load } from '~/lib/route.server';
-import type { HeldScriptsHandle } from '~/lib/held-scripts';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
+import { PICTURES_FIRST } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData?.query.q ? `“${loaderData.query.q}” — Search — FreshCatch` : 'Search — FreshCatch' },
@@ -22,18 +21,15 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 /** Its pictures come through a weak link before its scripts (decision 051). */
-export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
+export const handle = PICTURES_FIRST;
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
+export const loader = loadCatalogue({
   query: parseSearchQuery,
-  run: async ({ query, request, context, services: { db } }) => {
+  run: async ({ query, services: { db } }) => {
     const results: SearchPage | null = query.q ? await searchProducts(db, query) : null;
-    return data({ query, results }, { headers: sharedCatalogueHeaders(request, context) });
+    return { query, results };
   },
 });
 

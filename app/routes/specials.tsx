@@ -1,15 +1,14 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
 import { ContentPage } from '~/components/content/page';
 import { Button } from '~/components/ui/button';
-import { sharedCatalogueHeaders } from '~/lib/cache.server';
 import { cart, toCartProduct } from '~/lib/cart';
 import { formatNaira } from '#core/money';
 import { useHydrated } from '~/lib/use-hydrated';
 import { listSpecialPacks, type ResolvedPack } from '#core/catalog/special-packs';
 import type { Route } from './+types/specials';
-import { load } from '~/lib/route.server';
-import type { HeldScriptsHandle } from '~/lib/held-scripts';
+import { loadCatalogue, loaderHeaders } from '~/lib/route.server';
+import { PICTURES_FIRST } from '~/lib/held-scripts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Special Packs — FreshCatch' },
@@ -20,16 +19,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Its pictures come through a weak link before its scripts (decision 051). */
-export const handle: HeldScriptsHandle = { picturesBeforeScripts: true };
+export const handle = PICTURES_FIRST;
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = loaderHeaders;
 
-export const loader = load({
-  auth: 'public',
-  run: async ({ request, context, services: { db } }) =>
-    data({ packs: await listSpecialPacks(db) }, { headers: sharedCatalogueHeaders(request, context) }),
+export const loader = loadCatalogue({
+  run: async ({ services: { db } }) => ({ packs: await listSpecialPacks(db) }),
 });
 
 function AddPackButton({ pack }: { pack: ResolvedPack }) {

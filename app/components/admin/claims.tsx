@@ -1,9 +1,9 @@
 import { Camera, Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { ClaimCard } from '~/components/claims/claim-card';
 import { Button } from '~/components/ui/button';
-import { Field, inputClasses, SelectField } from '~/components/ui/field';
-import { formatAdminDateTime } from '~/lib/dates';
+import { Field, inputClasses, LabelledOptions, SelectField } from '~/components/ui/field';
 import { formatNaira } from '#core/money';
 import { claimRefundKobo } from '#core/orders/claim-window';
 import type { OpenClaim } from '#core/orders/claims';
@@ -39,43 +39,24 @@ function ClaimToDecide({
     );
   const amount = formatNaira(claimRefundKobo(claim.paid, chosen));
   return (
-    <li className="space-y-3 py-4">
-      <div className="flex flex-wrap gap-3">
-        <a
-          href={claim.photoUrl}
-          className="shrink-0"
-          aria-label={`Open the photo of the claim on order ${label}`}
-        >
-          <img
-            src={claim.photoUrl.replace(/-800\.webp$/, '-400.webp')}
-            alt={`What the buyer sent for order ${label}`}
-            width={112}
-            height={112}
-            className="h-28 w-28 rounded object-cover"
-          />
-        </a>
-        <div className="min-w-0 flex-1 basis-56 space-y-1 text-sm">
-          <p className="flex flex-wrap items-center gap-x-2">
-            <Link
-              to={`/admin/orders?order=${claim.orderId}`}
-              className="font-mono font-medium text-brand-700 underline"
-            >
-              {label}
-            </Link>
-            <span className="truncate">{claim.customer ?? 'Deleted account'}</span>
-          </p>
-          <p className="font-medium">
-            {claim.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}
-          </p>
-          <p className="break-words text-slate-700">“{claim.description}”</p>
-          <p className="text-slate-600">
-            Filed{' '}
-            <time dateTime={new Date(claim.createdAt).toISOString()}>
-              {formatAdminDateTime(claim.createdAt)}
-            </time>
-          </p>
-        </div>
-      </div>
+    <ClaimCard
+      claim={claim}
+      size="large"
+      className="space-y-3 py-4"
+      photoLabel={`Open the photo of the claim on order ${label}`}
+      photoAlt={`What the buyer sent for order ${label}`}
+      heading={
+        <p className="flex flex-wrap items-center gap-x-2">
+          <Link
+            to={`/admin/orders?order=${claim.orderId}`}
+            className="font-mono font-medium text-brand-700 underline"
+          >
+            {label}
+          </Link>
+          <span className="truncate">{claim.customer ?? 'Deleted account'}</span>
+        </p>
+      }
+    >
       <div className="grid gap-3 lg:grid-cols-2">
         <Form method="post" preventScrollReset className="space-y-2 rounded border border-slate-200 p-3">
           <input type="hidden" name="intent" value="claim-approve" />
@@ -99,11 +80,7 @@ function ClaimToDecide({
             ))}
           </div>
           <SelectField label="Reason" name="reason" defaultValue="spoiled">
-            {CHOSEN_REFUND_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {REFUND_REASON_LABELS[reason]}
-              </option>
-            ))}
+            <LabelledOptions values={CHOSEN_REFUND_REASONS} labels={REFUND_REASON_LABELS} />
           </SelectField>
           <Button
             type="submit"
@@ -140,7 +117,7 @@ function ClaimToDecide({
           </Button>
         </Form>
       </div>
-    </li>
+    </ClaimCard>
   );
 }
 

@@ -1,62 +1,11 @@
 import { Camera } from 'lucide-react';
 import { Form } from 'react-router';
+import { ClaimWithOutcome } from '~/components/claims/claim-card';
 import { Button } from '~/components/ui/button';
 import { Field, inputClasses } from '~/components/ui/field';
 import { formatAdminDateTime } from '~/lib/dates';
-import { formatNaira } from '#core/money';
-import type { ClaimView, OrderClaims } from '#core/orders/claims';
+import type { OrderClaims } from '#core/orders/claims';
 import { claimLineField } from '#core/orders/schemas';
-
-/** A claim's outcome in the buyer's words (or the shop's, on the admin's order details). */
-export function claimOutcome(claim: ClaimView, reader: 'buyer' | 'shop' = 'buyer'): string {
-  if (claim.status === 'open')
-    return reader === 'buyer' ? 'Waiting for the shop’s decision' : 'Open: to decide';
-  if (claim.status === 'approved')
-    return claim.refundKobo !== null ? `Approved: ${formatNaira(claim.refundKobo)} refunded` : 'Approved';
-  return claim.decisionNote ? `Declined: ${claim.decisionNote}` : 'Declined';
-}
-
-const OUTCOME_CLASSES: Record<ClaimView['status'], string> = {
-  open: 'bg-amber-100 text-amber-900',
-  approved: 'bg-green-100 text-green-900',
-  declined: 'bg-slate-200 text-slate-900',
-};
-
-/** One claim: what was claimed, the photo, and the decision. */
-export function ClaimCard({ claim, reader = 'buyer' }: { claim: ClaimView; reader?: 'buyer' | 'shop' }) {
-  return (
-    <li className="flex flex-wrap gap-3 rounded border border-slate-200 p-3 text-sm">
-      <a href={claim.photoUrl} className="shrink-0" aria-label="Open the claim's photo">
-        <img
-          src={claim.photoUrl.replace(/-800\.webp$/, '-400.webp')}
-          alt={`${reader === 'buyer' ? 'What you sent' : 'What the buyer sent'}: ${claim.lines.map((line) => line.productName).join(', ')}`}
-          width={96}
-          height={96}
-          className="h-24 w-24 rounded object-cover"
-        />
-      </a>
-      <div className="min-w-0 flex-1 basis-48 space-y-1">
-        <p>
-          <span
-            className={`inline-block rounded-full px-2 py-0.5 font-medium ${OUTCOME_CLASSES[claim.status]}`}
-          >
-            {claimOutcome(claim, reader)}
-          </span>
-        </p>
-        <p className="font-medium">
-          {claim.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ')}
-        </p>
-        <p className="break-words text-slate-700">“{claim.description}”</p>
-        <p className="text-xs text-slate-600">
-          Filed{' '}
-          <time dateTime={new Date(claim.createdAt).toISOString()}>
-            {formatAdminDateTime(claim.createdAt)}
-          </time>
-        </p>
-      </div>
-    </li>
-  );
-}
 
 /**
  * The buyer's freshness claims on a delivered order: those filed, and while a line's window is open
@@ -81,7 +30,7 @@ export function ClaimSection({
       {claims.claims.length > 0 ? (
         <ul className="mb-4 space-y-2">
           {claims.claims.map((claim) => (
-            <ClaimCard key={claim.id} claim={claim} />
+            <ClaimWithOutcome key={claim.id} claim={claim} />
           ))}
         </ul>
       ) : null}

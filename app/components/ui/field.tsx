@@ -89,3 +89,18 @@ export function SelectField({
     </div>
   );
 }
+
+/** A select's options from a domain's list of values and its words for each (the values in their order). */
+export function LabelledOptions<V extends string>({
+  values,
+  labels,
+}: {
+  values: readonly V[];
+  labels: Record<V, string>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { AdminCell, AdminRow, AdminTable } from '~/components/admin/data-table';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Field, SelectField } from '~/components/ui/field';
+import { Field, LabelledOptions, SelectField } from '~/components/ui/field';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
@@ -96,6 +96,62 @@ function SubmitButton({ intent, children }: { intent: string; children: React.Re
   );
 }
 
+/**
+ * A form that changes one batch's quantity: receiving a new batch, or taking stock off (adding to) one.
+ * Both ask for the quantity and a note; what else each asks is passed in, `first` before the quantity
+ * and `children` after it, so the fields keep their order on the page.
+ */
+function BatchForm({
+  id,
+  title,
+  intent,
+  submit,
+  unitWord,
+  errors,
+  first,
+  children,
+  wideNote = false,
+  footnote,
+}: {
+  id: string;
+  title: string;
+  intent: 'receive' | 'adjust';
+  submit: string;
+  unitWord: string;
+  errors: Record<string, string | undefined>;
+  first?: React.ReactNode;
+  children: React.ReactNode;
+  wideNote?: boolean;
+  footnote?: string;
+}) {
+  return (
+    <Panel id={id} title={title}>
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        {first}
+        <Field
+          label={`Quantity (${unitWord})`}
+          name="quantity"
+          inputMode="decimal"
+          required
+          error={errors.quantity}
+        />
+        {children}
+        <Field
+          label="Note (optional)"
+          name="note"
+          maxLength={200}
+          className={wideNote ? 'sm:col-span-2' : undefined}
+          error={errors.note}
+        />
+        {footnote ? <p className="text-sm text-slate-600 sm:col-span-2">{footnote}</p> : null}
+        <div className="sm:col-span-2">
+          <SubmitButton intent={intent}>{submit}</SubmitButton>
+        </div>
+      </Form>
+    </Panel>
+  );
+}
+
 export default function AdminProductStock() {
   const { product, batches, today } = useLoaderData<typeof loader>();
   const errors = useActionResult(useActionData<typeof action>(), { failureToast: 'unless-field-errors' });
@@ -150,54 +206,45 @@ export default function AdminProductStock() {
 
       {unit ? (
         <>
-          <Panel id="receive" title="Receive a batch">
-            <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-              <Field
-                label={`Quantity (${unitWord})`}
-                name="quantity"
-                inputMode="decimal"
-                required
-                error={errors.quantity}
-              />
-              <SelectField label="The date is when it was" name="dateKind" defaultValue="caught">
-                {BATCH_DATE_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {BATCH_DATE_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </SelectField>
-              <Field
-                label="Date"
-                name="preparedOn"
-                type="date"
-                defaultValue={today}
-                max={today}
-                required
-                error={errors.preparedOn}
-              />
-              <Field
-                label="Best before (optional)"
-                name="bestBefore"
-                type="date"
-                min={today}
-                error={errors.bestBefore}
-              />
-              <Field
-                label="Note (optional)"
-                name="note"
-                maxLength={200}
-                className="sm:col-span-2"
-                error={errors.note}
-              />
-              <div className="sm:col-span-2">
-                <SubmitButton intent="receive">Receive</SubmitButton>
-              </div>
-            </Form>
-          </Panel>
+          <BatchForm
+            id="receive"
+            title="Receive a batch"
+            intent="receive"
+            submit="Receive"
+            unitWord={unitWord}
+            errors={errors}
+            wideNote
+          >
+            <SelectField label="The date is when it was" name="dateKind" defaultValue="caught">
+              <LabelledOptions values={BATCH_DATE_KINDS} labels={BATCH_DATE_KIND_LABELS} />
+            </SelectField>
+            <Field
+              label="Date"
+              name="preparedOn"
+              type="date"
+              defaultValue={today}
+              max={today}
+              required
+              error={errors.preparedOn}
+            />
+            <Field
+              label="Best before (optional)"
+              name="bestBefore"
+              type="date"
+              min={today}
+              error={errors.bestBefore}
+            />
+          </BatchForm>
 
           {selling.length > 0 ? (
-            <Panel id="adjust" title="Take stock off a batch">
-              <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+            <BatchForm
+              id="adjust"
+              title="Take stock off a batch"
+              intent="adjust"
+              submit="Adjust"
+              unitWord={unitWord}
+              errors={errors}
+              first={
                 <SelectField label="Batch" name="batchId" defaultValue={String(selling[0]!.id)}>
                   {selling.map((batch) => (
                     <option key={batch.id} value={batch.id}>
@@ -205,30 +252,13 @@ export default function AdminProductStock() {
                     </option>
                   ))}
                 </SelectField>
-                <Field
-                  label={`Quantity (${unitWord})`}
-                  name="quantity"
-                  inputMode="decimal"
-                  required
-                  error={errors.quantity}
-                />
-                <SelectField label="Reason" name="reason" defaultValue="spoiled">
-                  {STOCK_ADJUST_REASONS.map((reason) => (
-                    <option key={reason} value={reason}>
-                      {STOCK_ADJUST_REASON_LABELS[reason]}
-                    </option>
-                  ))}
-                </SelectField>
-                <Field label="Note (optional)" name="note" maxLength={200} error={errors.note} />
-                <p className="text-sm text-slate-600 sm:col-span-2">
-                  Every reason takes the quantity off the batch, except “Counted more than recorded”, which
-                  adds it.
-                </p>
-                <div className="sm:col-span-2">
-                  <SubmitButton intent="adjust">Adjust</SubmitButton>
-                </div>
-              </Form>
-            </Panel>
+              }
+              footnote="Every reason takes the quantity off the batch, except “Counted more than recorded”, which adds it."
+            >
+              <SelectField label="Reason" name="reason" defaultValue="spoiled">
+                <LabelledOptions values={STOCK_ADJUST_REASONS} labels={STOCK_ADJUST_REASON_LABELS} />
+              </SelectField>
+            </BatchForm>
           ) : null}
 
           <section aria-labelledby="batches" className="space-y-3">

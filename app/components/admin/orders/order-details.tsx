@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ProductImage } from '~/components/catalog/product-image';
-import { ClaimCard } from '~/components/orders/claim-section';
+import { ClaimWithOutcome } from '~/components/claims/claim-card';
 import { capitalise, OrderStateBadges } from '~/components/orders/order-badges';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
@@ -202,7 +202,7 @@ export function OrderDetails({
           </h3>
           <ul className="space-y-2">
             {claims.map((claim) => (
-              <ClaimCard key={claim.id} claim={claim} reader="shop" />
+              <ClaimWithOutcome key={claim.id} claim={claim} reader="shop" />
             ))}
           </ul>
           {claims.some((claim) => claim.status === 'open') ? (
