@@ -14,18 +14,22 @@ export function createLocalStore<T>(
   const listeners = new Set<() => void>();
 
   const snapshot = (): T[] => {
-    if (items === null) items = typeof window === 'undefined' ? EMPTY : load(localStorage.getItem(key));
+    if (items === null) items = typeof window === 'undefined' ? EMPTY : load(readStored(key));
     return items;
   };
 
-  const commit = (next: T[]) => {
+  /** Keeps `next`; false when the browser refused to store it (it then lasts for this page view only). */
+  const commit = (next: T[]): boolean => {
     items = next;
+    let kept = true;
     try {
       localStorage.setItem(key, JSON.stringify(next));
     } catch {
       // Private mode or a full disk: the list still works for this page view.
+      kept = false;
     }
     for (const listener of listeners) listener();
+    return kept;
   };
 
   const subscribe = (listener: () => void) => {
@@ -43,4 +47,13 @@ export function createLocalStore<T>(
   };
 
   return { snapshot, commit, subscribe, serverSnapshot: () => EMPTY };
+}
+
+/** What is stored under `key`, or null when the browser refuses storage to this page altogether. */
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Bell, Heart, LogOut, Package, Settings, User } from 'lucide-react';
-import { Form, Link, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { SignOutForm } from '~/components/layout/sign-out-form';
 import { NotificationsTab } from '~/components/account/notifications-tab';
 import { OrdersTab } from '~/components/account/orders-tab';
 import { ProfileTab } from '~/components/account/profile-tab';
@@ -172,14 +173,14 @@ export default function AccountRoute() {
               </li>
             ))}
             <li>
-              <Form method="post" action="/logout">
+              <SignOutForm>
                 <button
                   type="submit"
                   className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
                 >
                   <LogOut aria-hidden="true" className="h-4 w-4" /> Logout
                 </button>
-              </Form>
+              </SignOutForm>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { logIn } from './support/accounts';
 import { signedInShopper } from './support/shopping';
 import { expect, expectAccessible, test } from './support/fixtures';
 
@@ -118,4 +119,135 @@ test('a worker records the day on the farm they were invited to, and sees no mon
   await expect(
     page.getByRole('region', { name: 'Pond A' }).getByText(/Fed .* today, as planned/),
   ).toBeVisible();
+});
+
+/** A farmer with a stocked pond, on the day page once it is live. */
+async function farmerOnTheDayPage(page: Page, name: string) {
+  const farmer = await signedInShopper(page, name);
+  await startFarm(page);
+  await addAndStockPond(page);
+  // Opened as a document, so all its scripts are on the phone before the signal goes.
+  await page.goto(new URL(page.url()).pathname.replace(/\/ponds$/, ''));
+  await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return { farmer, dayUrl: new URL(page.url()).pathname, pond: page.getByRole('region', { name: 'Pond A' }) };
+}
+
+test('a day logged offline reads as saved at once, and is sent once when the connection comes back', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const { pond, dayUrl } = await farmerOnTheDayPage(page, 'Ngozi Offline');
+  await context.setOffline(true);
+  await pond.getByRole('button', { name: 'Fed as planned' }).click();
+  await expect(pond.getByText('Fed 3.64 kg today, as planned')).toBeVisible();
+  await pond.getByText('Record something else').click();
+  await pond.getByLabel('How many').fill('4');
+  await pond.getByRole('button', { name: 'Save deaths' }).click();
+  await expect(pond.getByText('4 dead today')).toBeVisible();
+  await expect(pond.getByTestId('pond-waiting')).toHaveText('2 entries on this phone, not sent yet');
+  await expect(
+    page.getByText('2 entries are saved on this phone, waiting for a connection to be sent.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('waiting-lines')).toHaveCount(0);
+  await expect(pond.getByTestId('pond-waiting')).toHaveCount(0);
+  // The book has each line once: the page read from the server says so.
+  await page.goto(dayUrl);
+  await expect(pond.getByText('Fed 3.64 kg today, as planned')).toBeVisible();
+  await expect(pond.getByText('4 dead today')).toBeVisible();
+});
+
+test('an entry is never lost: a closed tab, a restarted browser, a sign-out (asked first), storage refused', async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.slow();
+  const { farmer, pond, dayUrl } = await farmerOnTheDayPage(page, 'Ebi Never Lost');
+  const fedToday = (p: Page) => p.getByRole('region', { name: 'Pond A' }).getByText(/^Fed .* today/);
+
+  // A closed tab: written offline, the tab closed; a new tab online sends it.
+  await context.setOffline(true);
+  await pond.getByRole('button', { name: 'Fed as planned' }).click();
+  await expect(fedToday(page)).toBeVisible();
+  await page.close();
+  await context.setOffline(false);
+  const second = await context.newPage();
+  await second.goto(dayUrl);
+  await expect(second.getByTestId('waiting-lines')).toHaveCount(0);
+  await second.reload();
+  await expect(fedToday(second)).toHaveText('Fed 3.64 kg today, as planned');
+
+  // A restarted browser: what the phone kept comes back with it (its storage), and is sent.
+  const sends = (p: Page) => p.route('**/api/farm/**', (route) => route.abort('internetdisconnected'));
+  await sends(second);
+  const secondPond = second.getByRole('region', { name: 'Pond A' });
+  await secondPond.getByText('Record something else').click();
+  await secondPond.getByLabel('How many').fill('3');
+  await secondPond.getByRole('button', { name: 'Save deaths' }).click();
+  await expect(secondPond.getByTestId('pond-waiting')).toBeVisible();
+  const kept = await context.storageState();
+  await context.close();
+  const restarted = await browser.newContext({ storageState: kept, viewport: { width: 360, height: 740 } });
+  const third = await restarted.newPage();
+  await third.goto(dayUrl);
+  await expect(third.getByRole('region', { name: 'Pond A' }).getByText('3 dead today')).toBeVisible();
+  await expect(third.getByTestId('waiting-lines')).toHaveCount(0);
+
+  // A sign-out with an entry not sent: asked first; kept either way, and sent at the next sign-in.
+  await sends(third);
+  const thirdPond = third.getByRole('region', { name: 'Pond A' });
+  await thirdPond.getByText('Record something else').click();
+  await thirdPond.getByLabel('Note').fill('Water looked green');
+  await thirdPond.getByRole('button', { name: 'Save note' }).click();
+  await expect(thirdPond.getByTestId('pond-waiting')).toBeVisible();
+  const questions: string[] = [];
+  third.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await third.getByRole('button', { name: 'Open menu' }).click();
+  await third.getByRole('button', { name: 'Logout' }).click();
+  expect(questions).toEqual([
+    '1 farm book entry on this phone is not sent yet. Sign out anyway? They stay on this phone and are sent when you sign in here again.',
+  ]);
+  await expect(third).toHaveURL(dayUrl);
+  third.once('dialog', (dialog) => void dialog.accept());
+  await third.getByRole('button', { name: 'Logout' }).click();
+  await expect(third).toHaveURL(/\/$/);
+  await third.unroute('**/api/farm/**');
+  await third.goto('/login');
+  await logIn(third, farmer.email);
+  await third.goto(dayUrl);
+  await expect(third.getByTestId('waiting-lines')).toHaveCount(0);
+  await restarted.close();
+
+  // Storage refused (private mode, a full disk): said plainly, and the entry still goes.
+  const refusing = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  await refusing.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  const fourth = await refusing.newPage();
+  await fourth.goto('/login');
+  await logIn(fourth, farmer.email);
+  await expect(fourth).toHaveURL(/\/$/);
+  await fourth.goto(dayUrl);
+  await fourth.waitForLoadState('networkidle');
+  await refusing.setOffline(true);
+  const fourthPond = fourth.getByRole('region', { name: 'Pond A' });
+  await fourthPond.getByText('Record something else').click();
+  await fourthPond.getByLabel('How many').fill('2');
+  await fourthPond.getByRole('button', { name: 'Save deaths' }).click();
+  await expect(fourth.getByText(/This browser is not keeping entries/)).toBeVisible();
+  await refusing.setOffline(false);
+  await expect(fourth.getByTestId('waiting-lines')).toHaveCount(0);
+  await fourth.reload();
+  await expect(fourth.getByRole('region', { name: 'Pond A' }).getByText('5 dead today')).toBeVisible();
+  await refusing.close();
 });

@@ -6,13 +6,18 @@ import { formatWeight, groupThousands } from '#core/money';
 import { SPECIES_LABEL } from '#core/farm/species';
 import type { DayView, PondToday } from '#core/farm/views';
 import type { FarmRole } from '#core/farm/farms';
+import { useFarmOutbox } from '~/lib/farm-outbox';
+import { useFarmBook } from './farm-book';
 import { LineForm } from './line-form';
+import { RefusedLines } from './waiting-lines';
 
 type LineIds = Record<'fed' | 'feeding' | 'deaths' | 'water' | 'note', string>;
 
-/** kg with up to two decimals: 3,636 g → "3.64 kg"; under a kilo in grams. */
+/** A weight as a farmer reads it: "90 g", "3.64 kg", "1,012 kg" (whole kilos from 100 kg). */
 export function kg(grams: number): string {
-  return formatWeight(Math.round(grams));
+  if (grams >= 100_000) return `${groupThousands(Math.round(grams / 1000))} kg`;
+  if (grams >= 1000) return formatWeight(Math.round(grams));
+  return `${Number(grams.toFixed(grams < 10 ? 1 : 0))} g`;
 }
 
 /** The day's page (issue 50 §3): every pond, its ration and a one-tap "Fed as planned". */
@@ -71,6 +76,20 @@ function PondCard({
 }) {
   const { pond, cycle, ration } = entry;
   const headingId = `pond-${pond.id}`;
+  const book = useFarmBook();
+  const { lines } = useFarmOutbox(book?.userKey ?? '', farmId);
+  // What this phone wrote today and the book has not got yet counts on the page at once.
+  const mine = lines.filter(
+    (line) => !line.refused && line.entry.cycleId === cycle?.id && line.entry.on === today,
+  );
+  const fedTodayG =
+    entry.fedTodayG +
+    mine.reduce((sum, line) => sum + (line.entry.kind === 'feeding' ? line.entry.feedG : 0), 0);
+  const fedAsPlanned =
+    entry.fedAsPlanned || mine.some((line) => line.entry.kind === 'feeding' && line.entry.asPlanned === true);
+  const deathsToday =
+    entry.deathsToday +
+    mine.reduce((sum, line) => sum + (line.entry.kind === 'deaths' ? line.entry.count : 0), 0);
   if (!cycle)
     return (
       <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -114,10 +133,10 @@ function PondCard({
           </p>
         </div>
       ) : null}
-      {entry.fedTodayG > 0 ? (
+      {fedTodayG > 0 ? (
         <p className="flex items-center gap-2 font-medium text-green-800">
           <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
-          Fed {kg(entry.fedTodayG)} today{entry.fedAsPlanned ? ', as planned' : ''}
+          Fed {kg(fedTodayG)} today{fedAsPlanned ? ', as planned' : ''}
         </p>
       ) : ration ? (
         <LineForm
@@ -129,9 +148,15 @@ function PondCard({
           hidden={{ feedG: ration.feedG, pelletMm: ration.pelletMm }}
         />
       ) : null}
-      {entry.deathsToday > 0 ? (
-        <p className="text-sm text-slate-800">{groupThousands(entry.deathsToday)} dead today</p>
+      {deathsToday > 0 ? (
+        <p className="text-sm text-slate-800">{groupThousands(deathsToday)} dead today</p>
       ) : null}
+      {mine.length > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="pond-waiting">
+          {mine.length === 1 ? '1 entry' : `${mine.length} entries`} on this phone, not sent yet
+        </p>
+      ) : null}
+      <RefusedLines cycleId={cycle.id} />
       {entry.waterWarnings.map((warning) => (
         <p
           key={warning}

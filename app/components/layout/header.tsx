@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import { Fish, Heart, LogOut, Menu, Search, ShieldCheck, ShoppingCart, User, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { useCart } from '~/lib/cart';
 import { ToastRoom } from '~/lib/toasts';
+import { SignOutForm } from './sign-out-form';
 
 /** What the header needs of a signed-in visitor: what kind they are, never who. */
 export interface HeaderUser {
@@ -46,7 +47,7 @@ function CartLink({ className }: { className?: string }) {
 
 function LogoutButton({ className }: { className?: string }) {
   return (
-    <Form method="post" action="/logout" className={className}>
+    <SignOutForm className={className}>
       <button
         type="submit"
         className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'w-full justify-start' })}
@@ -54,7 +55,7 @@ function LogoutButton({ className }: { className?: string }) {
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Logout
       </button>
-    </Form>
+    </SignOutForm>
   );
 }
 

@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { BarChart, LineChart } from '~/components/farm/charts';
 import { kg } from '~/components/farm/day-ponds';
 import { LineForm } from '~/components/farm/line-form';
+import { RefusedLines } from '~/components/farm/waiting-lines';
 import { Field } from '~/components/ui/field';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { act, load } from '~/lib/route.server';
@@ -130,9 +131,10 @@ export default function Cycle() {
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-xs text-slate-600">
-          Plan: {view.tableTitle}. {view.tableSource}
-        </p>
+        <details className="mt-2 text-sm text-slate-700">
+          <summary className="cursor-pointer">Where the plan comes from: {view.tableTitle}</summary>
+          <p className="mt-1">{view.tableSource}</p>
+        </details>
       </section>
 
       <section aria-labelledby="charts-heading" className="space-y-3">
@@ -196,6 +198,9 @@ export default function Cycle() {
             Record a sample
           </h2>
           <p className="text-sm text-slate-700">Weigh 100–200 fish together, not on a feeding morning.</p>
+          <div className="mt-2 space-y-2">
+            <RefusedLines cycleId={cycle.id} />
+          </div>
           <LineForm intent="sample" id={ids.sample} cycleId={cycle.id} on={today} submitLabel="Save sample">
             {(errors) => (
               <div className="mt-3 grid grid-cols-2 gap-3">

@@ -1,5 +1,9 @@
 import { clsx } from 'clsx';
 import { NavLink, Outlet, useLoaderData, useRouteError, isRouteErrorResponse, Link } from 'react-router';
+import { useMemo } from 'react';
+import { FarmBookContext } from '~/components/farm/farm-book';
+import { FarmSync } from '~/components/farm/farm-sync';
+import { WaitingLines } from '~/components/farm/waiting-lines';
 import { farmDoor } from '~/lib/auth/farm-door.server';
 import { errorMessage } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
@@ -13,7 +17,12 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 
 export const loader = load({
   auth: 'farm',
-  run: ({ farm }) => ({ farmId: farm.farmId, farmName: farm.farmName, role: farm.role }),
+  run: ({ farm }) => ({
+    farmId: farm.farmId,
+    farmName: farm.farmName,
+    role: farm.role,
+    userKey: farm.userId,
+  }),
 });
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,37 +32,42 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export default function FarmLayout() {
-  const { farmId, farmName, role } = useLoaderData<typeof loader>();
+  const { farmId, farmName, role, userKey } = useLoaderData<typeof loader>();
+  const book = useMemo(() => ({ userKey, farmId }), [userKey, farmId]);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-700">
-          <Link to="/farm" className="underline">
-            My farm
-          </Link>{' '}
-          · <span className="font-semibold text-slate-900">{farmName}</span>
-          {role === 'worker' ? ' · worker' : null}
-        </p>
-        <nav aria-label="Farm" className="flex gap-1">
-          <NavLink to={`/farm/${farmId}`} end className={tabClass}>
-            Today
-          </NavLink>
-          {role === 'owner' ? (
-            <>
-              <NavLink to={`/farm/${farmId}/ponds`} className={tabClass}>
-                Ponds
-              </NavLink>
-              <NavLink to={`/farm/${farmId}/workers`} className={tabClass}>
-                Workers
-              </NavLink>
-            </>
-          ) : null}
-        </nav>
+    <FarmBookContext.Provider value={book}>
+      <FarmSync userKey={userKey} farmId={farmId} />
+      <div className="mx-auto max-w-3xl px-4 py-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-700">
+            <Link to="/farm" className="underline">
+              My farm
+            </Link>{' '}
+            · <span className="font-semibold text-slate-900">{farmName}</span>
+            {role === 'worker' ? ' · worker' : null}
+          </p>
+          <nav aria-label="Farm" className="flex gap-1">
+            <NavLink to={`/farm/${farmId}`} end className={tabClass}>
+              Today
+            </NavLink>
+            {role === 'owner' ? (
+              <>
+                <NavLink to={`/farm/${farmId}/ponds`} className={tabClass}>
+                  Ponds
+                </NavLink>
+                <NavLink to={`/farm/${farmId}/workers`} className={tabClass}>
+                  Workers
+                </NavLink>
+              </>
+            ) : null}
+          </nav>
+        </div>
+        <div className="mt-4 space-y-4">
+          <WaitingLines />
+          <Outlet />
+        </div>
       </div>
-      <div className="mt-4">
-        <Outlet />
-      </div>
-    </div>
+    </FarmBookContext.Provider>
   );
 }
 
