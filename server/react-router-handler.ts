@@ -8,7 +8,7 @@ import type { RequestState } from './request-context';
 import { bufferedBody } from './request-body';
 import { RETRY_AFTER_SECONDS } from './unavailable';
 import { writeBody } from './write-body';
-import { OFFLINE_COPY_HEADER } from '../sw/rules';
+import { OFFLINE_COPY_HEADER, OFFLINE_COPY_VALUE } from '../sw/rules';
 
 /**
  * React Router behind Express, as @react-router/express does it, with one difference: the body is the
@@ -30,7 +30,9 @@ export function createPageHandler(options: {
       const state = options.requestStateOf(req, res);
       // A page that read who the visitor is, though its route declared it shared, is theirs alone: no
       // phone keeps a copy of it either (the server's page cache refuses it too, server/page-cache.ts).
-      if (state.readsVisitor) response.headers.delete(OFFLINE_COPY_HEADER);
+      // A page declared theirs for this visit (a farm's) stays so.
+      if (state.readsVisitor && response.headers.get(OFFLINE_COPY_HEADER) === OFFLINE_COPY_VALUE)
+        response.headers.delete(OFFLINE_COPY_HEADER);
       await sendResponse(res, state.databaseUnavailable ? unavailable(response) : response);
     } catch (error) {
       next(error);

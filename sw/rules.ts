@@ -10,6 +10,12 @@
  */
 export const OFFLINE_COPY_HEADER = 'X-Offline-Copy';
 export const OFFLINE_COPY_VALUE = 'shared';
+/**
+ * The same header on a personal page its visitor must be able to open without signal (a farm's pages,
+ * issue 50): kept for this visit only, like every kept page dropped when someone signs in or out on the
+ * phone (`changesWhoIsSignedIn`), and never shared with anyone by the server.
+ */
+export const OFFLINE_COPY_THIS_VISIT = 'this-visit';
 
 /** The attribute the worker sets on a kept page's <html> when it serves it offline: when it was kept. */
 export const OFFLINE_COPY_ATTRIBUTE = 'data-offline-copy';
@@ -44,7 +50,8 @@ export function mayKeep(response: {
   status: number;
   headers: { get(name: string): string | null };
 }): boolean {
-  return response.status === 200 && response.headers.get(OFFLINE_COPY_HEADER) === OFFLINE_COPY_VALUE;
+  const copy = response.headers.get(OFFLINE_COPY_HEADER);
+  return response.status === 200 && (copy === OFFLINE_COPY_VALUE || copy === OFFLINE_COPY_THIS_VISIT);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { hasPersonalCookie } from '#server/cookies';
-import { OFFLINE_COPY_HEADER, OFFLINE_COPY_VALUE } from '#sw/rules';
+import { OFFLINE_COPY_HEADER, OFFLINE_COPY_THIS_VISIT, OFFLINE_COPY_VALUE } from '#sw/rules';
 import { shop, type ShopContext } from './context';
 
 /**
@@ -40,4 +40,12 @@ export function sharedCatalogueHeaders(request: Request, context: ShopContext): 
  */
 export function offlineCopyHeaders(): Record<string, string> {
   return { [OFFLINE_COPY_HEADER]: OFFLINE_COPY_VALUE };
+}
+
+/**
+ * A personal page its visitor must be able to open with no signal (a farm's pages at a pond): never
+ * stored outside their browser, and kept by their phone for this visit only (sw/rules.ts).
+ */
+export function thisVisitCopyHeaders(): Record<string, string> {
+  return { 'Cache-Control': 'private, no-store', [OFFLINE_COPY_HEADER]: OFFLINE_COPY_THIS_VISIT };
 }

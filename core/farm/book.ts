@@ -93,10 +93,17 @@ export function dailySampleAverages(
     day.weightG += sample.weightG;
     byDay.set(sample.on, day);
   }
-  return [...byDay.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([on, day]) => ({ on, avgWeightG: day.weightG / day.count }));
+  return (
+    [...byDay.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([on, day]) => ({ on, avgWeightG: day.weightG / day.count }))
+      // Lighter than a hundredth of a gram is no fish (weights are kept to 0.01 g): a slip, not a sample.
+      .filter((day) => day.avgWeightG >= MIN_SAMPLE_AVERAGE_G)
+  );
 }
+
+/** The lightest average a sample may give: weights are kept to 0.01 g. */
+const MIN_SAMPLE_AVERAGE_G = 0.01;
 
 interface Removal {
   on: string;

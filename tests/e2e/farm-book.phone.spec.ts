@@ -251,3 +251,41 @@ test('an entry is never lost: a closed tab, a restarted browser, a sign-out (ask
   await expect(fourth.getByRole('region', { name: 'Pond A' }).getByText('5 dead today')).toBeVisible();
   await refusing.close();
 });
+
+test.describe('with the shop installed on the phone', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a farm page opened once opens again at the pond with no signal; after signing out it does not', async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    const { pond, dayUrl } = await farmerOnTheDayPage(page, 'Preye At The Pond');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 15_000,
+    });
+    // Opened under the worker, so the phone keeps it.
+    await page.reload();
+    await expect(pond.getByRole('button', { name: 'Fed as planned' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await pond.getByRole('button', { name: 'Fed as planned' }).click();
+    await expect(pond.getByText('Fed 3.64 kg today, as planned')).toBeVisible();
+    await expect(pond.getByTestId('pond-waiting')).toHaveText('1 entry on this phone, not sent yet');
+    await context.setOffline(false);
+    await expect(page.getByTestId('waiting-lines')).toHaveCount(0);
+
+    // Signed out, the phone no longer opens the farm's page.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await context.setOffline(true);
+    await page.goto(dayUrl).catch(() => undefined);
+    await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});

@@ -7,6 +7,7 @@ import { WaitingLines } from '~/components/farm/waiting-lines';
 import { farmDoor } from '~/lib/auth/farm-door.server';
 import { errorMessage } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
+import { thisVisitCopyHeaders } from '~/lib/cache.server';
 import { load } from '~/lib/route.server';
 import type { Route } from './+types/farm-layout';
 
@@ -14,6 +15,9 @@ import type { Route } from './+types/farm-layout';
 export const middleware: Route.MiddlewareFunction[] = [farmDoor];
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+
+/** Opened once, a farm page opens again at the pond with no signal (kept by this phone for this visit). */
+export const headers: Route.HeadersFunction = () => thisVisitCopyHeaders();
 
 export const loader = load({
   auth: 'farm',

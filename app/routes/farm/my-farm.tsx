@@ -2,6 +2,7 @@ import { Fish, Sprout } from 'lucide-react';
 import { Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field, SelectField } from '~/components/ui/field';
+import { thisVisitCopyHeaders } from '~/lib/cache.server';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { createFarm, farmsOf, joinInvitations } from '#core/farm/farms';
@@ -12,6 +13,9 @@ import type { Route } from './+types/my-farm';
 export const meta: Route.MetaFunction = () => [{ title: 'My farm — FreshCatch' }];
 
 /** My farm: the farms this user owns or works on (invitations waiting for them are taken up here). */
+/** Opened once, a farm page opens again at the pond with no signal (kept by this phone for this visit). */
+export const headers: Route.HeadersFunction = () => thisVisitCopyHeaders();
+
 export const loader = load({
   auth: 'farmer',
   run: async ({ user, services: { db } }) => {
