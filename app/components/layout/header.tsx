@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Fish, Heart, LogOut, Menu, Search, ShieldCheck, ShoppingCart, User, X } from 'lucide-react';
+import { Fish, Heart, LogOut, Menu, Search, ShieldCheck, ShoppingCart, Sprout, User, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
@@ -106,6 +106,12 @@ export function Header({ user }: { user: HeaderUser | null }) {
           <div className="hidden items-center gap-1 lg:flex">
             {user ? (
               <>
+                <NavLink to="/farm" className={navLinkClass}>
+                  <span className="flex items-center gap-1">
+                    <Sprout aria-hidden="true" className="h-4 w-4" />
+                    My farm
+                  </span>
+                </NavLink>
                 <NavLink to="/account" className={navLinkClass}>
                   <span className="flex items-center gap-1">
                     <User aria-hidden="true" className="h-4 w-4" />
@@ -184,6 +190,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
           </li>
           {user ? (
             <>
+              <li>
+                <NavLink to="/farm" className={(s) => clsx(navLinkClass(s), 'block')}>
+                  My farm
+                </NavLink>
+              </li>
               <li>
                 <NavLink to="/account" className={(s) => clsx(navLinkClass(s), 'block')}>
                   Account
