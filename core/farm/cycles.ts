@@ -108,3 +108,19 @@ export async function stockPond(
     throw error;
   }
 }
+
+/** The owner sets their own feeding rate for a cycle (null: back to the feeding table's). */
+export async function setCycleRate(
+  db: Db,
+  access: FarmAccess,
+  cycleId: number,
+  ratePercent: number | null,
+): Promise<void> {
+  requireOwner(access);
+  const changed = await db
+    .update(farmCycles)
+    .set({ ratePercent })
+    .where(and(eq(farmCycles.id, cycleId), eq(farmCycles.farmId, access.farmId), isNull(farmCycles.closedOn)))
+    .returning({ id: farmCycles.id });
+  if (changed.length === 0) throw new NotFound('This cycle is not open on the farm.');
+}

@@ -123,16 +123,8 @@ export const StockFormSchema = z.object({
   pondId: rowId,
   species: z.enum(SPECIES, 'Please choose the fish'),
   stockedOn: day('Stocking date'),
-  count: wholeNumber(
-    `Number of fish must be a whole number from 1 to 2,000,000`,
-    1,
-    MAX_FISH,
-  ),
-  averageG: decimal(
-    `Average weight must be a number of grams from 0.1 to 5,000`,
-    0.1,
-    MAX_AVERAGE_G,
-  ),
+  count: wholeNumber(`Number of fish must be a whole number from 1 to 2,000,000`, 1, MAX_FISH),
+  averageG: decimal(`Average weight must be a number of grams from 0.1 to 5,000`, 0.1, MAX_AVERAGE_G),
   source: optionalText('Where they came from', 120),
   cost: naira('Cost must be a number of naira'),
   targetG: z.pipe(
@@ -355,3 +347,23 @@ export const LineFormSchema = z.pipe(
     }
   }),
 );
+
+/** Moving or grading fish into another pond (the owner's form on the cycle page). */
+export const MoveFormSchema = z.object({
+  id: z.uuid('Each entry needs its id'),
+  cycleId: rowId,
+  on: day('The date'),
+  toPondId: rowId,
+  count: wholeNumber('Fish moved must be a whole number, 1 or more', 1, MAX_FISH),
+  weightG: z.pipe(
+    optionalDecimal('Their weight must be a number of kg above 0', 0.001, MAX_GRAMS / 1000),
+    z.transform((kg) => (kg === null ? null : Math.round(kg * 1000))),
+  ),
+});
+export type MoveForm = z.infer<typeof MoveFormSchema>;
+
+/** The owner's own feeding rate for a cycle, instead of the table's (empty: the table's again). */
+export const RateFormSchema = z.object({
+  cycleId: rowId,
+  ratePercent: optionalDecimal('The rate must be a % of body weight a day, between 0.1 and 15', 0.1, 15),
+});

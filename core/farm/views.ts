@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { farmCycles, farmEntries, ponds, products } from '../../db/schema';
 import { addDays, daysBetween } from '../calendar';
@@ -286,4 +286,14 @@ export async function cyclesOf(db: Db, access: FarmAccess) {
     .from(farmCycles)
     .where(eq(farmCycles.farmId, access.farmId))
     .orderBy(asc(farmCycles.stockedOn));
+}
+
+/** The farm's ponds with the fish in each (for the owner's move form). */
+export async function pondsWithFish(db: Db, access: FarmAccess) {
+  return db
+    .select({ id: ponds.id, name: ponds.name, species: farmCycles.species })
+    .from(ponds)
+    .leftJoin(farmCycles, and(eq(farmCycles.pondId, ponds.id), isNull(farmCycles.closedOn)))
+    .where(eq(ponds.farmId, access.farmId))
+    .orderBy(asc(ponds.name));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { useLoaderData } from 'react-router';
 import { BarChart, LineChart } from '~/components/farm/charts';
 import { kg } from '~/components/farm/day-ponds';
+import { CycleOwnerForms } from '~/components/farm/cycle-owner-forms';
 import { LineForm } from '~/components/farm/line-form';
 import { RefusedLines } from '~/components/farm/waiting-lines';
 import { Field } from '~/components/ui/field';
@@ -11,7 +12,7 @@ import { dayMonth, shopDay } from '#core/calendar';
 import { recordEntry } from '#core/farm/entries';
 import { LineFormSchema } from '#core/farm/schemas';
 import { SPECIES_LABEL } from '#core/farm/species';
-import { cycleView } from '#core/farm/views';
+import { cycleView, pondsWithFish } from '#core/farm/views';
 import { formatNaira, groupThousands } from '#core/money';
 import type { Route } from './+types/cycle';
 
@@ -24,11 +25,17 @@ export const loader = load({
   run: async ({ farm, params, services: { db } }) => {
     const cycleId = parseRowIdParam(params.cycleId, 'This cycle is not on the farm.');
     const today = shopDay(new Date());
+    const [view, ponds] = await Promise.all([
+      cycleView(db, farm, cycleId, today),
+      farm.role === 'owner' ? pondsWithFish(db, farm) : [],
+    ]);
     return {
-      view: await cycleView(db, farm, cycleId, today),
+      view,
       today,
+      farmId: farm.farmId,
       role: farm.role,
-      ids: { sample: randomUUID(), harvest: randomUUID() },
+      ponds,
+      ids: { sample: randomUUID(), harvest: randomUUID(), move: randomUUID() },
     };
   },
 });
@@ -52,7 +59,7 @@ function decimals(value: number | null, digits: number): string {
 }
 
 export default function Cycle() {
-  const { view, today, role, ids } = useLoaderData<typeof loader>();
+  const { view, today, role, ids, farmId, ponds } = useLoaderData<typeof loader>();
   const { cycle, book, forecast, money } = view;
   const open = cycle.closedOn === null;
   const facts: [string, string][] = [
@@ -215,6 +222,18 @@ export default function Cycle() {
             )}
           </LineForm>
         </section>
+      ) : null}
+      {open && role === 'owner' ? (
+        <CycleOwnerForms
+          farmId={farmId}
+          cycleId={cycle.id}
+          pondId={cycle.pondId}
+          species={cycle.species}
+          today={today}
+          moveId={ids.move}
+          ratePercent={cycle.ratePercent}
+          ponds={ponds}
+        />
       ) : null}
       {open && role === 'owner' ? (
         <section

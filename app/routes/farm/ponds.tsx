@@ -5,8 +5,9 @@ import { Field, SelectField } from '~/components/ui/field';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { shopDay } from '#core/calendar';
-import { addPond, pondsOf, stockPond } from '#core/farm/cycles';
-import { PondFormSchema, StockFormSchema } from '#core/farm/schemas';
+import { addPond, pondsOf, setCycleRate, stockPond } from '#core/farm/cycles';
+import { moveFish } from '#core/farm/moves';
+import { MoveFormSchema, PondFormSchema, RateFormSchema, StockFormSchema } from '#core/farm/schemas';
 import { POND_KIND_LABEL, POND_KINDS, SPECIES, SPECIES_LABEL } from '#core/farm/species';
 import * as z from 'zod/mini';
 import type { Route } from './+types/ponds';
@@ -22,15 +23,40 @@ export const loader = load({
   }),
 });
 
+/** The owner's forms: here, and the cycle page's moves and own rate (posted here, behind the owner's door). */
 const PondsActionSchema = z.discriminatedUnion('intent', [
   z.extend(PondFormSchema, { intent: z.literal('add-pond') }),
   z.extend(StockFormSchema, { intent: z.literal('stock') }),
+  z.extend(MoveFormSchema, { intent: z.literal('move') }),
+  z.extend(RateFormSchema, { intent: z.literal('rate') }),
 ]);
 
 export const action = act({
   auth: 'farm',
   form: PondsActionSchema,
   run: async ({ farm, input, services: { db } }) => {
+    if (input.intent === 'move') {
+      const { intent: _, ...move } = input;
+      const moved = await moveFish(db, farm, move);
+      return {
+        toast: {
+          title: moved.already ? 'Moved already' : 'Fish moved',
+          description: "Both ponds' books have it.",
+        },
+      };
+    }
+    if (input.intent === 'rate') {
+      await setCycleRate(db, farm, input.cycleId, input.ratePercent);
+      return {
+        toast: {
+          title: 'Feeding rate saved',
+          description:
+            input.ratePercent === null
+              ? "The feeding table's rate again."
+              : `${input.ratePercent}% of their weight a day.`,
+        },
+      };
+    }
     if (input.intent === 'add-pond') {
       const { intent: _, ...pond } = input;
       await addPond(db, farm, pond);

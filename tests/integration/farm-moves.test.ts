@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopDay } from '#core/calendar';
+import { cycleBook } from '#core/farm/book';
+import { addPond, stockPond } from '#core/farm/cycles';
+import { cyclesWithFacts } from '#core/farm/facts';
+import { createFarm, farmAccess, type FarmAccess } from '#core/farm/farms';
+import { MOVE_REFUSALS, moveFish } from '#core/farm/moves';
+import * as schema from '#db/schema';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+// Moving or grading fish (issue 50 §2): the fish, their weight and their share of the cost go with them;
+// nothing is made or lost, a re-post moves once, other fish are refused, an emptied pond's cycle closes.
+let database: TestDatabase;
+let owner: FarmAccess;
+const today = shopDay(new Date());
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const id = `farmer-${randomUUID()}`;
+  await database.db.insert(schema.user).values({ id, name: 'Ada Moves', email: `${id}@example.ng` });
+  const farm = await createFarm(database.db, id, { name: 'Moves Farm', state: 'Rivers', town: 'Bonny' });
+  owner = (await farmAccess(database.db, id, farm.id))!;
+});
+afterAll(() => database.close());
+
+async function pond(name: string) {
+  return (
+    await addPond(database.db, owner, {
+      name,
+      kind: 'concrete_tank',
+      areaM2: null,
+      depthM: null,
+      volumeM3: 20,
+    })
+  ).id;
+}
+
+async function stocked(name: string, species: 'african_catfish' | 'nile_tilapia' = 'african_catfish') {
+  const pondId = await pond(name);
+  const { cycleId } = await stockPond(
+    database.db,
+    owner,
+    {
+      pondId,
+      species,
+      stockedOn: today,
+      count: 1000,
+      averageG: 50,
+      source: 'Hatchery',
+      cost: 100_000_00,
+      targetG: 1000,
+    },
+    today,
+  );
+  return { pondId, cycleId };
+}
+
+async function bookOf(cycleId: number) {
+  const found = (await cyclesWithFacts(database.db, owner.farmId, [cycleId])).get(cycleId)!;
+  return { cycle: found.cycle, book: cycleBook(found.facts, today) };
+}
+
+describe('moving fish between ponds', () => {
+  it('into an empty pond stocks a new cycle with the fish, their weight and their share of the cost', async () => {
+    const from = await stocked('Grow A');
+    const emptyPondId = await pond('Grade B');
+    const moveId = randomUUID();
+    const moved = await moveFish(database.db, owner, {
+      id: moveId,
+      cycleId: from.cycleId,
+      on: today,
+      toPondId: emptyPondId,
+      count: 250,
+      weightG: 15_000, // the big ones: 60 g each
+    });
+    const source = await bookOf(from.cycleId);
+    const target = await bookOf(moved.toCycleId);
+    expect(source.book.alive).toBe(750);
+    expect(target.book.alive).toBe(250);
+    expect(target.cycle.stockedAvgMg).toBe(60_000);
+    expect(target.cycle.source).toBe('Moved from Grow A');
+    // ₦100,000 for 1,000 fish: a quarter leaves with them, and the two shares make the whole.
+    expect(target.cycle.stockCostKobo).toBe(25_000_00);
+    expect(source.book.costKobo + target.book.costKobo).toBe(100_000_00);
+    // The same form posted again moves nothing more.
+    const again = await moveFish(database.db, owner, {
+      id: moveId,
+      cycleId: from.cycleId,
+      on: today,
+      toPondId: emptyPondId,
+      count: 250,
+      weightG: 15_000,
+    });
+    expect(again).toEqual({ toCycleId: moved.toCycleId, already: true });
+    expect((await bookOf(from.cycleId)).book.alive).toBe(750);
+  });
+
+  it('into a pond of the same fish adds to its cycle; into other fish is refused and changes nothing', async () => {
+    const from = await stocked('Grow C');
+    const same = await stocked('Grow D');
+    const tilapia = await stocked('Tilapia E', 'nile_tilapia');
+    await moveFish(database.db, owner, {
+      id: randomUUID(),
+      cycleId: from.cycleId,
+      on: today,
+      toPondId: same.pondId,
+      count: 100,
+      weightG: null,
+    });
+    expect((await bookOf(same.cycleId)).book.alive).toBe(1100);
+    expect((await bookOf(from.cycleId)).book.alive).toBe(900);
+    await expect(
+      moveFish(database.db, owner, {
+        id: randomUUID(),
+        cycleId: from.cycleId,
+        on: today,
+        toPondId: tilapia.pondId,
+        count: 10,
+        weightG: null,
+      }),
+    ).rejects.toThrow(MOVE_REFUSALS.otherFish('Tilapia E', 'Nile tilapia'));
+    await expect(
+      moveFish(database.db, owner, {
+        id: randomUUID(),
+        cycleId: from.cycleId,
+        on: today,
+        toPondId: same.pondId,
+        count: 901,
+        weightG: null,
+      }),
+    ).rejects.toThrow('Only 900 fish are alive in this pond');
+    expect((await bookOf(tilapia.cycleId)).book.alive).toBe(1000);
+    expect((await bookOf(from.cycleId)).book.alive).toBe(900);
+  });
+
+  it('moving every fish out empties the pond: its cycle closes', async () => {
+    const from = await stocked('Grow F');
+    const emptyPondId = await pond('Grade G');
+    await moveFish(database.db, owner, {
+      id: randomUUID(),
+      cycleId: from.cycleId,
+      on: today,
+      toPondId: emptyPondId,
+      count: 1000,
+      weightG: null,
+    });
+    const [cycle] = await database.db
+      .select()
+      .from(schema.farmCycles)
+      .where(eq(schema.farmCycles.id, from.cycleId));
+    expect(cycle!.closedOn).toBe(today);
+    // The pond can be stocked again.
+    await expect(
+      stockPond(
+        database.db,
+        owner,
+        {
+          pondId: cycle!.pondId,
+          species: 'african_catfish',
+          stockedOn: today,
+          count: 10,
+          averageG: 5,
+          source: '',
+          cost: 0,
+          targetG: 1000,
+        },
+        today,
+      ),
+    ).resolves.toMatchObject({ cycleId: expect.any(Number) });
+  });
+});
