@@ -43,6 +43,7 @@ export default [
         layout('routes/farm/owner-area.tsx', [
           route('ponds', 'routes/farm/ponds.tsx'),
           route('workers', 'routes/farm/workers.tsx'),
+          route('feed', 'routes/farm/feed.tsx'),
         ]),
       ]),
     ]),

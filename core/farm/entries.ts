@@ -6,6 +6,8 @@ import { Invalid } from '../errors';
 import { groupThousands } from '../money';
 import { cycleBook, sampleAverageG } from './book';
 import { cyclesWithFacts, type CycleWithFacts } from './facts';
+import { feedCostKobo } from './feed-rules';
+import { feedPrices } from './feed-store';
 import { FARM_REFUSALS, type FarmAccess } from './farms';
 import { projectedWeightG } from './plan';
 import { ENTRY_MESSAGES, MAX_AVERAGE_G, type EntryInput } from './schemas';
@@ -90,6 +92,7 @@ export async function recordEntries(
       [...new Set(fresh.map((entry) => entry.cycleId))],
       { lock: true },
     );
+    const prices = await feedPrices(tx, access.farmId);
     const seen = new Set<string>();
     for (const entry of fresh) {
       if (seen.has(entry.id)) continue; // the same line twice in one send
@@ -102,7 +105,7 @@ export async function recordEntries(
         result.refused.push({ id: entry.id, ...refusal });
         continue;
       }
-      await tx.insert(farmEntries).values(rowOf(access, entry, now));
+      await tx.insert(farmEntries).values(rowOf(access, entry, now, prices.of));
       addToFacts(found!, entry);
       if (entry.kind === 'harvest' && entry.final)
         await tx.update(farmCycles).set({ closedOn: entry.on }).where(eq(farmCycles.id, entry.cycleId));
@@ -179,7 +182,12 @@ function addToFacts({ facts }: CycleWithFacts, entry: EntryInput): void {
     facts.feedings = [...facts.feedings, { on: entry.on, feedG: entry.feedG, costKobo: 0 }];
 }
 
-function rowOf(access: FarmAccess, entry: EntryInput, now: Date): typeof farmEntries.$inferInsert {
+function rowOf(
+  access: FarmAccess,
+  entry: EntryInput,
+  now: Date,
+  pricePerKg: (pelletMm: number | null | undefined) => number | null,
+): typeof farmEntries.$inferInsert {
   const base = {
     id: entry.id,
     farmId: access.farmId,
@@ -199,6 +207,8 @@ function rowOf(access: FarmAccess, entry: EntryInput, now: Date): typeof farmEnt
         asPlanned: entry.asPlanned ?? false,
         feedName: entry.feedName ?? null,
         pelletMm: entry.pelletMm ?? null,
+        // At the price the farm paid for feed of that size (the feed store), so the cost so far counts it.
+        costKobo: feedCostKobo(entry.feedG, pricePerKg(entry.pelletMm)),
       };
     case 'deaths':
       return { ...base, count: entry.count, cause: entry.cause?.trim() || null };

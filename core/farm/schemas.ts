@@ -260,6 +260,7 @@ export const LineFormSchema = z.pipe(
       ...formLine,
       feedKg: kgAsGrams(DAY_FORM_MESSAGES.feedKg, 0),
       feedName: optionalText('Feed', 80),
+      pelletMm: optionalDecimal('Pellet size must be a number of mm', 0, 20),
     }),
     z.object({
       intent: z.literal('deaths'),
@@ -316,6 +317,7 @@ export const LineFormSchema = z.pipe(
           feedG: form.feedKg,
           asPlanned: false,
           feedName: form.feedName || null,
+          pelletMm: form.pelletMm,
         };
       case 'deaths':
         return { id, cycleId, on, kind: 'deaths', count: form.count, cause: form.cause || null };
@@ -367,3 +369,14 @@ export const RateFormSchema = z.object({
   cycleId: rowId,
   ratePercent: optionalDecimal('The rate must be a % of body weight a day, between 0.1 and 15', 0.1, 15),
 });
+
+/** Feed received (the owner's feed store form). */
+export const FeedFormSchema = z.object({
+  feedName: text('Feed', 80),
+  pelletMm: decimal('Pellet size must be a number of mm between 0.1 and 20', 0.1, 20),
+  bags: wholeNumber('Bags must be a whole number from 1 to 10,000', 1, 10_000),
+  bagKg: decimal('A bag must weigh between 0.5 and 100 kg', 0.5, 100),
+  pricePerBag: naira('Price per bag must be a number of naira'),
+  receivedOn: day('Date received'),
+});
+export type FeedForm = z.infer<typeof FeedFormSchema>;

@@ -181,3 +181,29 @@ export const farmEntries = pgTable(
     check('farm_entries_counts_not_negative', sql`coalesce(${t.count}, 0) >= 0 AND coalesce(${t.feedG}, 0) >= 0`),
   ],
 );
+
+/**
+ * Feed the farm received (issue 50 §6): bags of one feed and pellet size at a price, entered by the
+ * owner. What is left is worked out from the feeding lines of that pellet size, never stored.
+ */
+export const farmFeedStock = pgTable(
+  'farm_feed_stock',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    feedName: text('feed_name').notNull(),
+    pelletMm: doublePrecision('pellet_mm').notNull(),
+    bags: integer('bags').notNull(),
+    bagG: integer('bag_g').notNull(),
+    pricePerBagKobo: bigint('price_per_bag_kobo', { mode: 'number' }).notNull(),
+    receivedOn: date('received_on').notNull(),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('farm_feed_stock_farm_idx').on(t.farmId, t.pelletMm),
+    check('farm_feed_stock_positive', sql`${t.bags} > 0 AND ${t.bagG} > 0 AND ${t.pricePerBagKobo} >= 0`),
+  ],
+);

@@ -252,6 +252,42 @@ test('an entry is never lost: a closed tab, a restarted browser, a sign-out (ask
   await refusing.close();
 });
 
+test('the feed store: feed received lasts so many days, feeding costs what was paid, Order feed fills the cart', async ({
+  page,
+}) => {
+  test.slow();
+  const { pond, dayUrl } = await farmerOnTheDayPage(page, 'Kemi Feeds');
+  const farmUrl = dayUrl;
+  await page.goto(`${farmUrl}/feed`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Feed store' })).toBeVisible();
+  await page.getByLabel('Feed', { exact: true }).fill('Sinking 3 mm');
+  await page.getByLabel('Pellet size (mm)').fill('3');
+  await page.getByLabel('Bags').fill('2');
+  await page.getByLabel('Price per bag (₦)').fill('19800');
+  await page.getByRole('button', { name: 'Add to the store' }).click();
+  // 2 bags of 15 kg; the pond needs 3.64 kg a day: 8 days.
+  const size = page.getByRole('region', { name: '3 mm pellets: 30 kg left' });
+  await expect(size.getByText("8 days at today's plan (3.64 kg a day) · paid ₦1,320/kg")).toBeVisible();
+  await expectAccessible(page);
+
+  // Fed as planned: 3.64 kg at ₦1,320/kg is ₦4,800 on top of the ₦150,000 of fingerlings.
+  await page.goto(farmUrl);
+  await page.waitForLoadState('networkidle');
+  await pond.getByRole('button', { name: 'Fed as planned' }).click();
+  await expect(page.getByTestId('waiting-lines')).toHaveCount(0);
+  await pond.getByRole('link', { name: 'Pond A' }).click();
+  await expect(page.getByRole('region', { name: 'Harvest forecast' }).getByText('₦154,800')).toBeVisible();
+
+  // Order feed for 30 days: 109 kg needed, 26.36 kg left: 6 bags of the shop's 15 kg 3 mm feed.
+  await page.goto(`${farmUrl}/feed`);
+  await page.waitForLoadState('networkidle');
+  const left = page.getByRole('region', { name: '3 mm pellets: 26.36 kg left' });
+  await left.getByLabel('For the next').selectOption('30');
+  await left.getByRole('button', { name: 'Order feed: 6 bags of Tilapia Sinking Feed 3 mm (15 kg)' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-badge')).toHaveText('6');
+});
+
 test.describe('with the shop installed on the phone', () => {
   test.use({ serviceWorkers: 'allow' });
 

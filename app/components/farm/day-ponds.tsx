@@ -183,6 +183,13 @@ function PondCard({
                 <legend className="mb-2 font-medium">Fed a different amount</legend>
                 <Field label="Feed given (kg)" name="feedKg" inputMode="decimal" error={errors.feedKg} />
                 <Field label="Which feed" name="feedName" maxLength={80} error={errors.feedName} />
+                <Field
+                  label="Pellet size (mm)"
+                  name="pelletMm"
+                  inputMode="decimal"
+                  defaultValue={ration ? String(ration.pelletMm) : ''}
+                  error={errors.pelletMm}
+                />
               </fieldset>
             )}
           </LineForm>

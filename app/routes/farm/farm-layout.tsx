@@ -59,6 +59,9 @@ export default function FarmLayout() {
                 <NavLink to={`/farm/${farmId}/ponds`} className={tabClass}>
                   Ponds
                 </NavLink>
+                <NavLink to={`/farm/${farmId}/feed`} className={tabClass}>
+                  Feed
+                </NavLink>
                 <NavLink to={`/farm/${farmId}/workers`} className={tabClass}>
                   Workers
                 </NavLink>
