@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { farmEntries, farmFeedStock, products } from '../../db/schema';
+import { farmEntries, farmFeedStock, farms, orderItems, orders, products } from '../../db/schema';
+import { shopDay } from '../calendar';
 import { Invalid } from '../errors';
 import { daysOfFeedLeft } from './feed-rules';
 import { requireOwner, type FarmAccess } from './farms';
@@ -34,26 +35,127 @@ export async function receiveFeed(db: Db, access: FarmAccess, form: FeedForm, to
   });
 }
 
-/** The average price paid per kg, by pellet size and over all feed (null: no feed entered). */
+/** A delivery of feed into the farm's store: entered by the owner, or a delivered FreshCatch order's line. */
+export interface FeedReceipt {
+  key: string;
+  feedName: string;
+  pelletMm: number;
+  bags: number;
+  bagG: number;
+  pricePerBagKobo: number;
+  receivedOn: string;
+  /** The FreshCatch order it came with, when it did. */
+  orderId: string | null;
+}
+
+/** "Floating Fish Feed 4 mm (15 kg)" → 4: the pellet size a feed's name gives. */
+export function pelletSizeOfName(name: string): number | null {
+  const match = /(\d+(?:\.\d+)?)\s*mm\b/i.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Every delivery into the farm's store, newest first: what the owner entered, and (for the owner's
+ * first farm, where a farmer's feed goes) the feed lines of their FreshCatch orders delivered since the
+ * farm began, by themselves.
+ */
+export async function feedReceipts(db: Db | Tx, farmId: number): Promise<FeedReceipt[]> {
+  const [farm] = await db
+    .select({ ownerId: farms.ownerId, createdAt: farms.createdAt })
+    .from(farms)
+    .where(eq(farms.id, farmId));
+  if (!farm) return [];
+  const [firstFarm] = await db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(eq(farms.ownerId, farm.ownerId))
+    .orderBy(asc(farms.id))
+    .limit(1);
+  const [entered, ordered] = await Promise.all([
+    db.select().from(farmFeedStock).where(eq(farmFeedStock.farmId, farmId)),
+    firstFarm?.id !== farmId
+      ? []
+      : db
+          .select({
+            id: orderItems.id,
+            orderId: orders.id,
+            name: orderItems.productName,
+            quantity: orderItems.quantity,
+            weightG: orderItems.productWeightGrams,
+            unitPriceKobo: orderItems.unitPriceKobo,
+            deliveredAt: orders.updatedAt,
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .innerJoin(products, eq(products.id, orderItems.productId))
+          .where(
+            and(
+              eq(orders.userId, farm.ownerId),
+              eq(orders.status, 'delivered'),
+              eq(products.category, 'feeds'),
+              gte(orders.createdAt, farm.createdAt),
+            ),
+          ),
+  ]);
+  const receipts: FeedReceipt[] = [
+    ...entered.map((row) => ({
+      key: `entered-${row.id}`,
+      feedName: row.feedName,
+      pelletMm: row.pelletMm,
+      bags: row.bags,
+      bagG: row.bagG,
+      pricePerBagKobo: row.pricePerBagKobo,
+      receivedOn: row.receivedOn,
+      orderId: null,
+    })),
+    ...ordered.flatMap((line) => {
+      const pelletMm = pelletSizeOfName(line.name);
+      if (pelletMm === null) return [];
+      return [
+        {
+          key: `order-line-${line.id}`,
+          feedName: line.name,
+          pelletMm,
+          bags: line.quantity,
+          bagG: line.weightG,
+          pricePerBagKobo: line.unitPriceKobo,
+          receivedOn: shopDay(line.deliveredAt),
+          orderId: line.orderId,
+        },
+      ];
+    }),
+  ];
+  return receipts.sort((a, b) => (a.receivedOn < b.receivedOn ? 1 : a.receivedOn > b.receivedOn ? -1 : 0));
+}
+
+/** Grams and kobo received, by pellet size. */
+function bySize(receipts: readonly FeedReceipt[]): Map<number, { grams: number; kobo: number }> {
+  const sizes = new Map<number, { grams: number; kobo: number }>();
+  for (const receipt of receipts) {
+    const size = sizes.get(receipt.pelletMm) ?? { grams: 0, kobo: 0 };
+    size.grams += receipt.bags * receipt.bagG;
+    size.kobo += receipt.bags * receipt.pricePerBagKobo;
+    sizes.set(receipt.pelletMm, size);
+  }
+  return sizes;
+}
+
+/** The average price paid per kg, by pellet size and over all feed (null: no feed received). */
 export async function feedPrices(db: Db | Tx, farmId: number) {
-  const rows = await db
-    .select({
-      pelletMm: farmFeedStock.pelletMm,
-      grams: sql<number>`sum(${farmFeedStock.bags}::bigint * ${farmFeedStock.bagG})::bigint`,
-      kobo: sql<number>`sum(${farmFeedStock.bags}::bigint * ${farmFeedStock.pricePerBagKobo})::bigint`,
-    })
-    .from(farmFeedStock)
-    .where(eq(farmFeedStock.farmId, farmId))
-    .groupBy(farmFeedStock.pelletMm);
-  const bySize = new Map(rows.map((row) => [row.pelletMm, perKg(Number(row.kobo), Number(row.grams))]));
-  const all = rows.reduce((sum, row) => ({ g: sum.g + Number(row.grams), k: sum.k + Number(row.kobo) }), {
-    g: 0,
-    k: 0,
-  });
+  const sizes = bySize(await feedReceipts(db, farmId));
+  const all = [...sizes.values()].reduce(
+    (sum, size) => ({ grams: sum.grams + size.grams, kobo: sum.kobo + size.kobo }),
+    {
+      grams: 0,
+      kobo: 0,
+    },
+  );
   return {
     /** The price per kg for a line of this pellet size (or of no size: the average of all). */
-    of: (pelletMm: number | null | undefined) =>
-      (pelletMm !== null && pelletMm !== undefined ? bySize.get(pelletMm) : undefined) ?? perKg(all.k, all.g),
+    of: (pelletMm: number | null | undefined) => {
+      const size = pelletMm !== null && pelletMm !== undefined ? sizes.get(pelletMm) : undefined;
+      return size ? perKg(size.kobo, size.grams) : perKg(all.kobo, all.grams);
+    },
   };
 }
 
@@ -81,16 +183,8 @@ export interface FeedSize {
 
 export async function feedStore(db: Db, access: FarmAccess, today: string) {
   requireOwner(access);
-  const [received, used, day, receipts] = await Promise.all([
-    db
-      .select({
-        pelletMm: farmFeedStock.pelletMm,
-        grams: sql<number>`sum(${farmFeedStock.bags}::bigint * ${farmFeedStock.bagG})::bigint`,
-        kobo: sql<number>`sum(${farmFeedStock.bags}::bigint * ${farmFeedStock.pricePerBagKobo})::bigint`,
-      })
-      .from(farmFeedStock)
-      .where(eq(farmFeedStock.farmId, access.farmId))
-      .groupBy(farmFeedStock.pelletMm),
+  const [receipts, used, day] = await Promise.all([
+    feedReceipts(db, access.farmId),
     db
       .select({
         pelletMm: farmEntries.pelletMm,
@@ -106,24 +200,18 @@ export async function feedStore(db: Db, access: FarmAccess, today: string) {
       )
       .groupBy(farmEntries.pelletMm),
     dayView(db, access, today),
-    db
-      .select()
-      .from(farmFeedStock)
-      .where(eq(farmFeedStock.farmId, access.farmId))
-      .orderBy(desc(farmFeedStock.receivedOn), desc(farmFeedStock.id))
-      .limit(20),
   ]);
+  const receivedBySize = bySize(receipts);
   const need = new Map<number, number>();
   for (const pond of day.ponds)
     if (pond.ration)
       need.set(pond.ration.pelletMm, (need.get(pond.ration.pelletMm) ?? 0) + pond.ration.feedG);
   const usedBySize = new Map(used.map((row) => [row.pelletMm!, Number(row.grams)]));
-  const receivedBySize = new Map(received.map((row) => [row.pelletMm, row]));
   const allSizes = [...new Set([...receivedBySize.keys(), ...need.keys()])].sort((a, b) => a - b);
   const sizes: FeedSize[] = await Promise.all(
     allSizes.map(async (pelletMm) => {
       const row = receivedBySize.get(pelletMm);
-      const receivedG = row ? Number(row.grams) : 0;
+      const receivedG = row?.grams ?? 0;
       const usedG = usedBySize.get(pelletMm) ?? 0;
       const leftG = Math.max(0, receivedG - usedG);
       const needPerDayG = need.get(pelletMm) ?? 0;
@@ -134,12 +222,12 @@ export async function feedStore(db: Db, access: FarmAccess, today: string) {
         leftG,
         needPerDayG,
         daysLeft: daysOfFeedLeft(leftG, needPerDayG),
-        pricePerKgKobo: row ? perKg(Number(row.kobo), receivedG) : null,
+        pricePerKgKobo: row ? perKg(row.kobo, row.grams) : null,
         product: await shopFeedOfSize(db, pelletMm),
       };
     }),
   );
-  return { sizes, receipts };
+  return { sizes, receipts: receipts.slice(0, 20) };
 }
 
 /** The shop's feed of a pellet size ("Floating Fish Feed 4 mm (15 kg)"), the cheapest per kg. */

@@ -174,9 +174,17 @@ export default function FeedStore() {
           </h2>
           <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
             {receipts.map((receipt) => (
-              <li key={receipt.id} className="p-3">
+              <li key={receipt.key} className="p-3">
                 {dayMonth(receipt.receivedOn)} · {receipt.bags} × {kg(receipt.bagG)} {receipt.feedName} (
                 {receipt.pelletMm} mm) at {formatNaira(receipt.pricePerBagKobo)} a bag
+                {receipt.orderId ? (
+                  <>
+                    {' · '}
+                    <Link to={`/account/orders/${receipt.orderId}`} className="text-brand-700 underline">
+                      from your FreshCatch order
+                    </Link>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

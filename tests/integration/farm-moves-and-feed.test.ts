@@ -9,8 +9,10 @@ import { createFarm, farmAccess, type FarmAccess } from '#core/farm/farms';
 import { MOVE_REFUSALS, moveFish } from '#core/farm/moves';
 import * as schema from '#db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { createOrder, productNamed } from '../support/factories';
+import { feedStore } from '#core/farm/feed-store';
 
-// Moving or grading fish (issue 50 §2): the fish, their weight and their share of the cost go with them;
+// The feed store's deliveries from the shop (issue 50 §6), and moving or grading fish (issue 50 §2): the fish, their weight and their share of the cost go with them;
 // nothing is made or lost, a re-post moves once, other fish are refused, an emptied pond's cycle closes.
 let database: TestDatabase;
 let owner: FarmAccess;
@@ -169,5 +171,26 @@ describe('moving fish between ponds', () => {
         today,
       ),
     ).resolves.toMatchObject({ cycleId: expect.any(Number) });
+  });
+});
+
+describe('the feed store', () => {
+  it("counts the owner's delivered FreshCatch feed orders by themselves, on their first farm only", async () => {
+    const feed = await productNamed(database.db, 'Floating Fish Feed 4 mm (15 kg)');
+    await createOrder(database.db, owner.userId, [feed.id], { status: 'delivered' });
+    await createOrder(database.db, owner.userId, [feed.id], { status: 'pending' });
+    const store = await feedStore(database.db, owner, today);
+    const size = store.sizes.find((s) => s.pelletMm === 4)!;
+    expect(size.receivedG).toBe(15_000);
+    expect(size.pricePerKgKobo).toBe(Math.round((feed.priceKobo * 1000) / 15_000));
+    expect(store.receipts.filter((r) => r.orderId !== null)).toHaveLength(1);
+    // A second farm of the same owner does not count the same bags again.
+    const second = await createFarm(database.db, owner.userId, {
+      name: 'Second Farm',
+      state: 'Rivers',
+      town: 'Opobo',
+    });
+    const other = (await farmAccess(database.db, owner.userId, second.id))!;
+    expect((await feedStore(database.db, other, today)).receipts).toHaveLength(0);
   });
 });
