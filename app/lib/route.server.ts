@@ -49,11 +49,11 @@ type Who<A extends Access> = A extends 'admin'
     ? { user: SessionUser; farm: FarmAccess }
     : A extends 'farmer'
       ? { user: SessionUser }
-  : A extends 'shopper'
-    ? { user: SessionUser }
-    : A extends 'shopper-or-guest' | 'visitor'
-      ? { user: SessionUser | null }
-      : object;
+      : A extends 'shopper'
+        ? { user: SessionUser }
+        : A extends 'shopper-or-guest' | 'visitor'
+          ? { user: SessionUser | null }
+          : object;
 
 interface RouteArgs {
   request: Request;

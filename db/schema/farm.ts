@@ -178,7 +178,10 @@ export const farmEntries = pgTable(
   (t) => [
     index('farm_entries_cycle_day_idx').on(t.cycleId, t.on),
     index('farm_entries_farm_day_idx').on(t.farmId, t.on),
-    check('farm_entries_counts_not_negative', sql`coalesce(${t.count}, 0) >= 0 AND coalesce(${t.feedG}, 0) >= 0`),
+    check(
+      'farm_entries_counts_not_negative',
+      sql`coalesce(${t.count}, 0) >= 0 AND coalesce(${t.feedG}, 0) >= 0`,
+    ),
   ],
 );
 
