@@ -40,6 +40,7 @@ export default [
       route(':farmId', 'routes/farm/farm-layout.tsx', [
         index('routes/farm/day.tsx'),
         route('cycles/:cycleId', 'routes/farm/cycle.tsx'),
+        route('lines', 'routes/farm/lines.ts'),
         layout('routes/farm/owner-area.tsx', [
           route('ponds', 'routes/farm/ponds.tsx'),
           route('workers', 'routes/farm/workers.tsx'),

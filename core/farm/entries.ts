@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { farmCycles, farmEntries } from '../../db/schema';
+import { farmCycles, farmEntries, user } from '../../db/schema';
 import { dayMonth, shopDay } from '../calendar';
-import { Invalid } from '../errors';
+import { Forbidden, Invalid, NotFound } from '../errors';
 import { groupThousands } from '../money';
 import { cycleBook, sampleAverageG } from './book';
 import { cyclesWithFacts, type CycleWithFacts } from './facts';
@@ -227,4 +228,112 @@ function rowOf(
     case 'harvest':
       return { ...base, count: entry.count, weightG: entry.weightG, final: entry.final ?? false };
   }
+}
+
+export interface BookLine {
+  id: string;
+  kind: string;
+  on: string;
+  feedG: number | null;
+  count: number | null;
+  weightG: number | null;
+  note: string | null;
+  recordedBy: string | null;
+  recordedAt: Date;
+  editedBy: string | null;
+  editedAt: Date | null;
+  /** Whether this user may correct it: the owner any line, a worker their own. */
+  correctable: boolean;
+}
+
+/** A cycle's latest lines, newest first, with who wrote them and who corrected them. */
+export async function recentLines(
+  db: Db,
+  access: FarmAccess,
+  cycleId: number,
+  limit = 30,
+): Promise<BookLine[]> {
+  const writer = alias(user, 'writer');
+  const editor = alias(user, 'editor');
+  const rows = await db
+    .select({
+      id: farmEntries.id,
+      kind: farmEntries.kind,
+      on: farmEntries.on,
+      feedG: farmEntries.feedG,
+      count: farmEntries.count,
+      weightG: farmEntries.weightG,
+      note: farmEntries.note,
+      recordedById: farmEntries.recordedBy,
+      recordedBy: writer.name,
+      recordedAt: farmEntries.recordedAt,
+      editedBy: editor.name,
+      editedAt: farmEntries.editedAt,
+    })
+    .from(farmEntries)
+    .leftJoin(writer, eq(writer.id, farmEntries.recordedBy))
+    .leftJoin(editor, eq(editor.id, farmEntries.editedBy))
+    .where(and(eq(farmEntries.farmId, access.farmId), eq(farmEntries.cycleId, cycleId)))
+    .orderBy(desc(farmEntries.on), desc(farmEntries.recordedAt))
+    .limit(limit);
+  return rows.map(({ recordedById, ...row }) => ({
+    ...row,
+    correctable:
+      (row.kind === 'feeding' || row.kind === 'deaths') &&
+      (access.role === 'owner' || recordedById === access.userId),
+  }));
+}
+
+export const CORRECTION_REFUSALS = {
+  notYours: 'A worker can correct only the entries they wrote',
+  notCorrectable: 'Only a feeding or a count of deaths can be corrected here',
+  notFound: 'This entry is not on the farm.',
+} as const;
+
+/**
+ * Corrects a feeding's grams or a count of deaths (a slip of the finger), keeping who corrected it and
+ * when; the line's date, pond and writer stay. Checked as a new line would be: deaths within the fish
+ * alive without this line.
+ */
+export async function correctLine(
+  db: Db,
+  access: FarmAccess,
+  correction: { id: string; value: number },
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(farmEntries)
+      .where(and(eq(farmEntries.id, correction.id), eq(farmEntries.farmId, access.farmId)));
+    if (!line) throw new NotFound(CORRECTION_REFUSALS.notFound);
+    if (access.role !== 'owner' && line.recordedBy !== access.userId)
+      throw new Forbidden(CORRECTION_REFUSALS.notYours);
+    if (line.kind !== 'feeding' && line.kind !== 'deaths')
+      throw new Invalid(CORRECTION_REFUSALS.notCorrectable, { value: [CORRECTION_REFUSALS.notCorrectable] });
+    const found = (await cyclesWithFacts(tx, access.farmId, [line.cycleId], { lock: true })).get(
+      line.cycleId,
+    )!;
+    if (line.kind === 'deaths') {
+      const alive = cycleBook(found.facts, shopDay(now)).alive + (line.count ?? 0);
+      if (correction.value > alive) {
+        const message = ENTRY_REFUSALS.moreThanAlive(alive);
+        throw new Invalid(message, { value: [message] });
+      }
+    }
+    const prices = await feedPrices(tx, access.farmId);
+    await tx
+      .update(farmEntries)
+      .set(
+        line.kind === 'feeding'
+          ? {
+              feedG: correction.value,
+              costKobo: feedCostKobo(correction.value, prices.of(line.pelletMm)),
+              editedBy: access.userId,
+              editedAt: now,
+            }
+          : { count: correction.value, editedBy: access.userId, editedAt: now },
+      )
+      .where(eq(farmEntries.id, line.id));
+  });
 }

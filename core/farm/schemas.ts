@@ -380,3 +380,20 @@ export const FeedFormSchema = z.object({
   receivedOn: day('Date received'),
 });
 export type FeedForm = z.infer<typeof FeedFormSchema>;
+
+/** A correction of a line: a feeding's kg or a count of deaths (the cycle page's "Correct"), in grams or fish. */
+export const CorrectionFormSchema = z.pipe(
+  z.discriminatedUnion('kind', [
+    z.object({
+      id: z.uuid('Each entry needs its id'),
+      kind: z.literal('feeding'),
+      value: kgAsGrams(DAY_FORM_MESSAGES.feedKg, 0),
+    }),
+    z.object({
+      id: z.uuid('Each entry needs its id'),
+      kind: z.literal('deaths'),
+      value: wholeNumber(ENTRY_MESSAGES.deaths, 1, MAX_FISH),
+    }),
+  ]),
+  z.transform(({ id, value }) => ({ id, value })),
+);

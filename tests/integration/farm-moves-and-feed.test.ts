@@ -11,6 +11,7 @@ import * as schema from '#db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { createOrder, productNamed } from '../support/factories';
 import { feedStore } from '#core/farm/feed-store';
+import { CORRECTION_REFUSALS, correctLine, recentLines, recordEntry } from '#core/farm/entries';
 
 // The feed store's deliveries from the shop (issue 50 §6), and moving or grading fish (issue 50 §2): the fish, their weight and their share of the cost go with them;
 // nothing is made or lost, a re-post moves once, other fish are refused, an emptied pond's cycle closes.
@@ -192,5 +193,51 @@ describe('the feed store', () => {
     });
     const other = (await farmAccess(database.db, owner.userId, second.id))!;
     expect((await feedStore(database.db, other, today)).receipts).toHaveLength(0);
+  });
+});
+
+describe('correcting a line', () => {
+  it('keeps who corrected it and when; a worker corrects only their own; deaths stay within the fish alive', async () => {
+    const { cycleId } = await stocked('Correct H');
+    const workerId = `worker-${randomUUID()}`;
+    await database.db
+      .insert(schema.user)
+      .values({ id: workerId, name: 'Boma Worker', email: `${workerId}@example.ng` });
+    const worker: FarmAccess = { ...owner, userId: workerId, role: 'worker' };
+    const ownersLine = randomUUID();
+    const workersLine = randomUUID();
+    await recordEntry(database.db, owner, { id: ownersLine, cycleId, on: today, kind: 'deaths', count: 5 });
+    await recordEntry(database.db, worker, {
+      id: workersLine,
+      cycleId,
+      on: today,
+      kind: 'feeding',
+      feedG: 2000,
+    });
+
+    await expect(correctLine(database.db, worker, { id: ownersLine, value: 3 })).rejects.toThrow(
+      CORRECTION_REFUSALS.notYours,
+    );
+    await correctLine(database.db, worker, { id: workersLine, value: 1800 });
+    await expect(correctLine(database.db, owner, { id: ownersLine, value: 1001 })).rejects.toThrow(
+      'Only 1,000 fish are alive in this pond',
+    );
+    await correctLine(database.db, owner, { id: ownersLine, value: 6 });
+
+    const lines = await recentLines(database.db, owner, cycleId);
+    const fed = lines.find((line) => line.id === workersLine)!;
+    expect(fed).toMatchObject({ feedG: 1800, recordedBy: 'Boma Worker', editedBy: 'Boma Worker' });
+    expect(fed.editedAt).toBeInstanceOf(Date);
+    expect(lines.find((line) => line.id === ownersLine)).toMatchObject({ count: 6, editedBy: 'Ada Moves' });
+    expect((await bookOf(cycleId)).book.alive).toBe(994);
+    // What each may correct, as the page offers it.
+    expect(
+      (await recentLines(database.db, worker, cycleId)).map((line) => [line.id, line.correctable]),
+    ).toEqual(
+      expect.arrayContaining([
+        [workersLine, true],
+        [ownersLine, false],
+      ]),
+    );
   });
 });

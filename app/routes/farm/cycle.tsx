@@ -3,13 +3,14 @@ import { useLoaderData } from 'react-router';
 import { BarChart, LineChart } from '~/components/farm/charts';
 import { kg } from '~/components/farm/day-ponds';
 import { CycleOwnerForms } from '~/components/farm/cycle-owner-forms';
+import { RecentLines } from '~/components/farm/recent-lines';
 import { LineForm } from '~/components/farm/line-form';
 import { RefusedLines } from '~/components/farm/waiting-lines';
 import { Field } from '~/components/ui/field';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { act, load } from '~/lib/route.server';
 import { dayMonth, shopDay } from '#core/calendar';
-import { recordEntry } from '#core/farm/entries';
+import { recentLines, recordEntry } from '#core/farm/entries';
 import { LineFormSchema } from '#core/farm/schemas';
 import { SPECIES_LABEL } from '#core/farm/species';
 import { cycleView, pondsWithFish } from '#core/farm/views';
@@ -25,9 +26,10 @@ export const loader = load({
   run: async ({ farm, params, services: { db } }) => {
     const cycleId = parseRowIdParam(params.cycleId, 'This cycle is not on the farm.');
     const today = shopDay(new Date());
-    const [view, ponds] = await Promise.all([
+    const [view, ponds, lines] = await Promise.all([
       cycleView(db, farm, cycleId, today),
       farm.role === 'owner' ? pondsWithFish(db, farm) : [],
+      recentLines(db, farm, cycleId),
     ]);
     return {
       view,
@@ -35,6 +37,7 @@ export const loader = load({
       farmId: farm.farmId,
       role: farm.role,
       ponds,
+      lines,
       ids: { sample: randomUUID(), harvest: randomUUID(), move: randomUUID() },
     };
   },
@@ -59,7 +62,7 @@ function decimals(value: number | null, digits: number): string {
 }
 
 export default function Cycle() {
-  const { view, today, role, ids, farmId, ponds } = useLoaderData<typeof loader>();
+  const { view, today, role, ids, farmId, ponds, lines } = useLoaderData<typeof loader>();
   const { cycle, book, forecast, money } = view;
   const open = cycle.closedOn === null;
   const facts: [string, string][] = [
@@ -199,6 +202,7 @@ export default function Cycle() {
         />
       </section>
 
+      <RecentLines farmId={farmId} lines={lines} />
       {open ? (
         <section aria-labelledby="sample-heading" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="sample-heading" className="text-lg font-semibold">
