@@ -283,6 +283,8 @@ test('the feed store: feed received lasts so many days, feeding costs what was p
   await page.waitForLoadState('networkidle');
   const left = page.getByRole('region', { name: '3 mm pellets: 26.36 kg left' });
   await left.getByLabel('For the next').selectOption('30');
+  // Nothing wider than the phone (the order button's long name wraps).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await left.getByRole('button', { name: 'Order feed: 6 bags of Tilapia Sinking Feed 3 mm (15 kg)' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-badge')).toHaveText('6');

@@ -29,6 +29,13 @@ export function DayPonds({
   role,
 }: DayView & { ids: LineIds[]; farmId: number; role: FarmRole; fieldErrors: Record<string, string> }) {
   const stocked = ponds.filter((entry) => entry.cycle !== null);
+  const book = useFarmBook();
+  const { lines } = useFarmOutbox(book?.userKey ?? '', farmId);
+  // A pond logged on this phone and not sent yet is logged all the same.
+  const loggedHere = new Set(
+    lines.filter((line) => line.entry.on === today).map((line) => line.entry.cycleId),
+  );
+  const logged = stocked.filter((entry) => entry.logged || loggedHere.has(entry.cycle!.id)).length;
   return (
     <div className="space-y-6">
       <header>
@@ -36,7 +43,7 @@ export function DayPonds({
         <p className="text-slate-700">
           {stocked.length === 0
             ? 'No pond is stocked yet.'
-            : `${stocked.filter((entry) => entry.logged).length} of ${stocked.length} stocked ponds logged today.`}
+            : `${logged} of ${stocked.length} stocked ponds logged today.`}
         </p>
       </header>
       {ponds.length === 0 ? (

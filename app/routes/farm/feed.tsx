@@ -72,6 +72,7 @@ function OrderFeed({ size }: { size: FeedSize }) {
       ) : hydrated ? (
         <Button
           type="button"
+          className="!h-auto py-2 text-left !whitespace-normal"
           onClick={() => {
             cart.add(toCartProduct(product), bags);
             void navigate('/cart');
