@@ -178,6 +178,9 @@ test('an entry is never lost: a closed tab, a restarted browser, a sign-out (ask
   await context.setOffline(false);
   const second = await context.newPage();
   await second.goto(dayUrl);
+  // Live, the new tab finds the line on the phone and sends it; the book then has it.
+  await second.waitForLoadState('networkidle');
+  await expect(fedToday(second)).toHaveText('Fed 3.64 kg today, as planned');
   await expect(second.getByTestId('waiting-lines')).toHaveCount(0);
   await second.reload();
   await expect(fedToday(second)).toHaveText('Fed 3.64 kg today, as planned');
@@ -310,6 +313,11 @@ test.describe('with the shop installed on the phone', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
+    // The farm's page says what no signal means here (not the catalogue's "prices as of").
+    await expect(
+      page.getByText('No connection: what you record is kept on this phone and sent when the signal comes back.'),
+    ).toBeVisible();
+    await expect(page.getByText(/prices as of/)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     await pond.getByRole('button', { name: 'Fed as planned' }).click();
     await expect(pond.getByText('Fed 3.64 kg today, as planned')).toBeVisible();

@@ -46,6 +46,9 @@ export function FarmSync({ userKey, farmId }: { userKey: string; farmId: number 
         if (answer.refused.length > 0) outbox.refused(answer.refused);
         await revalidate.current();
         outbox.settled([...answer.saved, ...answer.already]);
+        // A revalidation asked for while another was under way (the page still starting, a tap's own)
+        // may settle without the new data: asked once more, so the page never shows less than the book.
+        void revalidate.current();
       } catch {
         // The network lost it: it stays, and goes with the next try.
       } finally {

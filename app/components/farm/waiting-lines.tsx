@@ -32,7 +32,14 @@ export function WaitingLines() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [notKept, waiting.length]);
 
-  if (!book || waiting.length === 0) return null;
+  if (!book) return null;
+  if (waiting.length === 0)
+    return online ? null : (
+      <p role="status" className="flex items-start gap-2 rounded-md bg-slate-100 p-3 text-sm text-slate-900">
+        <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0 translate-y-0.5" />
+        No connection: what you record is kept on this phone and sent when the signal comes back.
+      </p>
+    );
   return (
     <div className="space-y-2" data-testid="waiting-lines">
       {waiting.length > 0 ? (

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { FarmBookContext } from '~/components/farm/farm-book';
 import { FarmSync } from '~/components/farm/farm-sync';
 import { WaitingLines } from '~/components/farm/waiting-lines';
+import type { OfflineNoteHandle } from '~/components/layout/offline-note';
 import { farmDoor } from '~/lib/auth/farm-door.server';
 import { errorMessage } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
@@ -15,6 +16,9 @@ import type { Route } from './+types/farm-layout';
 export const middleware: Route.MiddlewareFunction[] = [farmDoor];
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+
+/** Offline, the farm's pages say themselves what it means (WaitingLines): no "prices as of" note. */
+export const handle: OfflineNoteHandle = { offlineNote: false };
 
 /** Opened once, a farm page opens again at the pond with no signal (kept by this phone for this visit). */
 export const headers: Route.HeadersFunction = () => thisVisitCopyHeaders();
