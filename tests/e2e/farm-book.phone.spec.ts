@@ -315,7 +315,9 @@ test.describe('with the shop installed on the phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Today, / })).toBeVisible();
     // The farm's page says what no signal means here (not the catalogue's "prices as of").
     await expect(
-      page.getByText('No connection: what you record is kept on this phone and sent when the signal comes back.'),
+      page.getByText(
+        'No connection: what you record is kept on this phone and sent when the signal comes back.',
+      ),
     ).toBeVisible();
     await expect(page.getByText(/prices as of/)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
