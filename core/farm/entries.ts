@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { farmCycles, farmEntries } from '../../db/schema';
 import { dayMonth, shopDay } from '../calendar';
-import { Invalid } from '../errors';
+import { Forbidden, Invalid } from '../errors';
 import { groupThousands } from '../money';
 import { cycleBook, sampleAverageG } from './book';
 import { cyclesWithFacts, type CycleWithFacts } from './facts';
@@ -117,10 +117,15 @@ export async function recordEntries(
   return result;
 }
 
-/** One line, as a form posts it: refused with its field's message, as every form is. */
+/**
+ * One line, as a form posts it: refused with its field's message, as every form is; a line that is
+ * the owner's to write (a harvest) is a worker's 403, as the owner's pages are.
+ */
 export async function recordEntry(db: Db, access: FarmAccess, entry: EntryInput, now = new Date()) {
   const recorded = await recordEntries(db, access, [entry], now);
   const [refused] = recorded.refused;
+  if (refused?.message === FARM_REFUSALS.ownerOnly)
+    throw new Forbidden(FARM_REFUSALS.ownerOnly, FARM_REFUSALS.title);
   if (refused) throw new Invalid(refused.message, { [refused.field]: [refused.message] });
   return recorded;
 }
