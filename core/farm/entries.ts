@@ -66,6 +66,14 @@ export async function recordEntries(
   const today = shopDay(now);
   const result: RecordedEntries = { saved: [], already: [], refused: [], warnings: [] };
   await db.transaction(async (tx) => {
+    // The cycles' rows first: a send that is still being written (the phone retrying on a slow line)
+    // holds them until it is done, and only then is it asked which lines are in the book already.
+    const cycles = await cyclesWithFacts(
+      tx,
+      access.farmId,
+      [...new Set(entries.map((entry) => entry.cycleId))],
+      { lock: true },
+    );
     const known = new Set(
       (
         await tx
@@ -84,12 +92,6 @@ export async function recordEntries(
       result.already.push(entry.id);
       return false;
     });
-    const cycles = await cyclesWithFacts(
-      tx,
-      access.farmId,
-      [...new Set(fresh.map((entry) => entry.cycleId))],
-      { lock: true },
-    );
     const seen = new Set<string>();
     for (const entry of fresh) {
       if (seen.has(entry.id)) continue; // the same line twice in one send
@@ -102,7 +104,17 @@ export async function recordEntries(
         result.refused.push({ id: entry.id, ...refusal });
         continue;
       }
-      await tx.insert(farmEntries).values(rowOf(access, entry, now));
+      // An id written meanwhile under another cycle's lock (the same line sent with another pond) is
+      // in the book already: never a second row, never a crash.
+      const written = await tx
+        .insert(farmEntries)
+        .values(rowOf(access, entry, now))
+        .onConflictDoNothing({ target: farmEntries.id })
+        .returning({ id: farmEntries.id });
+      if (written.length === 0) {
+        result.already.push(entry.id);
+        continue;
+      }
       addToFacts(found!, entry);
       if (entry.kind === 'harvest' && entry.final)
         await tx.update(farmCycles).set({ closedOn: entry.on }).where(eq(farmCycles.id, entry.cycleId));
