@@ -69,6 +69,14 @@ export async function recordEntries(
   const today = shopDay(now);
   const result: RecordedEntries = { saved: [], already: [], refused: [], warnings: [] };
   await db.transaction(async (tx) => {
+    // The cycles' rows first: a send that is still being written (the phone retrying on a slow line)
+    // holds them until it is done, and only then is it asked which lines are in the book already.
+    const cycles = await cyclesWithFacts(
+      tx,
+      access.farmId,
+      [...new Set(entries.map((entry) => entry.cycleId))],
+      { lock: true },
+    );
     const known = new Set(
       (
         await tx
@@ -87,12 +95,6 @@ export async function recordEntries(
       result.already.push(entry.id);
       return false;
     });
-    const cycles = await cyclesWithFacts(
-      tx,
-      access.farmId,
-      [...new Set(fresh.map((entry) => entry.cycleId))],
-      { lock: true },
-    );
     const prices = await feedPrices(tx, access.farmId);
     const seen = new Set<string>();
     for (const entry of fresh) {
@@ -106,7 +108,17 @@ export async function recordEntries(
         result.refused.push({ id: entry.id, ...refusal });
         continue;
       }
-      await tx.insert(farmEntries).values(rowOf(access, entry, now, prices.of));
+      // An id written meanwhile under another cycle's lock (the same line sent with another pond) is
+      // in the book already: never a second row, never a crash.
+      const written = await tx
+        .insert(farmEntries)
+        .values(rowOf(access, entry, now, prices.of))
+        .onConflictDoNothing({ target: farmEntries.id })
+        .returning({ id: farmEntries.id });
+      if (written.length === 0) {
+        result.already.push(entry.id);
+        continue;
+      }
       addToFacts(found!, entry);
       if (entry.kind === 'harvest' && entry.final)
         await tx.update(farmCycles).set({ closedOn: entry.on }).where(eq(farmCycles.id, entry.cycleId));
@@ -121,10 +133,15 @@ export async function recordEntries(
   return result;
 }
 
-/** One line, as a form posts it: refused with its field's message, as every form is. */
+/**
+ * One line, as a form posts it: refused with its field's message, as every form is; a line that is
+ * the owner's to write (a harvest) is a worker's 403, as the owner's pages are.
+ */
 export async function recordEntry(db: Db, access: FarmAccess, entry: EntryInput, now = new Date()) {
   const recorded = await recordEntries(db, access, [entry], now);
   const [refused] = recorded.refused;
+  if (refused?.message === FARM_REFUSALS.ownerOnly)
+    throw new Forbidden(FARM_REFUSALS.ownerOnly, FARM_REFUSALS.title);
   if (refused) throw new Invalid(refused.message, { [refused.field]: [refused.message] });
   return recorded;
 }
