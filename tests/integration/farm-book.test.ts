@@ -217,7 +217,9 @@ describe("the farm's doors, for every farm route of the route table", () => {
     );
   const onTheFarm = () => farmPaths().filter((p) => p.includes(`/farm/${fx.farmId}`));
   const isApi = (path: string) => path.startsWith('/api/');
-  const pages = () => farmPaths().filter((p) => !isApi(p));
+  /** A form's target with no page of its own (a line's correction): its doors are tried, not a GET of it. */
+  const isFormTarget = (path: string) => path.endsWith('/lines');
+  const pages = () => farmPaths().filter((p) => !isApi(p) && !isFormTarget(p));
 
   /** Every form of the farm's pages, with every field any of them reads: each would change the book. */
   const formsOf = () =>
@@ -250,14 +252,17 @@ describe("the farm's doors, for every farm route of the route table", () => {
         `/farm/${F}`,
         `/farm/${F}?index`,
         `/farm/${F}/cycles/${C}`,
+        `/farm/${F}/lines`,
         `/farm/${F}/ponds`,
         `/farm/${F}/workers`,
+        `/farm/${F}/feed`,
         `/api/farm/${F}`,
         `/api/farm/${F}/entries`,
       ].sort(),
     );
     // The money pages are those behind the owner's door, and only those.
     expect(routeTablePathsUnder('routes/farm/owner-area.tsx', { farmId: F, cycleId: C }).sort()).toEqual([
+      `/farm/${F}/feed`,
       `/farm/${F}/ponds`,
       `/farm/${F}/workers`,
     ]);
