@@ -11,7 +11,9 @@ import { createLocalStore } from './local-list';
  * browser and a sign-out (warned first: `unsentLinesOnThisPhone`).
  */
 
-export const FARM_OUTBOX_PREFIX = 'freshcatch-farm-outbox:';
+import { FARM_OUTBOX_PREFIX, noteUnkeptLines } from './farm-outbox-count';
+
+export { FARM_OUTBOX_PREFIX };
 
 export interface QueuedLine {
   farmId: number;
@@ -44,6 +46,7 @@ function makeOutbox(userKey: string) {
   const listeners = new Set<() => void>();
   const commit = (next: QueuedLine[]) => {
     const kept = store.commit(next);
+    noteUnkeptLines(userKey, kept ? 0 : next.filter((line) => !line.refused).length);
     if (refusedByBrowser !== !kept) {
       refusedByBrowser = !kept;
       for (const listener of listeners) listener();
@@ -98,23 +101,6 @@ export function useFarmOutbox(userKey: string, farmId: number) {
   );
   const notKept = useSyncExternalStore(outbox.subscribeKept, outbox.notKept, () => false);
   return { lines: lines.filter((line) => line.farmId === farmId), outbox, notKept };
-}
-
-/** How many lines on this phone, of any account, the server does not have yet: what signing out would leave behind. */
-export function unsentLinesOnThisPhone(): number {
-  let waiting = 0;
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(FARM_OUTBOX_PREFIX))
-        waiting += parseLines(localStorage.getItem(key)).filter((line) => !line.refused).length;
-    }
-  } catch {
-    // Storage refused: the page's own lines are in memory, and the page warns before it goes.
-  }
-  for (const outbox of stores.values())
-    if (outbox.notKept()) waiting += outbox.store.snapshot().filter((line) => !line.refused).length;
-  return waiting;
 }
 
 /** An id for a line made on this phone (crypto.randomUUID needs a secure page; the fallback does not). */

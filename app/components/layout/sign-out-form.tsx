@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Form } from 'react-router';
-import { unsentLinesOnThisPhone } from '~/lib/farm-outbox';
+import { unsentLinesOnThisPhone } from '~/lib/farm-outbox-count';
 
 /** The words of the question asked before signing out with farm book entries not sent yet. */
 export function unsentQuestion(count: number): string {
