@@ -23,7 +23,8 @@ export const loader = load({
   auth: 'farm',
   run: async ({ farm, params, services: { db } }) => {
     const cycleId = parseRowIdParam(params.cycleId, 'This cycle is not on the farm.');
-    return { report: await cycleReport(db, farm, cycleId, shopDay(new Date())), farmId: farm.farmId };
+    const report = await cycleReport(db, farm, cycleId, shopDay(new Date()));
+    return { report, figures: reportFigures(report), farmId: farm.farmId };
   },
 });
 
@@ -50,7 +51,11 @@ function Table({
         <thead>
           <tr className="border-b border-slate-300 text-left">
             {head.map((cell, i) => (
-              <th key={cell} scope="col" className={i === 0 ? 'py-1 pr-2' : 'px-2 py-1 text-right'}>
+              <th
+                key={cell}
+                scope="col"
+                className={i === 0 ? 'py-1 pr-2' : 'px-2 py-1 text-right whitespace-nowrap'}
+              >
                 {cell}
               </th>
             ))}
@@ -60,7 +65,10 @@ function Table({
           {rows.map((row, r) => (
             <tr key={r} className="border-b border-slate-200 break-inside-avoid">
               {row.map((cell, i) => (
-                <td key={i} className={i === 0 ? 'py-1 pr-2' : 'px-2 py-1 text-right tabular-nums'}>
+                <td
+                  key={i}
+                  className={i === 0 ? 'py-1 pr-2' : 'px-2 py-1 text-right whitespace-nowrap tabular-nums'}
+                >
                   {cell}
                 </td>
               ))}
@@ -71,7 +79,10 @@ function Table({
           <tfoot>
             <tr className="font-semibold">
               {foot.map((cell, i) => (
-                <td key={i} className={i === 0 ? 'py-1 pr-2' : 'px-2 py-1 text-right tabular-nums'}>
+                <td
+                  key={i}
+                  className={i === 0 ? 'py-1 pr-2' : 'px-2 py-1 text-right whitespace-nowrap tabular-nums'}
+                >
                   {cell}
                 </td>
               ))}
@@ -112,18 +123,18 @@ function Pairs({ pairs }: { pairs: [string, string][] }) {
  * the browser (app.css prints only the report: no header, footer or farm tabs) or downloaded as CSV.
  */
 export default function CycleReport() {
-  const { report, farmId } = useLoaderData<typeof loader>();
+  const { report, figures: rows, farmId } = useLoaderData<typeof loader>();
   const { cycle, book, costs, forecast, market } = report;
   const cycleUrl = `/farm/${farmId}/cycles/${cycle.id}`;
   const totalFeedG = report.weeks.reduce((sum, week) => sum + week.feedG, 0);
   const totalDeaths = report.weeks.reduce((sum, week) => sum + week.deaths, 0);
-  const figures = reportFigures(report).map(([label, value, unit]): [string, string] => [
+  const figures = rows.map(([label, value, unit]): [string, string] => [
     label,
     value === ''
       ? '—'
       : unit === 'fish'
         ? groupThousands(Number(value))
-        : `${value}${unit ? ` ${unit}` : ''}`,
+        : `${value}${unit === '' ? '' : unit === '%' ? '%' : ` ${unit}`}`,
   ]);
   return (
     <article
@@ -222,10 +233,10 @@ export default function CycleReport() {
       <Section id="weeks-heading" title="Feed and deaths by week">
         <Table
           caption="Feed and deaths by week from stocking"
-          head={['Week', 'Days', 'Feed', 'Deaths']}
+          head={['Week', 'From', 'Feed', 'Deaths']}
           rows={report.weeks.map((week) => [
             week.week,
-            `${dayMonth(week.from)}–${dayMonth(week.to)}`,
+            dayMonth(week.from),
             week.feedG > 0 ? kg(week.feedG) : '—',
             groupThousands(week.deaths),
           ])}
