@@ -45,6 +45,8 @@ export default [
           route('ponds', 'routes/farm/ponds.tsx'),
           route('workers', 'routes/farm/workers.tsx'),
           route('feed', 'routes/farm/feed.tsx'),
+          route('cycles/:cycleId/report', 'routes/farm/cycle-report.tsx'),
+          route('cycles/:cycleId/report.csv', 'routes/farm/cycle-report-csv.ts'),
         ]),
       ]),
     ]),

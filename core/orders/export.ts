@@ -5,6 +5,7 @@ import { orderItems, orders, user } from '../../db/schema';
 import { slotDateLabel } from '../delivery/slots';
 import type { AdminActor } from '../roles';
 import { DELIVERY_METHOD_LABELS } from '../delivery/methods';
+import { neutraliseFormula } from '../csv';
 import { nairaFigure } from '../money';
 import { listConditions } from './management';
 import { orderStateLine, orderStatusLabel, PAYMENT_STATUS_LABELS, refundStatusLabel } from './words';
@@ -143,12 +144,4 @@ interface ExportRow {
   createdAtExact: string;
   email: string | null;
   items: string;
-}
-
-/**
- * A shopper's name or address that starts like a formula (=, +, -, @, tab, return) would run when the
- * export is opened in a spreadsheet: it is written as text, with a leading apostrophe (OWASP's advice).
- */
-function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { BarChart, LineChart } from '~/components/farm/charts';
 import { kg } from '~/components/farm/day-ponds';
 import { CycleOwnerForms } from '~/components/farm/cycle-owner-forms';
@@ -83,6 +83,14 @@ export default function Cycle() {
           {groupThousands(cycle.stockedCount)} fish) · day {view.day}
           {cycle.closedOn ? ` · harvested ${dayMonth(cycle.closedOn)}` : ''}
         </p>
+        {role === 'owner' ? (
+          <Link
+            to={`/farm/${farmId}/cycles/${cycle.id}/report`}
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            Cycle report
+          </Link>
+        ) : null}
       </header>
       {view.densityWarning ? (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
