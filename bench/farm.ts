@@ -295,8 +295,9 @@ async function seedAll(database: Database, today: string) {
 interface Prepared {
   env: Record<string, string>;
   farmId: number;
-  openCycle: { id: number; lines: number; stockedOn: string };
-  oldCycle: { id: number; lines: number; stockedOn: string };
+  pondNames: string[];
+  openCycle: { id: number; lines: number; stockedOn: string; pond: string };
+  oldCycle: { id: number; lines: number; stockedOn: string; pond: string };
   cleanUp(): Promise<void>;
 }
 
@@ -329,20 +330,28 @@ async function prepare(today: string): Promise<Prepared> {
   try {
     if (!reuse) await seedAll(database, today);
     else console.log(`• reusing the farm seeded in ${dataDir}`);
-    const cycles = await queryRows<{ id: number; lines: number; stocked_on: string; open: boolean }>(
+    const cycles = await queryRows<{
+      id: number;
+      lines: number;
+      stocked_on: string;
+      open: boolean;
+      pond: string;
+    }>(
       database.db,
-      sql`select c.id, count(e.id)::int as lines, c.stocked_on::text, c.closed_on is null as open
-          from farm_cycles c join farm_entries e on e.cycle_id = c.id
-          group by c.id order by c.stocked_on`,
+      sql`select c.id, count(e.id)::int as lines, c.stocked_on::text, c.closed_on is null as open, p.name as pond
+          from farm_cycles c join farm_entries e on e.cycle_id = c.id join ponds p on p.id = c.pond_id
+          group by c.id, p.name order by c.stocked_on`,
     );
     const openOne = cycles.filter((c) => c.open).sort((a, b) => b.lines - a.lines)[0]!;
     const oldOne = cycles.find((c) => !c.open)!;
     const [farm] = await queryRows<{ id: number }>(database.db, sql`select id from farms`);
+    const pondNames = await queryRows<{ name: string }>(database.db, sql`select name from ponds order by id`);
     return {
       env,
       farmId: farm!.id,
-      openCycle: { id: openOne.id, lines: openOne.lines, stockedOn: openOne.stocked_on },
-      oldCycle: { id: oldOne.id, lines: oldOne.lines, stockedOn: oldOne.stocked_on },
+      pondNames: pondNames.map((row) => row.name),
+      openCycle: { id: openOne.id, lines: openOne.lines, stockedOn: openOne.stocked_on, pond: openOne.pond },
+      oldCycle: { id: oldOne.id, lines: oldOne.lines, stockedOn: oldOne.stocked_on, pond: oldOne.pond },
       cleanUp,
     };
   } finally {
@@ -364,21 +373,31 @@ async function main() {
     try {
       let cookie = await signIn(BASE, OWNER.email, OWNER.password);
       const client = pageClient(BASE);
-      const { farmId, openCycle, oldCycle } = prepared;
+      const { farmId, openCycle, oldCycle, pondNames } = prepared;
       const pages = [
-        { name: 'product page (baseline)', path: '/products/1', judged: false },
-        { name: 'day page', path: `/farm/${farmId}`, judged: true },
+        { name: 'product page (baseline)', path: '/products/1', judged: false, shows: ['Add to Cart'] },
+        { name: 'day page', path: `/farm/${farmId}`, judged: true, shows: pondNames },
         {
           name: `cycle page, open (${openCycle.lines} lines)`,
           path: `/farm/${farmId}/cycles/${openCycle.id}`,
           judged: true,
+          shows: [openCycle.pond],
         },
         {
           name: `cycle page, closed (${oldCycle.lines} lines, ${oldCycle.stockedOn})`,
           path: `/farm/${farmId}/cycles/${oldCycle.id}`,
           judged: true,
+          shows: [oldCycle.pond],
         },
       ];
+      // Each page once as a browser reads it: the page itself, not an error page that answers 200.
+      for (const page of pages) {
+        const response = await fetch(`${BASE}${page.path}`, { headers: { cookie } });
+        const html = await response.text();
+        const missing = page.shows.filter((text) => !html.includes(text));
+        if (response.status !== 200 || missing.length > 0)
+          throw new Error(`${page.path} answered ${response.status} without ${missing.join(', ')}`);
+      }
       const times = pages.map(() => [] as number[]);
       const bytes = pages.map(() => 0);
       let failures = 0;
