@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createPasswordAccount } from '#core/accounts/auth';
-import { openPostgres } from '#db/client';
+import { openPostgres, type Database } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { seedDatabase } from '../server/seed';
 import { readBuild } from '../tests/support/first-load';
@@ -85,15 +85,25 @@ const PLACES = ['Port Harcourt', 'Lagos', 'Abuja', 'Calabar', 'Warri', 'Onitsha'
 
 /** A verified shopper with a password, made directly in the database (as an admin would). */
 export async function createBenchShopper(
-  database: Awaited<ReturnType<typeof openPostgres>>,
+  database: Database,
   email: string,
   password: string,
-) {
-  await createPasswordAccount(benchServices(database).auth, { email, password, name: 'Bench Shopper' });
+  name = 'Bench Shopper',
+): Promise<{ id: string; email: string }> {
+  return createPasswordAccount(benchServices(database).auth, { email, password, name });
+}
+
+/** Migrates `database` (PostgreSQL or the embedded one) and seeds it as a first start of the shop does. */
+export async function migrateAndSeed(database: Database, options: { demo?: boolean } = {}) {
+  await runMigrations(database);
+  await seedDatabase(database.db, benchServices(database).auth, pino({ level: 'silent' }), {
+    demo: options.demo ?? true,
+    admin: {},
+  });
 }
 
 /** The shop's services on `database`, without a server: for what the benches write before it starts. */
-function benchServices(database: Awaited<ReturnType<typeof openPostgres>>): Services {
+function benchServices(database: Database): Services {
   const env = loadEnv(shopEnv({ LOG_LEVEL: 'silent', DATA_DIR: tmpdir() }));
   return createServices(env, pino({ level: 'silent' }), database, { send: async () => {} });
 }
@@ -133,13 +143,8 @@ export function keepSessionCookies(cookie: string, response: Response | { setCoo
 /** Adds `count` generated products (names, descriptions, prices, categories and places vary). */
 export async function generateProducts(url: string, count: number, options: { seed?: boolean } = {}) {
   const database = await openPostgres(url, 4);
-  await runMigrations(database);
-  if (options.seed !== false) {
-    await seedDatabase(database.db, benchServices(database).auth, pino({ level: 'silent' }), {
-      demo: true,
-      admin: {},
-    });
-  }
+  if (options.seed !== false) await migrateAndSeed(database);
+  else await runMigrations(database);
   const names = NAMES.map(([n]) => `'${n}'`).join(',');
   const categories = NAMES.map(([, c]) => `'${c}'`).join(',');
   const grades = GRADES.map((g) => `'${g}'`).join(',');
@@ -207,8 +212,8 @@ export interface RunningProcess {
 
 /**
  * The shop as production runs it (package.json "serve": its supervisor on BENCH_NODE, heap capped)
- * with `processes` server processes, on the PostgreSQL database of env.DATABASE_URL; ready once
- * /readyz answers. With `cpuProfile`, BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there
+ * with `processes` server processes, on the PostgreSQL database of env.DATABASE_URL (or, without it,
+ * the embedded database in env.DATA_DIR, one process); ready once /readyz answers. With `cpuProfile`, BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there
  * (open it in Chrome DevTools).
  */
 export async function serveShop(
@@ -218,7 +223,7 @@ export async function serveShop(
   const dir = options.cpuProfile && process.env.BENCH_CPU_PROF;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   const shop = await startShop({
-    engine: 'postgres',
+    engine: env.DATABASE_URL ? 'postgres' : 'pglite',
     env,
     processes: options.processes ?? 1,
     node: BENCH_NODE,
