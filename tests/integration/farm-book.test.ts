@@ -252,6 +252,8 @@ describe("the farm's doors, for every farm route of the route table", () => {
         `/farm/${F}`,
         `/farm/${F}?index`,
         `/farm/${F}/cycles/${C}`,
+        `/farm/${F}/cycles/${C}/report`,
+        `/farm/${F}/cycles/${C}/report.csv`,
         `/farm/${F}/lines`,
         `/farm/${F}/ponds`,
         `/farm/${F}/workers`,
@@ -262,6 +264,8 @@ describe("the farm's doors, for every farm route of the route table", () => {
     );
     // The money pages are those behind the owner's door, and only those.
     expect(routeTablePathsUnder('routes/farm/owner-area.tsx', { farmId: F, cycleId: C }).sort()).toEqual([
+      `/farm/${F}/cycles/${C}/report`,
+      `/farm/${F}/cycles/${C}/report.csv`,
       `/farm/${F}/feed`,
       `/farm/${F}/ponds`,
       `/farm/${F}/workers`,
