@@ -47,6 +47,7 @@ import {
   table,
   verdict,
 } from './lib';
+import { farmTwoGRuns } from './farm-phone';
 import { freshDatabase, shopEnv } from '../tests/support/shop';
 
 const PORT = 3612;
@@ -192,7 +193,8 @@ async function seedFarm(database: Database, ownerId: string, today: string): Pro
       let nextWater = rng.int(1, 7);
       for (let day = 0; day <= length; day++) {
         const on = addDays(start, day);
-        if (on > today) break;
+        // The open cycles' book up to yesterday: the farmer opens it in the morning, nobody fed yet.
+        if (isOpen ? on >= today : on > today) break;
         const weightG = weightOn(day);
         if (day > 0 && rng.chance(0.08)) {
           // Deaths: more among the young fish, a few at a time later.
@@ -298,6 +300,8 @@ interface Prepared {
   pondNames: string[];
   openCycle: { id: number; lines: number; stockedOn: string; pond: string };
   oldCycle: { id: number; lines: number; stockedOn: string; pond: string };
+  /** The open cycles, by pond, for the phone on 2G. */
+  openCycles: { id: number; pond: string }[];
   cleanUp(): Promise<void>;
 }
 
@@ -352,11 +356,57 @@ async function prepare(today: string): Promise<Prepared> {
       pondNames: pondNames.map((row) => row.name),
       openCycle: { id: openOne.id, lines: openOne.lines, stockedOn: openOne.stocked_on, pond: openOne.pond },
       oldCycle: { id: oldOne.id, lines: oldOne.lines, stockedOn: oldOne.stocked_on, pond: oldOne.pond },
+      openCycles: cycles.filter((c) => c.open).map((c) => ({ id: c.id, pond: c.pond })),
       cleanUp,
     };
   } finally {
     await database.close();
   }
+}
+
+const CSV_TARGET_MS = 1000;
+const CSV_ROUNDS = 20;
+
+/** The cycle report's CSV of each cycle, CSV_ROUNDS times: the request to its last byte, p95. */
+async function reportCsvTimes(
+  cookie: string,
+  farmId: number,
+  cycles: { id: number; lines: number; pond: string }[],
+): Promise<string[][]> {
+  const rows: (string | number)[][] = [['cycle report CSV', 'p50 ms', 'p95 ms', 'KB', 'rows']];
+  const checks: string[][] = [];
+  for (const cycle of cycles) {
+    const times: number[] = [];
+    let body = '';
+    for (let i = 0; i < CSV_ROUNDS; i++) {
+      const started = performance.now();
+      const response = await fetch(`${BASE}/farm/${farmId}/cycles/${cycle.id}/report.csv`, {
+        headers: { cookie },
+      });
+      body = await response.text();
+      times.push(performance.now() - started);
+      if (response.status !== 200 || !response.headers.get('content-type')?.includes('text/csv'))
+        throw new Error(`the report CSV of cycle ${cycle.id} answered ${response.status}`);
+    }
+    const sorted = times.sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+    const name = `${cycle.pond}, ${cycle.lines} lines`;
+    rows.push([
+      name,
+      percentile(sorted, 50).toFixed(1),
+      p95.toFixed(1),
+      (body.length / 1024).toFixed(1),
+      body.split('\n').length,
+    ]);
+    checks.push([
+      `cycle report CSV ≤ ${CSV_TARGET_MS} ms (${name})`,
+      verdict(p95 <= CSV_TARGET_MS),
+      `${p95.toFixed(0)} ms`,
+    ]);
+  }
+  console.log(`\nThe cycle report as CSV, ${CSV_ROUNDS} requests each`);
+  table(rows);
+  return checks;
 }
 
 async function main() {
@@ -390,6 +440,9 @@ async function main() {
           shows: [oldCycle.pond],
         },
       ];
+      // The server's memory before any farm page: the shop as it runs without the farm book.
+      for (let i = 0; i < WARM_UP_ROUNDS; i++) await client.get(pages[0]!.path, cookie);
+      const shopOnlyRss = shop.memory().rssMb;
       // Each page once as a browser reads it: the page itself, not an error page that answers 200.
       for (const page of pages) {
         const response = await fetch(`${BASE}${page.path}`, { headers: { cookie } });
@@ -451,9 +504,23 @@ async function main() {
       console.log(
         `\nserver memory (RSS, all processes) ≤ ${MEMORY_BUDGET_MB} MB: ${verdict(peakRss <= MEMORY_BUDGET_MB)} ` +
           `${peakRss} MB at most while measured (${memory.rssMb} MB at the end, the server process ` +
-          `${memory.largestRssMb} MB of it; since start ${memory.peakMb} MB at peak)`,
+          `${memory.largestRssMb} MB of it; since start ${memory.peakMb} MB at peak; ` +
+          `${shopOnlyRss} MB after the product page alone, before any farm page)`,
       );
-      console.log('cycle report CSV: not built yet (issue 50 §5)');
+      const checks = [
+        [
+          `server memory (RSS, all processes) ≤ ${MEMORY_BUDGET_MB} MB`,
+          verdict(peakRss <= MEMORY_BUDGET_MB),
+          `${peakRss} MB`,
+        ],
+        ...(await reportCsvTimes(cookie, farmId, [openCycle, oldCycle])),
+      ];
+      if (process.env.BENCH_PHONE !== '0')
+        checks.push(
+          ...(await farmTwoGRuns({ baseUrl: BASE, cookie, farmId, today, openCycles: prepared.openCycles })),
+        );
+      console.log('\nTargets (issue 50)');
+      table([['target', 'verdict', 'measured'], ...checks]);
       if (failures > 0) console.log(`requests that did not answer 200: ${failures}`);
       if (failures > 0) process.exitCode = 1;
     } finally {

@@ -42,7 +42,7 @@ export const PHONE_PROFILES: NetworkProfile[] = [
   },
 ];
 
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 const RUNS = 3;
 
 /**
@@ -109,7 +109,12 @@ const throttled = (browser: Browser, profile: NetworkProfile) => phone(browser, 
  * worker's own requests are slowed and counted too (bench/throttle-proxy.ts). The page's address is
  * the proxy's.
  */
-async function behindSlowLink(browser: Browser, baseUrl: string, profile: NetworkProfile, port?: number) {
+export async function behindSlowLink(
+  browser: Browser,
+  baseUrl: string,
+  profile: NetworkProfile,
+  port?: number,
+) {
   const proxy = await startThrottleProxy({
     targetPort: Number(new URL(baseUrl).port),
     latencyMs: profile.latencyMs,
@@ -121,7 +126,7 @@ async function behindSlowLink(browser: Browser, baseUrl: string, profile: Networ
 }
 
 /** Waits until nothing has crossed the link for `quietMs` (the worker's precaching included). */
-async function linkQuiet(proxy: ThrottleProxy, quietMs = 2000, limitMs = 60_000) {
+export async function linkQuiet(proxy: ThrottleProxy, quietMs = 2000, limitMs = 60_000) {
   const deadline = Date.now() + limitMs;
   let last = proxy.peekBytesDown();
   let since = Date.now();
