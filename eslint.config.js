@@ -70,7 +70,10 @@ const CORE_CROSSINGS = {
     'delivery/places.ts', // …by the places' one rule
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
-  cart: ['stock/rules.ts'], // the cart says how much is left in the stock's words
+  cart: [
+    'stock/rules.ts', // the cart says how much is left in the stock's words
+    'catalog/price-tiers.ts', // a line's quantity price, by the one rule
+  ],
   catalog: [
     'stock/in-stock.ts', // a counted product's in-stock flag is the stock's to set
     'delivery/shelf-life.ts', // the product form bounds how long a product keeps
@@ -80,6 +83,7 @@ const CORE_CROSSINGS = {
     'accounts/profile.ts',
     'accounts/service.ts', // the buyer's profile the checkout page fills in (page.ts)
     'catalog/service.ts', // the cart's products as a buyer with waiting orders may order them
+    'catalog/price-tiers.ts', // the unit price a line is charged at its quantity
     'cart/rules.ts',
     'delivery/management.ts', // the stored rates it prices with
     'delivery/methods.ts',

@@ -1,3 +1,4 @@
+import type { PriceTier } from '#core/catalog/price-tiers';
 import { useSyncExternalStore } from 'react';
 import { toast } from './toasts';
 import {
@@ -152,6 +153,7 @@ export function toCartProduct(product: {
   currency?: string;
   imageUrl: string | null;
   weightGrams: number;
+  priceTiers?: PriceTier[];
 }): CartProduct {
   return {
     id: product.id,
@@ -160,5 +162,6 @@ export function toCartProduct(product: {
     currency: product.currency ?? 'NGN',
     image: product.imageUrl,
     weightGrams: product.weightGrams,
+    ...(product.priceTiers?.length ? { priceTiers: product.priceTiers } : {}),
   };
 }

@@ -13,7 +13,8 @@ import { useFreshPrices } from '~/lib/use-fresh-prices';
 import type { OfflineNoteHandle } from '~/components/layout/offline-note';
 import { offlineCopyHeaders } from '~/lib/cache.server';
 import { useHydrated } from '~/lib/use-hydrated';
-import { blockingChanges, type CartChange } from '#core/cart/rules';
+import { blockingChanges, lineUnitPriceKobo, type CartChange, type CartItem } from '#core/cart/rules';
+import { nextPriceTier } from '#core/catalog/price-tiers';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shopping Cart — FreshCatch' }];
@@ -128,12 +129,13 @@ export default function CartRoute() {
                     >
                       {item.name}
                     </Link>
-                    <p className="font-bold">{formatNaira(item.priceKobo * item.quantity)}</p>
+                    <p className="font-bold">{formatNaira(lineUnitPriceKobo(item) * item.quantity)}</p>
                   </div>
                   <p className="text-sm text-slate-600">
-                    {formatNaira(item.priceKobo)} {perWeightLabel(item.weightGrams)} · Total weight{' '}
+                    {formatNaira(lineUnitPriceKobo(item))} {perWeightLabel(item.weightGrams)} · Total weight{' '}
                     {formatWeight(item.weightGrams * item.quantity)}
                   </p>
+                  <TierNote item={item} />
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <QuantityStepper
                       value={item.quantity}
@@ -223,5 +225,20 @@ function ClearCart({ onClear }: { onClear: () => void }) {
         Keep my items
       </Button>
     </div>
+  );
+}
+
+/** A line's quantity price: what it saves now, and how many more reach the next one. */
+function TierNote({ item }: { item: CartItem }) {
+  if (!item.priceTiers?.length) return null;
+  const saved = (item.priceKobo - lineUnitPriceKobo(item)) * item.quantity;
+  const next = nextPriceTier(item.priceKobo, item.priceTiers, item.quantity);
+  if (saved <= 0 && !next) return null;
+  return (
+    <p className="text-sm font-medium text-green-800">
+      {saved > 0 ? `Quantity price: you save ${formatNaira(saved)}.` : null}
+      {saved > 0 && next ? ' ' : null}
+      {next ? `Add ${next.more} more for ${formatNaira(next.priceKobo)} each.` : null}
+    </p>
   );
 }

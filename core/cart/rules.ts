@@ -1,3 +1,4 @@
+import { isPriceTierList, unitPriceKobo, type PriceTier } from '../catalog/price-tiers';
 import { itemsAvailable, notEnoughStock, type StockUnit } from '../stock/rules';
 
 /** A line of the shopper's cart, kept in the browser (spec §3 "Cart item"). */
@@ -9,6 +10,13 @@ export interface CartItem {
   image: string | null;
   quantity: number;
   weightGrams: number;
+  /** The product's quantity prices as last read (the server prices the order from its own). */
+  priceTiers?: PriceTier[];
+}
+
+/** What each of the line's products costs at its quantity (core/catalog/price-tiers.ts, the one rule). */
+export function lineUnitPriceKobo(item: Pick<CartItem, 'priceKobo' | 'priceTiers' | 'quantity'>): number {
+  return unitPriceKobo(item.priceKobo, item.priceTiers, item.quantity);
 }
 
 /** Upper bound for one line, so a typo cannot order 1,000,000 crates. */
@@ -79,7 +87,7 @@ export function cartCount(items: CartItem[]): number {
 }
 
 export function cartSubtotalKobo(items: CartItem[]): number {
-  return items.reduce((sum, i) => sum + i.priceKobo * i.quantity, 0);
+  return items.reduce((sum, i) => sum + lineUnitPriceKobo(i) * i.quantity, 0);
 }
 
 /** Total weight is the sum of weight times quantity (spec §9). */
@@ -148,6 +156,9 @@ function readProduct(line: Record<string, unknown> & Omit<CartItem, 'quantity'>)
     currency: typeof line.currency === 'string' && line.currency ? line.currency : 'NGN',
     image: typeof line.image === 'string' ? line.image : null,
     weightGrams: line.weightGrams,
+    ...(isPriceTierList(line.priceTiers) && line.priceTiers.length > 0
+      ? { priceTiers: line.priceTiers }
+      : {}),
   };
 }
 
@@ -223,6 +234,7 @@ export interface CurrentProduct {
   inStock: boolean;
   stockUnit: StockUnit | null;
   stockAvailable: number;
+  priceTiers?: PriceTier[];
 }
 
 export type CartChange =
@@ -276,6 +288,7 @@ export function reconcileCart(
       priceKobo: product.priceKobo,
       image: product.imageUrl,
       weightGrams: product.weightGrams,
+      priceTiers: product.priceTiers?.length ? product.priceTiers : undefined,
     };
   });
   return { items: next, changes };

@@ -7,7 +7,8 @@ import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { refreshInStock } from '../stock/in-stock';
-import { NotFound } from '../errors';
+import { Invalid, NotFound } from '../errors';
+import { MAX_PRICE_TIERS, readPriceTiers, tierFields, type PriceTier } from './price-tiers';
 import { escapeLikePattern } from '../text';
 import type { ProductFormInput, ProductListQuery } from './schemas';
 
@@ -73,8 +74,24 @@ export async function listProductLocationChoices(db: Db, _admin: AdminActor): Pr
   return rows.map((r) => r.location);
 }
 
+/** The form's quantity-price rows as the product keeps them; refused with each row's message. */
+function priceTiersOf(input: ProductFormInput): PriceTier[] {
+  const text: Record<string, unknown> = input;
+  const rows = Array.from({ length: MAX_PRICE_TIERS }, (_, i) => {
+    const names = tierFields(i + 1);
+    return { from: String(text[names.from] ?? ''), price: String(text[names.price] ?? '') };
+  });
+  const read = readPriceTiers(rows, input.price);
+  if (read.ok) return read.tiers;
+  throw new Invalid(
+    'Please check the quantity prices.',
+    Object.fromEntries(Object.entries(read.fieldErrors).map(([field, message]) => [field, [message]])),
+  );
+}
+
 function columns(input: ProductFormInput) {
   return {
+    priceTiers: priceTiersOf(input),
     name: input.name,
     description: input.description ?? '',
     priceKobo: input.price,

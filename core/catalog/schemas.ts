@@ -5,6 +5,18 @@ import { PRODUCT_CATEGORIES } from './categories';
 import { listEditParam, listPageParam, listSearchParam } from '../list-query';
 import { searchWords } from './search-words';
 import { MAX_SHELF_LIFE_DAYS } from '../delivery/shelf-life';
+import { MAX_PRICE_TIERS, tierFields } from './price-tiers';
+
+const tierText = z.optional(z.string().check(z.maxLength(20)));
+function tierRows() {
+  const rows: Record<string, typeof tierText> = {};
+  for (let i = 1; i <= MAX_PRICE_TIERS; i++) {
+    const names = tierFields(i);
+    rows[names.from] = tierText;
+    rows[names.price] = tierText;
+  }
+  return rows as Record<`tier${1 | 2 | 3}${'From' | 'Price'}`, typeof tierText>;
+}
 
 export const SHELF_LIFE_MESSAGE = `Keeps for 0 to ${MAX_SHELF_LIFE_DAYS} days, or leave it empty for its category's`;
 
@@ -70,6 +82,8 @@ export const ProductFormSchema = z.object({
     ),
   ),
   inStock: z.optional(z.enum(['true', 'false'])),
+  /** Quantity prices, rows of "from" and "price each" (core/catalog/price-tiers.ts reads them). */
+  ...tierRows(),
   location: z.optional(z.string().check(z.trim(), z.maxLength(80))),
   imageUrl: z.optional(
     z.string().check(

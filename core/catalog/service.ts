@@ -32,6 +32,7 @@ import { isRowId } from '../ids';
 import { COUNT_LIMIT } from '../paging';
 import { countUpTo, keptRowCount } from '../paging-queries';
 import { nairaToKobo } from '../money';
+import type { PriceTier } from './price-tiers';
 
 export interface ProductSummary {
   id: number;
@@ -52,6 +53,8 @@ export interface ProductSummary {
 }
 
 export interface ProductDetail extends ProductSummary {
+  /** Quantity prices (core/catalog/price-tiers.ts), [] for none. */
+  priceTiers: PriceTier[];
   description: string;
   origin: string | null;
   freshness: number;
@@ -215,6 +218,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
   const [product] = await db
     .select({
       ...productSummaryColumns,
+      priceTiers: products.priceTiers,
       description: products.description,
       origin: products.origin,
       freshness: products.freshness,
@@ -230,12 +234,16 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail> {
 export async function getProductsByIds(
   db: Db,
   ids: number[],
-): Promise<(ProductSummary & { shelfLifeDays: number | null })[]> {
+): Promise<(ProductSummary & { shelfLifeDays: number | null; priceTiers: PriceTier[] })[]> {
   const unique = [...new Set(ids.filter(isRowId))].slice(0, 200);
   if (unique.length === 0) return [];
   // With how long each keeps: the cart's delivery methods and slots follow it (core/delivery/shelf-life.ts).
   return db
-    .select({ ...productSummaryColumns, shelfLifeDays: products.shelfLifeDays })
+    .select({
+      ...productSummaryColumns,
+      shelfLifeDays: products.shelfLifeDays,
+      priceTiers: products.priceTiers,
+    })
     .from(products)
     .where(inArray(products.id, unique));
 }

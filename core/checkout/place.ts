@@ -318,7 +318,7 @@ export async function placeOrder(
       deliverySlotStartsAt: booking?.startsAt ?? null,
       deliverySlotEndsAt: booking?.endsAt ?? null,
     };
-    const items = lines.map(({ product, quantity }) => orderItemSnapshot(product, quantity));
+    const items = lines.map((line) => orderItemSnapshot(line));
     await recordPlacedOrder(tx, placed, items);
     if (input.contact)
       await chooseContact(tx, userId, { channel: input.contact, source: 'checkout', phone: profile.phone });

@@ -13,6 +13,7 @@ import {
   normalizeDiscountCode,
   type DiscountCheck,
 } from '../discounts/rules';
+import { unitPriceKobo } from '../catalog/price-tiers';
 import { Conflict, Invalid } from '../errors';
 import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor } from '../stock/rules';
 import { priceOrder, type OrderPrice } from './pricing';
@@ -70,22 +71,32 @@ async function loadLines(
     const stock = countedStock({ ...product, stockHeld: Math.max(0, product.stockHeld - own) });
     const short = notEnoughStock({ name: product.name, ...stock }, quantity);
     if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
-    return { product, quantity };
+    // What each costs at this quantity (the product's quantity prices): what the order charges.
+    return {
+      product,
+      quantity,
+      unitPriceKobo: unitPriceKobo(product.priceKobo, product.priceTiers, quantity),
+    };
   });
 }
 
-/** An order line as sold: name, picture, price and weight copied, so later product edits leave it be. */
-export function orderItemSnapshot(
-  product: typeof products.$inferSelect,
-  quantity: number,
-): Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'> {
+/**
+ * An order line as sold: name, picture, price and weight copied, so later product edits leave it be. The
+ * unit price is the one charged at this quantity (loadLines, with the product's quantity prices).
+ */
+export function orderItemSnapshot(line: {
+  product: typeof products.$inferSelect;
+  quantity: number;
+  unitPriceKobo: number;
+}): Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'> {
+  const { product, quantity, unitPriceKobo } = line;
   return {
     productId: product.id,
     productName: product.name,
     productImageUrl: product.imageUrl,
     quantity,
-    unitPriceKobo: product.priceKobo,
-    totalPriceKobo: product.priceKobo * quantity,
+    unitPriceKobo,
+    totalPriceKobo: unitPriceKobo * quantity,
     productWeightGrams: product.weightGrams,
     productTotalWeightGrams: product.weightGrams * quantity,
     stockUnit: product.stockUnit,
@@ -143,7 +154,7 @@ export async function priceCart(
   ).place;
   const order = {
     lines: lines.map((l) => ({
-      priceKobo: l.product.priceKobo,
+      priceKobo: l.unitPriceKobo,
       quantity: l.quantity,
       weightGrams: l.product.weightGrams,
     })),

@@ -237,6 +237,7 @@ async function shopFeedOfSize(db: Db, pelletMm: number) {
       id: products.id,
       name: products.name,
       priceKobo: products.priceKobo,
+      priceTiers: products.priceTiers,
       imageUrl: products.imageUrl,
       weightGrams: products.weightGrams,
     })

@@ -51,6 +51,14 @@ export const products = pgTable(
      */
     shelfLifeDays: smallint('shelf_life_days'),
     /**
+     * Quantity prices, "from 10, ₦X each" (core/catalog/price-tiers.ts reads them; the admin's product
+     * form, core/catalog/management.ts, writes them): [] for none.
+     */
+    priceTiers: jsonb('price_tiers')
+      .$type<{ minQuantity: number; priceKobo: number }[]>()
+      .notNull()
+      .default([]),
+    /**
      * Whether it can be bought: the admin's flag for a product whose stock is not counted; for a counted
      * one, written by core/stock/ with every change of its stock (what is on hand less what is held
      * covers one of it).

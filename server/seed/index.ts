@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { createPasswordAccount, type Auth } from '../../core/accounts/auth';
 import { makeOperatorAdmin } from '../../core/accounts/admin-users';
+import { unitPriceKobo } from '../../core/catalog/price-tiers';
 import { orderItemSnapshot } from '../../core/checkout/quote';
 import { loadRates } from '../../core/delivery/management';
 import { priceOrder } from '../../core/checkout/pricing';
@@ -146,6 +147,10 @@ async function seedProducts(db: Db): Promise<Map<string, number>> {
         origin: p.origin,
         freshness: p.freshness,
         shelfLifeDays: p.shelfLifeDays ?? null,
+        priceTiers: (p.priceTiers ?? []).map((t) => ({
+          minQuantity: t.minQuantity,
+          priceKobo: naira(t.priceNaira),
+        })),
         inStock: p.inStock ?? true,
         weightGrams: Math.round(p.weightKg * 1000),
       })),
@@ -206,11 +211,19 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
       });
       const items = Object.keys(customer.reviews).flatMap((slug) => {
         const product = products.find((p) => p.id === productIds.get(slug));
-        return product ? [{ product, quantity: product.weightGrams >= 10_000 ? 1 : 2 }] : [];
+        if (!product) return [];
+        const quantity = product.weightGrams >= 10_000 ? 1 : 2;
+        return [
+          {
+            product,
+            quantity,
+            unitPriceKobo: unitPriceKobo(product.priceKobo, product.priceTiers, quantity),
+          },
+        ];
       });
       // Priced as checkout prices (core/checkout/pricing.ts): the rate, and its free-delivery rule.
       const price = priceOrder({
-        lines: items.map((i) => ({ ...i.product, quantity: i.quantity })),
+        lines: items.map((i) => ({ ...i.product, priceKobo: i.unitPriceKobo, quantity: i.quantity })),
         rates,
         location: customer.location,
         method: 'standard',
@@ -235,7 +248,7 @@ async function seedDemoCustomers(db: Db, productIds: Map<string, number>) {
           paidAt: createdAt,
           createdAt,
         },
-        items.map(({ product, quantity }) => orderItemSnapshot(product, quantity)),
+        items.map((line) => orderItemSnapshot(line)),
       );
       const reviewedAt = new Date(createdAt.getTime() + 5 * 24 * 3600 * 1000);
       await tx.insert(schema.reviews).values(

@@ -40,6 +40,8 @@ export interface SeedProduct {
   freshness: number;
   /** Days it keeps when not its category's (core/delivery/shelf-life.ts). */
   shelfLifeDays?: number;
+  /** Quantity prices, "from N, ₦X each" (core/catalog/price-tiers.ts). */
+  priceTiers?: { minQuantity: number; priceNaira: number }[];
   inStock?: boolean;
   description: string;
   art: ProductArt;
@@ -477,6 +479,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     weightKg: 15,
     origin: 'Milled in Ibadan, Oyo State',
     location: 'Port Harcourt',
+    priceTiers: [
+      { minQuantity: 10, priceNaira: 24_000 },
+      { minQuantity: 50, priceNaira: 23_000 },
+    ],
     freshness: 5,
     description:
       '42% protein floating pellets for juveniles. Stays on the surface so you can watch your fish feed and waste nothing.',
@@ -490,6 +496,10 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     weightKg: 15,
     origin: 'Milled in Ibadan, Oyo State',
     location: 'Lagos',
+    priceTiers: [
+      { minQuantity: 10, priceNaira: 23_200 },
+      { minQuantity: 50, priceNaira: 22_200 },
+    ],
     freshness: 5,
     description:
       '40% protein grower pellets for table-size catfish. Steady growth with a good feed conversion ratio.',

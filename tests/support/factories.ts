@@ -87,9 +87,12 @@ export async function createOrder(
       totalWeightGrams: items.reduce((sum, p) => sum + p.weightGrams, 0),
     })
     .returning();
-  await db
-    .insert(schema.orderItems)
-    .values(items.map((p) => ({ orderId: order!.id, ...orderItemSnapshot(p, 1) })));
+  await db.insert(schema.orderItems).values(
+    items.map((p) => ({
+      orderId: order!.id,
+      ...orderItemSnapshot({ product: p, quantity: 1, unitPriceKobo: p.priceKobo }),
+    })),
+  );
   return order!;
 }
 

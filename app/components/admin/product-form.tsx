@@ -6,6 +6,7 @@ import { inputClasses } from '~/components/ui/field';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES } from '#core/catalog/categories';
 import { gramsToKg, nairaFigure } from '#core/money';
 import { MAX_SHELF_LIFE_DAYS, SHELF_LIFE_HINT } from '#core/delivery/shelf-life';
+import { MAX_PRICE_TIERS, tierFields, type PriceTier } from '#core/catalog/price-tiers';
 
 export interface EditedProduct {
   id: number;
@@ -17,6 +18,8 @@ export interface EditedProduct {
   freshness: number;
   /** Days it keeps, or null for its category's. */
   shelfLifeDays: number | null;
+  /** Quantity prices, "from N, ₦X each". */
+  priceTiers: PriceTier[];
   inStock: boolean;
   /** Counted stock sets In Stock itself (core/stock/). */
   stockUnit: string | null;
@@ -215,6 +218,59 @@ export function ProductForm({
           </p>
           {error('shelfLifeDays')}
         </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium">Quantity prices</legend>
+          <p className="mb-2 text-xs text-slate-600">
+            A lower price each from a quantity (10+ bags of feed, 500+ fingerlings). Leave a row empty for
+            none.
+          </p>
+          <div className="space-y-2">
+            {Array.from({ length: MAX_PRICE_TIERS }, (_, i) => {
+              const names = tierFields(i + 1);
+              const tier = product?.priceTiers[i];
+              return (
+                <div key={names.from} className="grid grid-cols-2 gap-2">
+                  <div>
+                    <label htmlFor={`product-${names.from}`} className="mb-1 block text-xs">
+                      From how many (row {i + 1})
+                    </label>
+                    <input
+                      id={`product-${names.from}`}
+                      name={names.from}
+                      type="number"
+                      inputMode="numeric"
+                      min={2}
+                      step={1}
+                      defaultValue={tier?.minQuantity ?? ''}
+                      aria-invalid={Boolean(fieldErrors[names.from])}
+                      aria-describedby={described(names.from)}
+                      className={inputClasses}
+                    />
+                    {error(names.from)}
+                  </div>
+                  <div>
+                    <label htmlFor={`product-${names.price}`} className="mb-1 block text-xs">
+                      Price each (₦, row {i + 1})
+                    </label>
+                    <input
+                      id={`product-${names.price}`}
+                      name={names.price}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      defaultValue={tier ? nairaFigure(tier.priceKobo) : ''}
+                      aria-invalid={Boolean(fieldErrors[names.price])}
+                      aria-describedby={described(names.price)}
+                      className={inputClasses}
+                    />
+                    {error(names.price)}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
         <div>
           <label htmlFor="product-location" className="mb-1 block text-sm font-medium">
             Location

@@ -10,6 +10,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { cart, useCart } from '~/lib/cart';
 import { useHydrated } from '~/lib/use-hydrated';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
+import { priceTierLabel } from '#core/catalog/price-tiers';
 import type { ProductDetail } from '#core/catalog/service';
 import type { BatchWords } from '#core/stock/batches';
 import type { DeliveryPromise } from '#core/delivery/promises';
@@ -107,6 +108,16 @@ export function ProductInfo({
         <span className="text-3xl font-bold">{formatNaira(product.priceKobo)}</span>{' '}
         <span className="text-slate-600">{priceUnitLabel(product)}</span>
       </p>
+      {product.priceTiers.length > 0 ? (
+        <div className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
+          <p className="font-semibold">Quantity prices</p>
+          <ul>
+            {product.priceTiers.map((tier) => (
+              <li key={tier.minQuantity}>{priceTierLabel(tier)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <BuyBox product={product} />
       <div className="flex flex-wrap gap-3">
         <WishlistButton key={product.id} product={product} inServerWishlist={inWishlist} />

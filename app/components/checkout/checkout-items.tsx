@@ -1,5 +1,5 @@
 import { ProductImage } from '~/components/catalog/product-image';
-import type { CartItem } from '#core/cart/rules';
+import { lineUnitPriceKobo, type CartItem } from '#core/cart/rules';
 import { formatNaira, formatWeight } from '#core/money';
 
 /** Spec §2's order-item summary at checkout: each item with its quantity and weights, then the total weight. */
@@ -27,7 +27,7 @@ export function CheckoutItems({ items, totalWeightGrams }: { items: CartItem[]; 
                 {formatWeight(item.weightGrams * item.quantity)}
               </p>
             </div>
-            <p className="font-semibold">{formatNaira(item.priceKobo * item.quantity)}</p>
+            <p className="font-semibold">{formatNaira(lineUnitPriceKobo(item) * item.quantity)}</p>
           </li>
         ))}
       </ul>

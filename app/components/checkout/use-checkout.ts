@@ -11,7 +11,7 @@ import { useOnline } from '~/lib/offline';
 import { toast } from '~/lib/toasts';
 import { useFreshPrices } from '~/lib/use-fresh-prices';
 import { useHydrated } from '~/lib/use-hydrated';
-import { blockingChanges } from '#core/cart/rules';
+import { blockingChanges, lineUnitPriceKobo } from '#core/cart/rules';
 import type { CheckoutChoices } from '#core/checkout/choices';
 import type { CheckoutPage } from '#core/checkout/page';
 import { freeDeliveryNote, payBlockers, priceOrder } from '#core/checkout/pricing';
@@ -117,7 +117,11 @@ export function useCheckout(page: CheckoutPage) {
 
   const applied = discount.status === 'valid' ? discount.discount : null;
   const order = {
-    lines: items.map((i) => ({ priceKobo: i.priceKobo, quantity: i.quantity, weightGrams: i.weightGrams })),
+    lines: items.map((i) => ({
+      priceKobo: lineUnitPriceKobo(i),
+      quantity: i.quantity,
+      weightGrams: i.weightGrams,
+    })),
     rates,
     location,
   };
