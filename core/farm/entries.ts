@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { farmCycles, farmEntries, user } from '../../db/schema';
+import { farmEntries, user } from '../../db/schema';
 import { dayMonth, shopDay } from '../calendar';
 import { Forbidden, Invalid, NotFound } from '../errors';
 import { groupThousands } from '../money';
 import { cycleBook, sampleAverageG } from './book';
+import { closeCycle } from './cycles';
 import { cyclesWithFacts, type CycleWithFacts } from './facts';
 import { feedCostKobo } from './feed-rules';
 import { feedPrices } from './feed-store';
@@ -120,9 +122,10 @@ export async function recordEntries(
         continue;
       }
       addToFacts(found!, entry);
-      if (entry.kind === 'harvest' && entry.final)
-        await tx.update(farmCycles).set({ closedOn: entry.on }).where(eq(farmCycles.id, entry.cycleId));
-      if (entry.kind === 'harvest' && entry.final) found!.cycle.closedOn = entry.on;
+      if (entry.kind === 'harvest' && entry.final) {
+        await closeCycle(tx, entry.cycleId, entry.on);
+        found!.cycle.closedOn = entry.on;
+      }
       if (entry.kind === 'water') {
         const messages = waterWarnings(found!.cycle.species, entry).map((warning) => warning.message);
         if (messages.length > 0) result.warnings.push({ id: entry.id, messages });
@@ -131,6 +134,50 @@ export async function recordEntries(
     }
   });
   return result;
+}
+
+export interface MoveLines {
+  /** The move form's id: the source's move_out line, so a re-post moves once. */
+  id: string;
+  fromCycleId: number;
+  toCycleId: number;
+  /** Whether the fish joined a cycle already in the pond (a move_in line there) or stocked a new one. */
+  intoOpenCycle: boolean;
+  on: string;
+  count: number;
+  weightG: number;
+  costKobo: number;
+}
+
+/**
+ * A move's lines (core/farm/moves.ts checks it and calls this): move_out on the source's book and, into
+ * a pond's open cycle, move_in on its book. This module writes farm_entries; the others call it.
+ */
+export async function writeMoveLines(db: Db, access: FarmAccess, move: MoveLines, now: Date): Promise<void> {
+  const line = {
+    farmId: access.farmId,
+    on: move.on,
+    count: move.count,
+    weightG: move.weightG,
+    costKobo: move.costKobo,
+    recordedBy: access.userId,
+    recordedAt: now,
+  };
+  if (move.intoOpenCycle)
+    await db.insert(farmEntries).values({
+      ...line,
+      id: randomUUID(),
+      cycleId: move.toCycleId,
+      kind: 'move_in',
+      otherCycleId: move.fromCycleId,
+    });
+  await db.insert(farmEntries).values({
+    ...line,
+    id: move.id,
+    cycleId: move.fromCycleId,
+    kind: 'move_out',
+    otherCycleId: move.toCycleId,
+  });
 }
 
 /**
