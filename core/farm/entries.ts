@@ -97,7 +97,9 @@ export async function recordEntries(
       result.already.push(entry.id);
       return false;
     });
-    const prices = await feedPrices(tx, access.farmId);
+    // The farm's feed prices (its receipts and its owner's delivered orders) are read once per send,
+    // and only when a feeding line is written: a send of deaths, water and notes never reads them.
+    let prices: ReturnType<typeof feedPrices> | undefined;
     const seen = new Set<string>();
     for (const entry of fresh) {
       if (seen.has(entry.id)) continue; // the same line twice in one send
@@ -114,7 +116,16 @@ export async function recordEntries(
       // in the book already: never a second row, never a crash.
       const written = await tx
         .insert(farmEntries)
-        .values(rowOf(access, entry, now, prices.of))
+        .values(
+          rowOf(
+            access,
+            entry,
+            now,
+            entry.kind === 'feeding'
+              ? (await (prices ??= feedPrices(tx, access.farmId))).of(entry.pelletMm)
+              : null,
+          ),
+        )
         .onConflictDoNothing({ target: farmEntries.id })
         .returning({ id: farmEntries.id });
       if (written.length === 0) {
@@ -251,7 +262,8 @@ function rowOf(
   access: FarmAccess,
   entry: EntryInput,
   now: Date,
-  pricePerKg: (pelletMm: number | null | undefined) => number | null,
+  /** A feeding line's price per kg paid for its pellet size (null: no feed received). */
+  pricePerKg: number | null,
 ): typeof farmEntries.$inferInsert {
   const base = {
     id: entry.id,
@@ -273,7 +285,7 @@ function rowOf(
         feedName: entry.feedName ?? null,
         pelletMm: entry.pelletMm ?? null,
         // At the price the farm paid for feed of that size (the feed store), so the cost so far counts it.
-        costKobo: feedCostKobo(entry.feedG, pricePerKg(entry.pelletMm)),
+        costKobo: feedCostKobo(entry.feedG, pricePerKg),
       };
     case 'deaths':
       return { ...base, count: entry.count, cause: entry.cause?.trim() || null };

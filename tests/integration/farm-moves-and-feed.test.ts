@@ -11,7 +11,14 @@ import * as schema from '#db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { createOrder, productNamed } from '../support/factories';
 import { feedStore } from '#core/farm/feed-store';
-import { CORRECTION_REFUSALS, correctLine, recentLines, recordEntry } from '#core/farm/entries';
+import {
+  CORRECTION_REFUSALS,
+  correctLine,
+  recentLines,
+  recordEntries,
+  recordEntry,
+} from '#core/farm/entries';
+import { queriesOf } from '../support/query-log';
 
 // The feed store's deliveries from the shop (issue 50 §6), and moving or grading fish (issue 50 §2): the fish, their weight and their share of the cost go with them;
 // nothing is made or lost, a re-post moves once, other fish are refused, an emptied pond's cycle closes.
@@ -193,6 +200,35 @@ describe('the feed store', () => {
     });
     const other = (await farmAccess(database.db, owner.userId, second.id))!;
     expect((await feedStore(database.db, other, today)).receipts).toHaveLength(0);
+  });
+});
+
+describe("a sync's reads", () => {
+  /** The queries of one send that read the feed store's prices: the farm's receipts and its owner's orders. */
+  const priceReads = (queries: string[]) =>
+    queries.filter((query) => /from "farm_feed_stock"|from "order_items"/.test(query)).length;
+
+  it('reads the feed prices once for a send of many feeding lines, and not at all for one without', async () => {
+    const { cycleId } = await stocked('Sync Pond');
+    const line = (kind: 'deaths' | 'feeding' | 'note') => {
+      const id = randomUUID();
+      if (kind === 'deaths') return { id, cycleId, on: today, kind, count: 1 } as const;
+      if (kind === 'note') return { id, cycleId, on: today, kind, note: 'Water green' } as const;
+      return { id, cycleId, on: today, kind, feedG: 1_000, pelletMm: 4 } as const;
+    };
+    const withoutFeed = await queriesOf(database.db, () =>
+      recordEntries(database.db, owner, [line('deaths'), line('note'), line('deaths')]),
+    );
+    expect(withoutFeed.result.saved).toHaveLength(3);
+    expect(priceReads(withoutFeed.queries)).toBe(0);
+
+    const feedings = Array.from({ length: 10 }, () => line('feeding'));
+    const withFeed = await queriesOf(database.db, () => recordEntries(database.db, owner, feedings));
+    expect(withFeed.result.saved).toHaveLength(10);
+    expect(priceReads(withFeed.queries)).toBe(2);
+    // …and each line is still costed at the price paid for its size (the 4 mm feed delivered above).
+    const { book } = await bookOf(cycleId);
+    expect(book.costKobo).toBeGreaterThan(100_000_00);
   });
 });
 
