@@ -187,8 +187,15 @@ describe('the feed store', () => {
     const feed = await productNamed(database.db, 'Floating Fish Feed 4 mm (15 kg)');
     await createOrder(database.db, owner.userId, [feed.id], { status: 'delivered' });
     await createOrder(database.db, owner.userId, [feed.id], { status: 'pending' });
-    const store = await feedStore(database.db, owner, today);
+    const { result: store, queries } = await queriesOf(database.db, () =>
+      feedStore(database.db, owner, today),
+    );
+    // The shop's feeds of every size in one query, and no day page's lines.
+    expect(queries.filter((query) => /from "products"/.test(query))).toHaveLength(1);
+    expect(queries.filter((query) => /"farm_entries"\."on" = /.test(query))).toHaveLength(0);
     const size = store.sizes.find((s) => s.pelletMm === 4)!;
+    expect(size.product?.name).toBe('Floating Fish Feed 4 mm (15 kg)');
+    expect(store.sizes.length).toBeGreaterThan(1); // the moved ponds' rations are of other sizes
     expect(size.receivedG).toBe(15_000);
     expect(size.pricePerKgKobo).toBe(Math.round((feed.priceKobo * 1000) / 15_000));
     expect(store.receipts.filter((r) => r.orderId !== null)).toHaveLength(1);
