@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { farmEntries, user } from '../../db/schema';
 import { dayMonth, shopDay } from '../calendar';
 import { Forbidden, Invalid, NotFound } from '../errors';
-import { groupThousands } from '../money';
+import { formatKg, groupThousands } from '../money';
 import { cycleBook, sampleAverageG } from './book';
 import { closeCycle } from './cycles';
 import { cyclesWithFacts, type CycleWithFacts } from './facts';
@@ -34,14 +34,10 @@ export const ENTRY_REFUSALS = {
     `This pond was harvested on ${dayMonth(closedOn)}: nothing can be added after it`,
   moreThanAlive: (alive: number) => `Only ${groupThousands(alive)} fish are alive in this pond`,
   impossibleAverage: (averageG: number) =>
-    `An average of ${formatGrams(averageG)} per fish is not possible: check the number of fish and their weight`,
+    `An average of ${formatKg(averageG)} per fish is not possible: check the number of fish and their weight`,
   farFromExpected: (averageG: number, expectedG: number) =>
-    `An average of ${formatGrams(averageG)} per fish is far from the ${formatGrams(expectedG)} expected: check the number of fish and their weight`,
+    `An average of ${formatKg(averageG)} per fish is far from the ${formatKg(expectedG)} expected: check the number of fish and their weight`,
 } as const;
-
-function formatGrams(grams: number): string {
-  return grams >= 100 ? `${groupThousands(Math.round(grams))} g` : `${Number(grams.toFixed(1))} g`;
-}
 
 /** A sample more than this many times off the plan's projection is a slip (grams for kilograms), not growth. */
 const SAMPLE_SLIP_FACTOR = 5;

@@ -2,7 +2,7 @@ import { AlertTriangle, CheckCircle2, Droplets } from 'lucide-react';
 import { Link } from 'react-router';
 import { Field } from '~/components/ui/field';
 import { dayMonth } from '#core/calendar';
-import { formatWeight, groupThousands } from '#core/money';
+import { formatKg, groupThousands } from '#core/money';
 import { SPECIES_LABEL } from '#core/farm/species';
 import type { DayView, PondToday } from '#core/farm/views';
 import type { FarmRole } from '#core/farm/farms';
@@ -12,13 +12,6 @@ import { LineForm } from './line-form';
 import { RefusedLines } from './waiting-lines';
 
 type LineIds = Record<'fed' | 'feeding' | 'deaths' | 'water' | 'note', string>;
-
-/** A weight as a farmer reads it: "90 g", "3.64 kg", "1,012 kg" (whole kilos from 100 kg). */
-export function kg(grams: number): string {
-  if (grams >= 100_000) return `${groupThousands(Math.round(grams / 1000))} kg`;
-  if (grams >= 1000) return formatWeight(Math.round(grams));
-  return `${Number(grams.toFixed(grams < 10 ? 1 : 0))} g`;
-}
 
 /** The day's page (issue 50 §3): every pond, its ration and a one-tap "Fed as planned". */
 export function DayPonds({
@@ -126,16 +119,16 @@ function PondCard({
         </h2>
         <p className="text-sm text-slate-700">
           {SPECIES_LABEL[cycle.species]} · day {cycle.day} · {groupThousands(cycle.alive)} fish of about{' '}
-          {kg(cycle.avgWeightG)} ({kg(cycle.biomassG)})
+          {formatKg(cycle.avgWeightG)} ({formatKg(cycle.biomassG)})
         </p>
       </div>
       {ration ? (
         <div className="rounded-md bg-brand-50 p-3">
           <p className="font-semibold text-slate-900">
-            Feed today: {kg(ration.feedG)} of {ration.pelletMm} mm pellets
+            Feed today: {formatKg(ration.feedG)} of {ration.pelletMm} mm pellets
           </p>
           <p className="text-sm text-slate-700">
-            {ration.meals.length} meals of {ration.meals.map((meal) => kg(meal)).join(' + ')} ·{' '}
+            {ration.meals.length} meals of {ration.meals.map((meal) => formatKg(meal)).join(' + ')} ·{' '}
             {ration.percentBwPerDay}% of their weight
           </p>
         </div>
@@ -143,7 +136,7 @@ function PondCard({
       {fedTodayG > 0 ? (
         <p className="flex items-center gap-2 font-medium text-green-800">
           <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
-          Fed {kg(fedTodayG)} today{fedAsPlanned ? ', as planned' : ''}
+          Fed {formatKg(fedTodayG)} today{fedAsPlanned ? ', as planned' : ''}
         </p>
       ) : ration ? (
         <LineForm

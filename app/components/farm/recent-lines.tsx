@@ -5,8 +5,7 @@ import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { dayMonth, shopTime } from '#core/calendar';
 import type { BookLine } from '#core/farm/entries';
-import { groupThousands } from '#core/money';
-import { kg } from './day-ponds';
+import { formatKg, gramsToKg, groupThousands } from '#core/money';
 
 const KIND: Record<string, string> = {
   feeding: 'Fed',
@@ -20,11 +19,11 @@ const KIND: Record<string, string> = {
 };
 
 function figure(line: BookLine): string {
-  if (line.kind === 'feeding') return kg(line.feedG ?? 0);
+  if (line.kind === 'feeding') return formatKg(line.feedG ?? 0);
   if (line.kind === 'note') return line.note ?? '';
   if (line.kind === 'water') return '';
   const fish = `${groupThousands(line.count ?? 0)} fish`;
-  return line.weightG ? `${fish}, ${kg(line.weightG)}` : fish;
+  return line.weightG ? `${fish}, ${formatKg(line.weightG)}` : fish;
 }
 
 function Correct({ farmId, line }: { farmId: number; line: BookLine }) {
@@ -45,7 +44,9 @@ function Correct({ farmId, line }: { farmId: number; line: BookLine }) {
           label={line.kind === 'feeding' ? 'Feed given (kg)' : 'How many died'}
           name="value"
           inputMode="decimal"
-          defaultValue={line.kind === 'feeding' ? String((line.feedG ?? 0) / 1000) : String(line.count ?? '')}
+          defaultValue={
+            line.kind === 'feeding' ? String(gramsToKg(line.feedG ?? 0)) : String(line.count ?? '')
+          }
           error={errors.value}
         />
         <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== 'idle'}>
