@@ -5,18 +5,8 @@ import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { dayMonth, shopTime } from '#core/calendar';
 import type { BookLine } from '#core/farm/entries';
+import { entryKindWord } from '#core/farm/kinds';
 import { formatKg, gramsToKg, groupThousands } from '#core/money';
-
-const KIND: Record<string, string> = {
-  feeding: 'Fed',
-  deaths: 'Dead',
-  water: 'Water reading',
-  sample: 'Sample',
-  note: 'Note',
-  harvest: 'Harvest',
-  move_out: 'Moved out',
-  move_in: 'Moved in',
-};
 
 function figure(line: BookLine): string {
   if (line.kind === 'feeding') return formatKg(line.feedG ?? 0);
@@ -69,7 +59,7 @@ export function RecentLines({ farmId, lines }: { farmId: number; lines: BookLine
         {lines.map((line) => (
           <li key={line.id} className="p-3">
             <p>
-              <span className="font-medium">{dayMonth(line.on)}</span> · {KIND[line.kind] ?? line.kind}{' '}
+              <span className="font-medium">{dayMonth(line.on)}</span> · {entryKindWord(line.kind)}{' '}
               {figure(line)}
             </p>
             <p className="text-slate-700">

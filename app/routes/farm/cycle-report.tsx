@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { load } from '~/lib/route.server';
 import { dayMonth, shopDay } from '#core/calendar';
+import { harvestWord, MOVE_DIRECTION_WORD } from '#core/farm/kinds';
 import { cycleReport, reportFigures } from '#core/farm/report';
 import { POND_KIND_LABEL, SPECIES_LABEL } from '#core/farm/species';
 import { formatKg, formatNaira, groupThousands } from '#core/money';
@@ -188,7 +189,7 @@ export default function CycleReport() {
             head={['Moved', 'In/out', 'Fish', 'Weight', 'Cost share']}
             rows={report.moves.map((move) => [
               fullDay(move.on),
-              move.direction === 'in' ? 'In' : 'Out',
+              MOVE_DIRECTION_WORD[move.direction],
               groupThousands(move.count),
               formatKg(move.weightG),
               formatNaira(move.costKobo),
@@ -269,7 +270,7 @@ export default function CycleReport() {
               fullDay(harvest.on),
               groupThousands(harvest.count),
               formatKg(harvest.weightG),
-              harvest.final ? 'Final' : 'Partial',
+              harvestWord(harvest.final),
             ])}
             foot={['Total', groupThousands(book.harvestedCount), formatKg(book.harvestedG), '']}
           />
