@@ -151,7 +151,8 @@ export interface CycleView {
   densityWarning: string | null;
   forecast: { on: string; days: number; weightG: number; biomassG: number } | null;
   /** Samples against the plan: what the plan expected that day and what was weighed. */
-  samples: { on: string; count: number; weightG: number; averageG: number; planG: number }[];
+  /** Each sample with its day of the cycle (the stocking day is day 0), as the curve counts days. */
+  samples: { on: string; day: number; count: number; weightG: number; averageG: number; planG: number }[];
   /** The plan's curve from stocking to the forecast (or 180 days), and the projection rescaled to the samples. */
   curve: { day: number; planG: number; projectedG: number }[];
   feedByDay: { on: string; feedG: number }[];
@@ -249,7 +250,11 @@ export async function cycleView(
     day: daysBetween(cycle.stockedOn, on),
     densityWarning: pond ? densityWarning(pond, book.alive) : null,
     forecast,
-    samples: sampled.map((sample) => ({ ...sample, planG: plan(sample.on, []) })),
+    samples: sampled.map((sample) => ({
+      ...sample,
+      day: daysBetween(cycle.stockedOn, sample.on),
+      planG: plan(sample.on, []),
+    })),
     curve,
     feedByDay,
     deathsByDay,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopDay } from '#core/calendar';
+import { addDays, shopDay } from '#core/calendar';
+import { cycleView } from '#core/farm/views';
 import { cycleBook } from '#core/farm/book';
 import { addPond, stockPond } from '#core/farm/cycles';
 import { cyclesWithFacts } from '#core/farm/facts';
@@ -236,6 +237,38 @@ describe("a sync's reads", () => {
     // …and each line is still costed at the price paid for its size (the 4 mm feed delivered above).
     const { book } = await bookOf(cycleId);
     expect(book.costKobo).toBeGreaterThan(100_000_00);
+  });
+});
+
+describe("the cycle's page", () => {
+  it("gives each sample its day of the cycle, as the chart's curve counts days", async () => {
+    const pondId = await pond('Sampled Pond');
+    const stockedOn = addDays(today, -10);
+    const { cycleId } = await stockPond(
+      database.db,
+      owner,
+      {
+        pondId,
+        species: 'african_catfish',
+        stockedOn,
+        count: 1000,
+        averageG: 50,
+        source: 'Hatchery',
+        cost: 0,
+        targetG: 1000,
+      },
+      today,
+    );
+    await recordEntry(database.db, owner, {
+      id: randomUUID(),
+      cycleId,
+      on: today,
+      kind: 'sample',
+      count: 20,
+      weightG: 1_600,
+    });
+    const view = await cycleView(database.db, owner, cycleId, today);
+    expect(view.samples.map((sample) => [sample.day, sample.averageG])).toEqual([[10, 80]]);
   });
 });
 

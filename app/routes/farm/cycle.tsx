@@ -177,10 +177,7 @@ export default function Cycle() {
           ]}
           dots={{
             label: 'Samples',
-            points: view.samples.map((s) => ({
-              x: Math.round((Date.parse(s.on) - Date.parse(cycle.stockedOn)) / 86_400_000),
-              y: s.averageG,
-            })),
+            points: view.samples.map((s) => ({ x: s.day, y: s.averageG })),
           }}
           table={{
             head: ['Sampled', 'Fish', 'Average', 'Plan'],
