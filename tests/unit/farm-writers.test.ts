@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../support/source-files';
 
 /**
  * Every farm table has one writer (issue 50, the review's cleanup): the module that owns it writes it
@@ -19,15 +20,6 @@ const WRITER: Record<string, { sql: string; file: string }> = {
   farmEntries: { sql: 'farm_entries', file: 'core/farm/entries.ts' },
   farmFeedStock: { sql: 'farm_feed_stock', file: 'core/farm/feed-store.ts' },
 };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory())
-      return name === 'migrations' || name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mjs)$/.test(name) ? [path] : [];
-  });
-}
 
 /** Every write in `source` to a farm table, as `.insert(farmEntries)` or `update farm_cycles (SQL)`. */
 export function farmTableWrites(source: string): { table: string; write: string }[] {

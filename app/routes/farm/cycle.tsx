@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Link, useLoaderData } from 'react-router';
-import { BarChart, LineChart } from '~/components/farm/charts';
+import { DailyBarChart, LineChart } from '~/components/farm/charts';
 import { CycleOwnerForms } from '~/components/farm/cycle-owner-forms';
 import { RecentLines } from '~/components/farm/recent-lines';
 import { LineForm } from '~/components/farm/line-form';
@@ -184,25 +184,20 @@ export default function Cycle() {
             rows: view.samples.map((s) => [dayMonth(s.on), s.count, formatKg(s.averageG), formatKg(s.planG)]),
           }}
         />
-        <BarChart
+        <DailyBarChart
           title="Feed per day"
           yUnit="g"
           empty="No feeding recorded yet."
-          bars={view.feedByDay.slice(-60).map((d) => ({ label: dayMonth(d.on), value: d.feedG }))}
-          table={{
-            head: ['Day', 'Feed'],
-            rows: view.feedByDay.slice(-60).map((d) => [dayMonth(d.on), formatKg(d.feedG)]),
-          }}
+          column="Feed"
+          days={view.feedByDay.map((d) => ({ on: d.on, value: d.feedG }))}
+          figure={formatKg}
         />
-        <BarChart
+        <DailyBarChart
           title="Deaths per day"
           yUnit="fish"
           empty="No deaths recorded."
-          bars={view.deathsByDay.slice(-60).map((d) => ({ label: dayMonth(d.on), value: d.count }))}
-          table={{
-            head: ['Day', 'Dead'],
-            rows: view.deathsByDay.slice(-60).map((d) => [dayMonth(d.on), d.count]),
-          }}
+          column="Dead"
+          days={view.deathsByDay.map((d) => ({ on: d.on, value: d.count }))}
         />
       </section>
 
