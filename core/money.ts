@@ -25,6 +25,16 @@ export function formatWeight(grams: number): string {
   return `${Number((grams / 1000).toFixed(2))} kg`;
 }
 
+/**
+ * A farm's weight as a farmer reads it (the farm book's fish, feed and harvests): "0.4 g", "90 g",
+ * "3.64 kg", "1,012 kg" (whole kilos from 100 kg). Grams may be fractional (an average per fish).
+ */
+export function formatKg(grams: number): string {
+  if (grams >= 100_000) return `${groupThousands(Math.round(grams / 1000))} kg`;
+  if (grams >= 1000) return formatWeight(Math.round(grams));
+  return `${Number(grams.toFixed(grams < 10 ? 1 : 0))} g`;
+}
+
 /** "per kg", "per 500 g", "per 15 kg": the unit a price is for. */
 export function perWeightLabel(grams: number): string {
   return grams === 1000 ? 'per kg' : `per ${formatWeight(grams)}`;

@@ -5,12 +5,22 @@
  */
 export const FARM_OUTBOX_PREFIX = 'freshcatch-farm-outbox:';
 
-/** Lines the browser refused to store, per user: they live in the page only. */
+/**
+ * The users whose outbox the browser refused to store (private mode, a full disk), each with how many
+ * unsent lines live in the page only: the one record of it, read by the outbox (`notKept`) and the
+ * sign-out warning alike.
+ */
 const unkept = new Map<string, number>();
 
-export function noteUnkeptLines(userKey: string, count: number): void {
-  if (count > 0) unkept.set(userKey, count);
-  else unkept.delete(userKey);
+/** After each write of a user's outbox: whether the browser kept it, and the unsent lines it holds. */
+export function noteOutboxKept(userKey: string, kept: boolean, unsent: number): void {
+  if (kept) unkept.delete(userKey);
+  else unkept.set(userKey, unsent);
+}
+
+/** Whether the browser refused to keep this user's lines: they last this page view only. */
+export function outboxNotKept(userKey: string): boolean {
+  return unkept.has(userKey);
 }
 
 /** How many lines on this phone, of any account, the server does not have yet (refused ones aside). */

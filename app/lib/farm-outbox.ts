@@ -11,7 +11,7 @@ import { createLocalStore } from './local-list';
  * browser and a sign-out (warned first: `unsentLinesOnThisPhone`).
  */
 
-import { FARM_OUTBOX_PREFIX, noteUnkeptLines } from './farm-outbox-count';
+import { FARM_OUTBOX_PREFIX, noteOutboxKept, outboxNotKept } from './farm-outbox-count';
 
 export { FARM_OUTBOX_PREFIX };
 
@@ -42,15 +42,11 @@ const stores = new Map<string, ReturnType<typeof makeOutbox>>();
 
 function makeOutbox(userKey: string) {
   const store = createLocalStore<QueuedLine>(`${FARM_OUTBOX_PREFIX}${userKey}`, parseLines);
-  let refusedByBrowser = false;
   const listeners = new Set<() => void>();
   const commit = (next: QueuedLine[]) => {
-    const kept = store.commit(next);
-    noteUnkeptLines(userKey, kept ? 0 : next.filter((line) => !line.refused).length);
-    if (refusedByBrowser !== !kept) {
-      refusedByBrowser = !kept;
-      for (const listener of listeners) listener();
-    }
+    const before = outboxNotKept(userKey);
+    noteOutboxKept(userKey, store.commit(next), next.filter((line) => !line.refused).length);
+    if (outboxNotKept(userKey) !== before) for (const listener of listeners) listener();
   };
   return {
     store,
@@ -77,7 +73,7 @@ function makeOutbox(userKey: string) {
       commit(store.snapshot().filter((line) => line.entry.id !== id));
     },
     /** Whether the browser refused to keep the lines (private mode, a full disk): they last this page view only. */
-    notKept: () => refusedByBrowser,
+    notKept: () => outboxNotKept(userKey),
     subscribeKept(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -86,27 +86,38 @@ export async function stockPond(
     .where(and(eq(ponds.id, form.pondId), eq(ponds.farmId, access.farmId)));
   if (!pond) throw new NotFound(POND_MESSAGES.notFound);
   try {
-    const [cycle] = await db
-      .insert(farmCycles)
-      .values({
-        farmId: access.farmId,
-        pondId: pond.id,
-        species: form.species,
-        stockedOn: form.stockedOn,
-        stockedCount: form.count,
-        stockedAvgMg: Math.round(form.averageG * 1000),
-        source: form.source,
-        stockCostKobo: form.cost,
-        targetG: form.targetG,
-        feedingTable: feedingTableFor(form.species).id,
-      })
-      .returning({ id: farmCycles.id });
-    return { cycleId: cycle!.id, warning: densityWarning(pond, form.count) };
+    const cycle = await openCycle(db, {
+      farmId: access.farmId,
+      pondId: pond.id,
+      species: form.species,
+      stockedOn: form.stockedOn,
+      stockedCount: form.count,
+      stockedAvgMg: Math.round(form.averageG * 1000),
+      source: form.source,
+      stockCostKobo: form.cost,
+      targetG: form.targetG,
+      feedingTable: feedingTableFor(form.species).id,
+    });
+    return { cycleId: cycle.id, warning: densityWarning(pond, form.count) };
   } catch (error) {
     if (isUniqueViolation(error, 'farm_cycles_one_open_per_pond'))
       throw new Invalid(POND_MESSAGES.occupied, { pondId: [POND_MESSAGES.occupied] });
     throw error;
   }
+}
+
+/**
+ * A new cycle in an empty pond: this module writes farm_cycles, and the others (a move into an empty
+ * pond) call it. The pond's one open cycle is the database's to keep (farm_cycles_one_open_per_pond).
+ */
+export async function openCycle(db: Db, values: typeof farmCycles.$inferInsert): Promise<{ id: number }> {
+  const [cycle] = await db.insert(farmCycles).values(values).returning({ id: farmCycles.id });
+  return cycle!;
+}
+
+/** A cycle ends on `on`: its last harvest, or the move that took its last fish. */
+export async function closeCycle(db: Db, cycleId: number, on: string): Promise<void> {
+  await db.update(farmCycles).set({ closedOn: on }).where(eq(farmCycles.id, cycleId));
 }
 
 /** The owner sets their own feeding rate for a cycle (null: back to the feeding table's). */

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { farmCycles, farmEntries, user } from '../../db/schema';
+import { farmEntries, user } from '../../db/schema';
 import { dayMonth, shopDay } from '../calendar';
 import { Forbidden, Invalid, NotFound } from '../errors';
-import { groupThousands } from '../money';
+import { formatKg, groupThousands } from '../money';
 import { cycleBook, sampleAverageG } from './book';
+import { closeCycle } from './cycles';
 import { cyclesWithFacts, type CycleWithFacts } from './facts';
 import { feedCostKobo } from './feed-rules';
 import { feedPrices } from './feed-store';
@@ -32,14 +34,10 @@ export const ENTRY_REFUSALS = {
     `This pond was harvested on ${dayMonth(closedOn)}: nothing can be added after it`,
   moreThanAlive: (alive: number) => `Only ${groupThousands(alive)} fish are alive in this pond`,
   impossibleAverage: (averageG: number) =>
-    `An average of ${formatGrams(averageG)} per fish is not possible: check the number of fish and their weight`,
+    `An average of ${formatKg(averageG)} per fish is not possible: check the number of fish and their weight`,
   farFromExpected: (averageG: number, expectedG: number) =>
-    `An average of ${formatGrams(averageG)} per fish is far from the ${formatGrams(expectedG)} expected: check the number of fish and their weight`,
+    `An average of ${formatKg(averageG)} per fish is far from the ${formatKg(expectedG)} expected: check the number of fish and their weight`,
 } as const;
-
-function formatGrams(grams: number): string {
-  return grams >= 100 ? `${groupThousands(Math.round(grams))} g` : `${Number(grams.toFixed(1))} g`;
-}
 
 /** A sample more than this many times off the plan's projection is a slip (grams for kilograms), not growth. */
 const SAMPLE_SLIP_FACTOR = 5;
@@ -95,7 +93,9 @@ export async function recordEntries(
       result.already.push(entry.id);
       return false;
     });
-    const prices = await feedPrices(tx, access.farmId);
+    // The farm's feed prices (its receipts and its owner's delivered orders) are read once per send,
+    // and only when a feeding line is written: a send of deaths, water and notes never reads them.
+    let prices: ReturnType<typeof feedPrices> | undefined;
     const seen = new Set<string>();
     for (const entry of fresh) {
       if (seen.has(entry.id)) continue; // the same line twice in one send
@@ -112,7 +112,16 @@ export async function recordEntries(
       // in the book already: never a second row, never a crash.
       const written = await tx
         .insert(farmEntries)
-        .values(rowOf(access, entry, now, prices.of))
+        .values(
+          rowOf(
+            access,
+            entry,
+            now,
+            entry.kind === 'feeding'
+              ? (await (prices ??= feedPrices(tx, access.farmId))).of(entry.pelletMm)
+              : null,
+          ),
+        )
         .onConflictDoNothing({ target: farmEntries.id })
         .returning({ id: farmEntries.id });
       if (written.length === 0) {
@@ -120,9 +129,10 @@ export async function recordEntries(
         continue;
       }
       addToFacts(found!, entry);
-      if (entry.kind === 'harvest' && entry.final)
-        await tx.update(farmCycles).set({ closedOn: entry.on }).where(eq(farmCycles.id, entry.cycleId));
-      if (entry.kind === 'harvest' && entry.final) found!.cycle.closedOn = entry.on;
+      if (entry.kind === 'harvest' && entry.final) {
+        await closeCycle(tx, entry.cycleId, entry.on);
+        found!.cycle.closedOn = entry.on;
+      }
       if (entry.kind === 'water') {
         const messages = waterWarnings(found!.cycle.species, entry).map((warning) => warning.message);
         if (messages.length > 0) result.warnings.push({ id: entry.id, messages });
@@ -131,6 +141,50 @@ export async function recordEntries(
     }
   });
   return result;
+}
+
+export interface MoveLines {
+  /** The move form's id: the source's move_out line, so a re-post moves once. */
+  id: string;
+  fromCycleId: number;
+  toCycleId: number;
+  /** Whether the fish joined a cycle already in the pond (a move_in line there) or stocked a new one. */
+  intoOpenCycle: boolean;
+  on: string;
+  count: number;
+  weightG: number;
+  costKobo: number;
+}
+
+/**
+ * A move's lines (core/farm/moves.ts checks it and calls this): move_out on the source's book and, into
+ * a pond's open cycle, move_in on its book. This module writes farm_entries; the others call it.
+ */
+export async function writeMoveLines(db: Db, access: FarmAccess, move: MoveLines, now: Date): Promise<void> {
+  const line = {
+    farmId: access.farmId,
+    on: move.on,
+    count: move.count,
+    weightG: move.weightG,
+    costKobo: move.costKobo,
+    recordedBy: access.userId,
+    recordedAt: now,
+  };
+  if (move.intoOpenCycle)
+    await db.insert(farmEntries).values({
+      ...line,
+      id: randomUUID(),
+      cycleId: move.toCycleId,
+      kind: 'move_in',
+      otherCycleId: move.fromCycleId,
+    });
+  await db.insert(farmEntries).values({
+    ...line,
+    id: move.id,
+    cycleId: move.fromCycleId,
+    kind: 'move_out',
+    otherCycleId: move.toCycleId,
+  });
 }
 
 /**
@@ -204,7 +258,8 @@ function rowOf(
   access: FarmAccess,
   entry: EntryInput,
   now: Date,
-  pricePerKg: (pelletMm: number | null | undefined) => number | null,
+  /** A feeding line's price per kg paid for its pellet size (null: no feed received). */
+  pricePerKg: number | null,
 ): typeof farmEntries.$inferInsert {
   const base = {
     id: entry.id,
@@ -226,7 +281,7 @@ function rowOf(
         feedName: entry.feedName ?? null,
         pelletMm: entry.pelletMm ?? null,
         // At the price the farm paid for feed of that size (the feed store), so the cost so far counts it.
-        costKobo: feedCostKobo(entry.feedG, pricePerKg(entry.pelletMm)),
+        costKobo: feedCostKobo(entry.feedG, pricePerKg),
       };
     case 'deaths':
       return { ...base, count: entry.count, cause: entry.cause?.trim() || null };

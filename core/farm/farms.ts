@@ -94,7 +94,7 @@ export const INVITE_MESSAGES = {
 
 /**
  * The owner invites a worker by e-mail or phone. The invitation waits until someone signed in with
- * that (confirmed) e-mail address or that phone opens My farm (`joinInvitations`).
+ * that (confirmed) e-mail address or that phone opens My farm and joins (`joinInvitations`).
  */
 export async function inviteWorker(db: Db, access: FarmAccess, contact: string): Promise<void> {
   requireOwner(access);
@@ -123,45 +123,77 @@ export async function inviteWorker(db: Db, access: FarmAccess, contact: string):
   }
 }
 
-/**
- * Invitations waiting for this user (their confirmed e-mail address, or their profile's phone) are
- * taken up: they become a worker of those farms. Run when they open My farm.
- */
-export async function joinInvitations(db: Db, userId: string): Promise<number> {
+/** The user's contacts an invitation may name: a confirmed e-mail address, the profile's phone. */
+async function invitationMatches(db: Db, userId: string) {
   const [who] = await db
     .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, phone: user.phone })
     .from(user)
     .where(eq(user.id, userId));
-  if (!who) return 0;
+  if (!who) return null;
   const matches = [
     ...(who.emailVerified ? [eq(farmWorkers.invitedEmail, who.email.toLowerCase())] : []),
     ...(who.phone ? [eq(farmWorkers.invitedPhone, who.phone)] : []),
   ];
-  if (matches.length === 0) return 0;
+  return matches.length === 0 ? null : or(...matches)!;
+}
+
+/** The farms inviting this user that they have not joined: My farm offers "Join <farm>" for each. */
+export async function pendingInvitations(
+  db: Db,
+  userId: string,
+): Promise<{ farmId: number; farmName: string; town: string; state: string }[]> {
+  const matches = await invitationMatches(db, userId);
+  if (!matches) return [];
+  const [rows, mine] = await Promise.all([
+    db
+      .selectDistinct({ farmId: farms.id, farmName: farms.name, town: farms.town, state: farms.state })
+      .from(farmWorkers)
+      .innerJoin(farms, eq(farms.id, farmWorkers.farmId))
+      .where(and(isNull(farmWorkers.userId), matches))
+      .orderBy(asc(farms.id)),
+    db.select({ farmId: farmWorkers.farmId }).from(farmWorkers).where(eq(farmWorkers.userId, userId)),
+  ]);
+  const joined = new Set(mine.map((row) => row.farmId));
+  return rows.filter((row) => !joined.has(row.farmId));
+}
+
+/**
+ * The user takes up their invitations to `farmId` (their confirmed e-mail address, or their
+ * profile's phone): they become a worker of that farm. Asked for on My farm ("Join <farm>"), never
+ * done by opening a page. Returns whether they joined now (false: no such invitation, or joined before).
+ */
+export async function joinInvitations(db: Db, userId: string, farmId: number): Promise<boolean> {
+  const matches = await invitationMatches(db, userId);
+  if (!matches) return false;
   return db.transaction(async (tx) => {
     const waiting = await tx
-      .select({ id: farmWorkers.id, farmId: farmWorkers.farmId, userId: farmWorkers.userId })
+      .select({ id: farmWorkers.id, userId: farmWorkers.userId })
       .from(farmWorkers)
-      .where(or(eq(farmWorkers.userId, who.id), and(isNull(farmWorkers.userId), or(...matches))))
+      .where(
+        and(
+          eq(farmWorkers.farmId, farmId),
+          or(eq(farmWorkers.userId, userId), and(isNull(farmWorkers.userId), matches)),
+        ),
+      )
       .orderBy(asc(farmWorkers.id))
       .for('update');
-    const farmsJoined = new Set(waiting.filter((row) => row.userId === who.id).map((row) => row.farmId));
-    let joined = 0;
+    let joined = waiting.some((row) => row.userId === userId);
+    let now = false;
     for (const invitation of waiting) {
-      if (invitation.userId === who.id) continue;
+      if (invitation.userId === userId) continue;
       // Invited twice to one farm (by e-mail and by phone): the first invitation is enough.
-      if (farmsJoined.has(invitation.farmId)) {
+      if (joined) {
         await tx.delete(farmWorkers).where(eq(farmWorkers.id, invitation.id));
         continue;
       }
       await tx
         .update(farmWorkers)
-        .set({ userId: who.id, joinedAt: new Date() })
+        .set({ userId, joinedAt: new Date() })
         .where(eq(farmWorkers.id, invitation.id));
-      farmsJoined.add(invitation.farmId);
-      joined++;
+      joined = true;
+      now = true;
     }
-    return joined;
+    return now;
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { farmEntries, farmFeedStock, farms, orderItems, orders, products } from '../../db/schema';
 import { shopDay } from '../calendar';
@@ -6,7 +6,7 @@ import { Invalid } from '../errors';
 import { daysOfFeedLeft } from './feed-rules';
 import { requireOwner, type FarmAccess } from './farms';
 import type { FeedForm } from './schemas';
-import { dayView } from './views';
+import { rationsToday } from './views';
 
 /**
  * The farm's feed store (issue 50 §6): bags received at a price, what is left of each pellet size
@@ -183,7 +183,7 @@ export interface FeedSize {
 
 export async function feedStore(db: Db, access: FarmAccess, today: string) {
   requireOwner(access);
-  const [receipts, used, day] = await Promise.all([
+  const [receipts, used, rations] = await Promise.all([
     feedReceipts(db, access.farmId),
     db
       .select({
@@ -199,40 +199,42 @@ export async function feedStore(db: Db, access: FarmAccess, today: string) {
         ),
       )
       .groupBy(farmEntries.pelletMm),
-    dayView(db, access, today),
+    rationsToday(db, access, today),
   ]);
   const receivedBySize = bySize(receipts);
   const need = new Map<number, number>();
-  for (const pond of day.ponds)
-    if (pond.ration)
-      need.set(pond.ration.pelletMm, (need.get(pond.ration.pelletMm) ?? 0) + pond.ration.feedG);
+  for (const ration of rations) need.set(ration.pelletMm, (need.get(ration.pelletMm) ?? 0) + ration.feedG);
   const usedBySize = new Map(used.map((row) => [row.pelletMm!, Number(row.grams)]));
   const allSizes = [...new Set([...receivedBySize.keys(), ...need.keys()])].sort((a, b) => a - b);
-  const sizes: FeedSize[] = await Promise.all(
-    allSizes.map(async (pelletMm) => {
-      const row = receivedBySize.get(pelletMm);
-      const receivedG = row?.grams ?? 0;
-      const usedG = usedBySize.get(pelletMm) ?? 0;
-      const leftG = Math.max(0, receivedG - usedG);
-      const needPerDayG = need.get(pelletMm) ?? 0;
-      return {
-        pelletMm,
-        receivedG,
-        usedG,
-        leftG,
-        needPerDayG,
-        daysLeft: daysOfFeedLeft(leftG, needPerDayG),
-        pricePerKgKobo: row ? perKg(row.kobo, row.grams) : null,
-        product: await shopFeedOfSize(db, pelletMm),
-      };
-    }),
-  );
+  const products = await shopFeedsOfSizes(db, allSizes);
+  const sizes: FeedSize[] = allSizes.map((pelletMm) => {
+    const row = receivedBySize.get(pelletMm);
+    const receivedG = row?.grams ?? 0;
+    const usedG = usedBySize.get(pelletMm) ?? 0;
+    const leftG = Math.max(0, receivedG - usedG);
+    const needPerDayG = need.get(pelletMm) ?? 0;
+    return {
+      pelletMm,
+      receivedG,
+      usedG,
+      leftG,
+      needPerDayG,
+      daysLeft: daysOfFeedLeft(leftG, needPerDayG),
+      pricePerKgKobo: row ? perKg(row.kobo, row.grams) : null,
+      product: products.get(pelletMm) ?? null,
+    };
+  });
   return { sizes, receipts: receipts.slice(0, 20) };
 }
 
-/** The shop's feed of a pellet size ("Floating Fish Feed 4 mm (15 kg)"), the cheapest per kg. */
-async function shopFeedOfSize(db: Db, pelletMm: number) {
-  const named = await db
+/**
+ * The shop's feed of each pellet size ("Floating Fish Feed 4 mm (15 kg)"), the cheapest per kg: one
+ * query for every size, the first of each size in that order.
+ */
+async function shopFeedsOfSizes(db: Db, pelletSizes: readonly number[]) {
+  const found = new Map<number, FeedSize['product'] & {}>();
+  if (pelletSizes.length === 0) return found;
+  const feeds = await db
     .select({
       id: products.id,
       name: products.name,
@@ -242,8 +244,16 @@ async function shopFeedOfSize(db: Db, pelletMm: number) {
       weightGrams: products.weightGrams,
     })
     .from(products)
-    .where(and(eq(products.category, 'feeds'), ilike(products.name, `% ${pelletMm} mm%`)))
-    .orderBy(asc(sql`${products.priceKobo}::float / nullif(${products.weightGrams}, 0)`), asc(products.id))
-    .limit(1);
-  return named[0] ?? null;
+    .where(
+      and(
+        eq(products.category, 'feeds'),
+        or(...pelletSizes.map((pelletMm) => ilike(products.name, `% ${pelletMm} mm%`))),
+      ),
+    )
+    .orderBy(asc(sql`${products.priceKobo}::float / nullif(${products.weightGrams}, 0)`), asc(products.id));
+  for (const pelletMm of pelletSizes) {
+    const feed = feeds.find((row) => row.name.toLowerCase().includes(` ${pelletMm} mm`));
+    if (feed) found.set(pelletMm, feed);
+  }
+  return found;
 }

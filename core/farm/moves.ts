@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { farmCycles, farmEntries, ponds } from '../../db/schema';
 import { shopDay } from '../calendar';
 import { Invalid, NotFound } from '../errors';
 import { cycleBook, shareForMove } from './book';
-import { ENTRY_REFUSALS } from './entries';
+import { closeCycle, openCycle } from './cycles';
+import { ENTRY_REFUSALS, writeMoveLines } from './entries';
 import { cyclesWithFacts } from './facts';
 import { requireOwner, type FarmAccess } from './farms';
 import { SPECIES_LABEL } from './species';
@@ -74,11 +74,11 @@ export async function moveFish(
     const avgWeightG = weightG / move.count;
     const [source] = await tx.select({ name: ponds.name }).from(ponds).where(eq(ponds.id, cycle.pondId));
 
-    let toCycleId = pond.cycleId;
-    if (toCycleId === null) {
-      const [stocked] = await tx
-        .insert(farmCycles)
-        .values({
+    const intoOpenCycle = pond.cycleId !== null;
+    const toCycleId =
+      pond.cycleId ??
+      (
+        await openCycle(tx, {
           farmId: access.farmId,
           pondId: pond.id,
           species: cycle.species,
@@ -91,39 +91,24 @@ export async function moveFish(
           ratePercent: cycle.ratePercent,
           feedingTable: cycle.feedingTable,
         })
-        .returning({ id: farmCycles.id });
-      toCycleId = stocked!.id;
-    } else {
-      await tx.insert(farmEntries).values({
-        id: randomUUID(),
-        farmId: access.farmId,
-        cycleId: toCycleId,
-        kind: 'move_in',
+      ).id;
+    await writeMoveLines(
+      tx,
+      access,
+      {
+        id: move.id,
+        fromCycleId: cycle.id,
+        toCycleId,
+        intoOpenCycle,
         on: move.on,
         count: move.count,
         weightG,
         costKobo,
-        otherCycleId: cycle.id,
-        recordedBy: access.userId,
-        recordedAt: now,
-      });
-    }
-    await tx.insert(farmEntries).values({
-      id: move.id,
-      farmId: access.farmId,
-      cycleId: cycle.id,
-      kind: 'move_out',
-      on: move.on,
-      count: move.count,
-      weightG,
-      costKobo,
-      otherCycleId: toCycleId,
-      recordedBy: access.userId,
-      recordedAt: now,
-    });
+      },
+      now,
+    );
     // Every fish moved out: the pond is empty, and its cycle ends here.
-    if (move.count === book.alive)
-      await tx.update(farmCycles).set({ closedOn: move.on }).where(eq(farmCycles.id, cycle.id));
+    if (move.count === book.alive) await closeCycle(tx, cycle.id, move.on);
     return { toCycleId, already: false };
   });
 }

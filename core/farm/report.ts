@@ -8,6 +8,7 @@ import { NotFound } from '../errors';
 import { nairaFigure } from '../money';
 import type { CycleBook } from './book';
 import { requireOwner, type FarmAccess } from './farms';
+import { harvestWord, MOVE_DIRECTION_WORD } from './kinds';
 import { POND_KIND_LABEL, SPECIES_LABEL, type PondKind, type Species } from './species';
 import { cycleView, type CycleMoney, type CycleView } from './views';
 
@@ -275,7 +276,7 @@ export function cycleReportCsv(report: CycleReport): string {
       ['Date', 'In or out', 'Fish', 'Weight (kg)', 'Cost share (NGN)'],
       report.moves.map((m) => [
         m.on,
-        m.direction === 'in' ? 'In' : 'Out',
+        MOVE_DIRECTION_WORD[m.direction],
         m.count,
         kgFigure(m.weightG),
         money(m.costKobo),
@@ -323,7 +324,7 @@ export function cycleReportCsv(report: CycleReport): string {
   section(
     'Harvests',
     ['Date', 'Fish', 'Weight (kg)', 'Partial or final'],
-    report.harvests.map((h) => [h.on, h.count, kgFigure(h.weightG), h.final ? 'Final' : 'Partial']),
+    report.harvests.map((h) => [h.on, h.count, kgFigure(h.weightG), harvestWord(h.final)]),
   );
   if (report.forecast) {
     const { forecast, market } = report;

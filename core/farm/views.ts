@@ -89,16 +89,7 @@ export async function dayView(db: Db, access: FarmAccess, today: string): Promis
           avgWeightG: book.avgWeightG,
           biomassG: book.biomassG,
         },
-        ration:
-          book.alive > 0
-            ? dailyRation({
-                species: cycle.species,
-                count: book.alive,
-                avgWeightG: book.avgWeightG,
-                ratePercentOverride: cycle.ratePercent,
-                tableId: cycle.feedingTable,
-              })
-            : null,
+        ration: rationOf(cycle, book),
         fedTodayG: feedings.reduce((sum, line) => sum + (line.feedG ?? 0), 0),
         fedAsPlanned: feedings.some((line) => line.asPlanned),
         deathsToday: lines
@@ -111,6 +102,32 @@ export async function dayView(db: Db, access: FarmAccess, today: string): Promis
       };
     }),
   };
+}
+
+/** Today's ration of an open cycle as its book stands (null: no fish left). */
+function rationOf(cycle: CycleRow, book: CycleBook): ReturnType<typeof dailyRation> | null {
+  return book.alive > 0
+    ? dailyRation({
+        species: cycle.species,
+        count: book.alive,
+        avgWeightG: book.avgWeightG,
+        ratePercentOverride: cycle.ratePercent,
+        tableId: cycle.feedingTable,
+      })
+    : null;
+}
+
+/** Today's ration of every pond with fish, for the feed store: the day page's rations, without its lines. */
+export async function rationsToday(
+  db: Db,
+  access: FarmAccess,
+  today: string,
+): Promise<NonNullable<ReturnType<typeof dailyRation>>[]> {
+  const cycleIds = (await pondsOf(db, access)).flatMap((pond) =>
+    pond.cycleId === null ? [] : [pond.cycleId],
+  );
+  const cycles = await cyclesWithFacts(db, access.farmId, cycleIds);
+  return [...cycles.values()].flatMap(({ cycle, facts }) => rationOf(cycle, cycleBook(facts, today)) ?? []);
 }
 
 export interface CycleMoney {
@@ -134,7 +151,8 @@ export interface CycleView {
   densityWarning: string | null;
   forecast: { on: string; days: number; weightG: number; biomassG: number } | null;
   /** Samples against the plan: what the plan expected that day and what was weighed. */
-  samples: { on: string; count: number; weightG: number; averageG: number; planG: number }[];
+  /** Each sample with its day of the cycle (the stocking day is day 0), as the curve counts days. */
+  samples: { on: string; day: number; count: number; weightG: number; averageG: number; planG: number }[];
   /** The plan's curve from stocking to the forecast (or 180 days), and the projection rescaled to the samples. */
   curve: { day: number; planG: number; projectedG: number }[];
   feedByDay: { on: string; feedG: number }[];
@@ -232,7 +250,11 @@ export async function cycleView(
     day: daysBetween(cycle.stockedOn, on),
     densityWarning: pond ? densityWarning(pond, book.alive) : null,
     forecast,
-    samples: sampled.map((sample) => ({ ...sample, planG: plan(sample.on, []) })),
+    samples: sampled.map((sample) => ({
+      ...sample,
+      day: daysBetween(cycle.stockedOn, sample.on),
+      planG: plan(sample.on, []),
+    })),
     curve,
     feedByDay,
     deathsByDay,

@@ -95,8 +95,11 @@ test('a worker records the day on the farm they were invited to, and sees no mon
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText('Invited, not joined yet')).toBeVisible();
 
+  // My farm offers the farm; the worker joins it with a tap, and it opens.
   await workerPage.goto('/farm');
-  await workerPage.getByRole('link', { name: /Okrika Fish Farm/ }).click();
+  await expect(workerPage.getByRole('heading', { name: 'Farms inviting you' })).toBeVisible();
+  await expectAccessible(workerPage);
+  await workerPage.getByRole('button', { name: 'Join Okrika Fish Farm' }).click();
   await expect(workerPage.getByText('· worker')).toBeVisible();
   const pond = workerPage.getByRole('region', { name: 'Pond A' });
   await pond.getByRole('button', { name: 'Fed as planned' }).click();

@@ -143,7 +143,7 @@ test('the owner opens the cycle report, prints it and downloads its CSV; a worke
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByText('Invited, not joined yet')).toBeVisible();
   await workerPage.goto('/farm');
-  await workerPage.getByRole('link', { name: /Ibiso Farm, Okrika/ }).click();
+  await workerPage.getByRole('button', { name: 'Join Ibiso Farm, Okrika' }).click();
   await expect(workerPage.getByText('· worker')).toBeVisible();
   await workerPage.goto(cycleUrl);
   await expect(workerPage.getByRole('heading', { level: 1, name: 'Pond A' })).toBeVisible();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, shopDay } from '#core/calendar';
 import { POND_MESSAGES } from '#core/farm/cycles';
 import { ENTRY_REFUSALS } from '#core/farm/entries';
-import { FARM_REFUSALS, joinInvitations } from '#core/farm/farms';
+import { FARM_REFUSALS, joinInvitations, pendingInvitations } from '#core/farm/farms';
 import {
   DAY_FORM_MESSAGES,
   ENTRY_MESSAGES,
@@ -96,8 +96,11 @@ beforeAll(async () => {
     const invited = await owner!.postForm(`/farm/${farmId}/workers`, { intent: 'invite', contact: email });
     expect(invited.status).toBe(200);
   }
-  // They join on opening My farm.
-  for (const client of [worker!, worker2!]) expect((await client.get('/farm')).status).toBe(200);
+  // They join with My farm's "Join" button.
+  for (const client of [worker!, worker2!])
+    expect((await client.postForm('/farm?index', { intent: 'join', farmId: String(farmId) })).status).toBe(
+      302,
+    );
   const [row] = await server.database.db
     .select({ id: schema.farmWorkers.id })
     .from(schema.farmWorkers)
@@ -119,7 +122,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function startFarm(client: HttpClient, name: string): Promise<number> {
-  const response = await client.postForm('/farm?index', { name, state: 'Rivers', town: 'Port Harcourt' });
+  const response = await client.postForm('/farm?index', {
+    intent: 'start',
+    name,
+    state: 'Rivers',
+    town: 'Port Harcourt',
+  });
   expect(response.status).toBe(302);
   const match = /^\/farm\/(\d+)\/ponds$/.exec(locationOf(response) ?? '');
   expect(match).not.toBeNull();
@@ -588,7 +596,7 @@ describe("bad input: the field's message, nothing changed, never a 500", () => {
   });
 
   it('the form and the phone refuse impossible numbers with their field’s words', async () => {
-    const farm = { name: '', state: 'Atlantis', town: 'x' };
+    const farm = { intent: 'start', name: '', state: 'Atlantis', town: 'x' };
     await refusedForm('/farm?index', farm, 400, schemaMessage(FarmFormSchema, farm, 'state'));
     const before = await farmRowCounts();
     for (const [line, message] of [
@@ -649,7 +657,7 @@ describe("bad input: the field's message, nothing changed, never a 500", () => {
 });
 
 describe('a worker invited by e-mail', () => {
-  it('joins on opening My farm once their e-mail is confirmed, and not before', async () => {
+  it('is offered the farm on My farm once their e-mail is confirmed, and joins with its button, not by opening a page', async () => {
     const email = uniqueEmail('pond-hand');
     const invited = await fx.owner.postForm(`/farm/${fx.farmId}/workers`, {
       intent: 'invite',
@@ -668,7 +676,8 @@ describe('a worker invited by e-mail', () => {
     const [account] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, email));
     expect(account!.emailVerified).toBe(false);
     // Not confirmed: the invitation is not theirs yet, whatever asks for it.
-    expect(await joinInvitations(server.database.db, account!.id)).toBe(0);
+    expect(await pendingInvitations(server.database.db, account!.id)).toEqual([]);
+    expect(await joinInvitations(server.database.db, account!.id, fx.farmId)).toBe(false);
     const invitation = () =>
       server.database.db
         .select({ userId: schema.farmWorkers.userId, joinedAt: schema.farmWorkers.joinedAt })
@@ -680,14 +689,30 @@ describe('a worker invited by e-mail', () => {
     expect((await client.get(server.mailer.linkIn(server.mailer.lastTo(email)))).status).toBe(302);
     const login = await client.postForm('/login', { email, password: SHOPPER_PASSWORD, redirectTo: '/farm' });
     expect(login.status).toBe(302);
-    // Signed in and confirmed, but My farm not opened yet: not a worker.
+    // Signed in and confirmed: My farm offers the farm, and opening it (twice) joins nothing.
     expect((await client.get(`/farm/${fx.farmId}`)).status).toBe(404);
-    const myFarm = await client.get('/farm');
-    expect(myFarm.status).toBe(200);
-    const html = await textOf(myFarm);
-    expect(html).toContain('Chidi Fish Farm');
-    expect(html).toContain('You work here');
+    for (let visit = 0; visit < 2; visit++) {
+      const myFarm = await client.get('/farm');
+      expect(myFarm.status).toBe(200);
+      const html = await textOf(myFarm);
+      expect(html).toContain('Farms inviting you');
+      expect(html).toContain('Join Chidi Fish Farm');
+      expect(html).not.toContain('You work here');
+    }
+    expect(await invitation()).toEqual([{ userId: null, joinedAt: null }]);
+    // A farm that did not invite them: the post joins nothing, and its door answers 404.
+    const elsewhere = await client.postForm('/farm?index', {
+      intent: 'join',
+      farmId: String(fx.farmId + 1000),
+    });
+    expect(locationOf(elsewhere)).toBe(`/farm/${fx.farmId + 1000}`);
+    const joined = await client.postForm('/farm?index', { intent: 'join', farmId: String(fx.farmId) });
+    expect(joined.status).toBe(302);
+    expect(locationOf(joined)).toBe(`/farm/${fx.farmId}`);
     expect(await invitation()).toEqual([{ userId: account!.id, joinedAt: expect.any(Date) }]);
+    const html = await textOf(await client.get('/farm'));
+    expect(html).toContain('You work here');
+    expect(html).not.toContain('Join Chidi Fish Farm');
     const page = await client.get(`/farm/${fx.farmId}`);
     expect(page.status).toBe(200);
     expect(await textOf(page)).not.toContain('₦');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopDay } from '#core/calendar';
+import { addDays, shopDay } from '#core/calendar';
+import { cycleView } from '#core/farm/views';
 import { cycleBook } from '#core/farm/book';
 import { addPond, stockPond } from '#core/farm/cycles';
 import { cyclesWithFacts } from '#core/farm/facts';
@@ -11,7 +12,14 @@ import * as schema from '#db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { createOrder, productNamed } from '../support/factories';
 import { feedStore } from '#core/farm/feed-store';
-import { CORRECTION_REFUSALS, correctLine, recentLines, recordEntry } from '#core/farm/entries';
+import {
+  CORRECTION_REFUSALS,
+  correctLine,
+  recentLines,
+  recordEntries,
+  recordEntry,
+} from '#core/farm/entries';
+import { queriesOf } from '../support/query-log';
 
 // The feed store's deliveries from the shop (issue 50 §6), and moving or grading fish (issue 50 §2): the fish, their weight and their share of the cost go with them;
 // nothing is made or lost, a re-post moves once, other fish are refused, an emptied pond's cycle closes.
@@ -180,8 +188,15 @@ describe('the feed store', () => {
     const feed = await productNamed(database.db, 'Floating Fish Feed 4 mm (15 kg)');
     await createOrder(database.db, owner.userId, [feed.id], { status: 'delivered' });
     await createOrder(database.db, owner.userId, [feed.id], { status: 'pending' });
-    const store = await feedStore(database.db, owner, today);
+    const { result: store, queries } = await queriesOf(database.db, () =>
+      feedStore(database.db, owner, today),
+    );
+    // The shop's feeds of every size in one query, and no day page's lines.
+    expect(queries.filter((query) => /from "products"/.test(query))).toHaveLength(1);
+    expect(queries.filter((query) => /"farm_entries"\."on" = /.test(query))).toHaveLength(0);
     const size = store.sizes.find((s) => s.pelletMm === 4)!;
+    expect(size.product?.name).toBe('Floating Fish Feed 4 mm (15 kg)');
+    expect(store.sizes.length).toBeGreaterThan(1); // the moved ponds' rations are of other sizes
     expect(size.receivedG).toBe(15_000);
     expect(size.pricePerKgKobo).toBe(Math.round((feed.priceKobo * 1000) / 15_000));
     expect(store.receipts.filter((r) => r.orderId !== null)).toHaveLength(1);
@@ -193,6 +208,67 @@ describe('the feed store', () => {
     });
     const other = (await farmAccess(database.db, owner.userId, second.id))!;
     expect((await feedStore(database.db, other, today)).receipts).toHaveLength(0);
+  });
+});
+
+describe("a sync's reads", () => {
+  /** The queries of one send that read the feed store's prices: the farm's receipts and its owner's orders. */
+  const priceReads = (queries: string[]) =>
+    queries.filter((query) => /from "farm_feed_stock"|from "order_items"/.test(query)).length;
+
+  it('reads the feed prices once for a send of many feeding lines, and not at all for one without', async () => {
+    const { cycleId } = await stocked('Sync Pond');
+    const line = (kind: 'deaths' | 'feeding' | 'note') => {
+      const id = randomUUID();
+      if (kind === 'deaths') return { id, cycleId, on: today, kind, count: 1 } as const;
+      if (kind === 'note') return { id, cycleId, on: today, kind, note: 'Water green' } as const;
+      return { id, cycleId, on: today, kind, feedG: 1_000, pelletMm: 4 } as const;
+    };
+    const withoutFeed = await queriesOf(database.db, () =>
+      recordEntries(database.db, owner, [line('deaths'), line('note'), line('deaths')]),
+    );
+    expect(withoutFeed.result.saved).toHaveLength(3);
+    expect(priceReads(withoutFeed.queries)).toBe(0);
+
+    const feedings = Array.from({ length: 10 }, () => line('feeding'));
+    const withFeed = await queriesOf(database.db, () => recordEntries(database.db, owner, feedings));
+    expect(withFeed.result.saved).toHaveLength(10);
+    expect(priceReads(withFeed.queries)).toBe(2);
+    // …and each line is still costed at the price paid for its size (the 4 mm feed delivered above).
+    const { book } = await bookOf(cycleId);
+    expect(book.costKobo).toBeGreaterThan(100_000_00);
+  });
+});
+
+describe("the cycle's page", () => {
+  it("gives each sample its day of the cycle, as the chart's curve counts days", async () => {
+    const pondId = await pond('Sampled Pond');
+    const stockedOn = addDays(today, -10);
+    const { cycleId } = await stockPond(
+      database.db,
+      owner,
+      {
+        pondId,
+        species: 'african_catfish',
+        stockedOn,
+        count: 1000,
+        averageG: 50,
+        source: 'Hatchery',
+        cost: 0,
+        targetG: 1000,
+      },
+      today,
+    );
+    await recordEntry(database.db, owner, {
+      id: randomUUID(),
+      cycleId,
+      on: today,
+      kind: 'sample',
+      count: 20,
+      weightG: 1_600,
+    });
+    const view = await cycleView(database.db, owner, cycleId, today);
+    expect(view.samples.map((sample) => [sample.day, sample.averageG])).toEqual([[10, 80]]);
   });
 });
 

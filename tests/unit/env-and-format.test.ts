@@ -2,6 +2,7 @@ import { countLabel } from '#core/paging';
 import { describe, expect, it } from 'vitest';
 import {
   formatNaira,
+  formatKg,
   formatWeight,
   groupThousands,
   gramsToKg,
@@ -99,6 +100,12 @@ describe('money and weight (spec §9: ₦, en-NG, no decimals)', () => {
     expect(formatWeight(1250)).toBe('1.25 kg');
     expect(perWeightLabel(1000)).toBe('per kg');
     expect(perWeightLabel(15_000)).toBe('per 15 kg');
+  });
+  it("writes the farm book's weights as a farmer reads them", () => {
+    expect(formatKg(0.44)).toBe('0.4 g');
+    expect(formatKg(90.4)).toBe('90 g');
+    expect(formatKg(3636)).toBe('3.64 kg');
+    expect(formatKg(1_012_400)).toBe('1,012 kg');
   });
 });
 

@@ -49,7 +49,7 @@ function report(overrides: Partial<CycleReport> = {}): CycleReport {
       { week: 1, from: '2026-03-01', to: '2026-03-07', feedG: 3636, deaths: 4 },
       { week: 2, from: '2026-03-08', to: '2026-03-14', feedG: 3636, deaths: 0 },
     ],
-    samples: [{ on: '2026-03-08', count: 100, weightG: 13_000, averageG: 130, planG: 117.46 }],
+    samples: [{ on: '2026-03-08', day: 7, count: 100, weightG: 13_000, averageG: 130, planG: 117.46 }],
     moves: [],
     harvests: [],
     costs: {

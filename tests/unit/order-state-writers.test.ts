@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../support/source-files';
 
 /**
  * An order's state has one writer: core/orders/lifecycle.ts changes it
@@ -12,15 +13,6 @@ const ROOT = join(import.meta.dirname, '../..');
 const WRITERS = new Set(['core/orders/lifecycle.ts', 'core/orders/placing.ts']);
 const STATE_COLUMNS =
   /\b(status|paymentStatus|refundStatus|refundedKobo|refundingKobo|cancelReason|paidAt|claimStatus|paymentRemindedAt)\s*:/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory())
-      return name === 'migrations' || name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mjs)$/.test(name) ? [path] : [];
-  });
-}
 
 /** What in `source` writes an order's state outside its writers, as short descriptions. */
 export function orderStateWrites(source: string): string[] {

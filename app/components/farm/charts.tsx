@@ -1,3 +1,4 @@
+import { dayMonth } from '#core/calendar';
 import { groupThousands } from '#core/money';
 
 /**
@@ -213,5 +214,34 @@ function ChartTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The latest 60 days of a daily figure (feed, deaths), a bar a day, with the same figures as a table. */
+export function DailyBarChart({
+  title,
+  yUnit,
+  empty,
+  column,
+  days,
+  figure = (value) => value,
+}: {
+  title: string;
+  yUnit: string;
+  empty: string;
+  /** The table's heading for the figure. */
+  column: string;
+  days: readonly { on: string; value: number }[];
+  figure?: (value: number) => string | number;
+}) {
+  const latest = days.slice(-60);
+  return (
+    <BarChart
+      title={title}
+      yUnit={yUnit}
+      empty={empty}
+      bars={latest.map((d) => ({ label: dayMonth(d.on), value: d.value }))}
+      table={{ head: ['Day', column], rows: latest.map((d) => [dayMonth(d.on), figure(d.value)]) }}
+    />
   );
 }

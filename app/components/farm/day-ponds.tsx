@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Droplets } from 'lucide-react';
 import { Link } from 'react-router';
 import { Field } from '~/components/ui/field';
 import { dayMonth } from '#core/calendar';
-import { formatWeight, groupThousands } from '#core/money';
+import { formatKg, groupThousands } from '#core/money';
 import { SPECIES_LABEL } from '#core/farm/species';
 import type { DayView, PondToday } from '#core/farm/views';
 import type { FarmRole } from '#core/farm/farms';
@@ -12,13 +13,6 @@ import { LineForm } from './line-form';
 import { RefusedLines } from './waiting-lines';
 
 type LineIds = Record<'fed' | 'feeding' | 'deaths' | 'water' | 'note', string>;
-
-/** A weight as a farmer reads it: "90 g", "3.64 kg", "1,012 kg" (whole kilos from 100 kg). */
-export function kg(grams: number): string {
-  if (grams >= 100_000) return `${groupThousands(Math.round(grams / 1000))} kg`;
-  if (grams >= 1000) return formatWeight(Math.round(grams));
-  return `${Number(grams.toFixed(grams < 10 ? 1 : 0))} g`;
-}
 
 /** The day's page (issue 50 §3): every pond, its ration and a one-tap "Fed as planned". */
 export function DayPonds({
@@ -113,6 +107,7 @@ function PondCard({
         </p>
       </section>
     );
+  const forPond = { ids, cycleId: cycle.id, today };
   return (
     <section
       aria-labelledby={headingId}
@@ -126,16 +121,16 @@ function PondCard({
         </h2>
         <p className="text-sm text-slate-700">
           {SPECIES_LABEL[cycle.species]} · day {cycle.day} · {groupThousands(cycle.alive)} fish of about{' '}
-          {kg(cycle.avgWeightG)} ({kg(cycle.biomassG)})
+          {formatKg(cycle.avgWeightG)} ({formatKg(cycle.biomassG)})
         </p>
       </div>
       {ration ? (
         <div className="rounded-md bg-brand-50 p-3">
           <p className="font-semibold text-slate-900">
-            Feed today: {kg(ration.feedG)} of {ration.pelletMm} mm pellets
+            Feed today: {formatKg(ration.feedG)} of {ration.pelletMm} mm pellets
           </p>
           <p className="text-sm text-slate-700">
-            {ration.meals.length} meals of {ration.meals.map((meal) => kg(meal)).join(' + ')} ·{' '}
+            {ration.meals.length} meals of {ration.meals.map((meal) => formatKg(meal)).join(' + ')} ·{' '}
             {ration.percentBwPerDay}% of their weight
           </p>
         </div>
@@ -143,7 +138,7 @@ function PondCard({
       {fedTodayG > 0 ? (
         <p className="flex items-center gap-2 font-medium text-green-800">
           <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
-          Fed {kg(fedTodayG)} today{fedAsPlanned ? ', as planned' : ''}
+          Fed {formatKg(fedTodayG)} today{fedAsPlanned ? ', as planned' : ''}
         </p>
       ) : ration ? (
         <LineForm
@@ -177,17 +172,9 @@ function PondCard({
       <details className="rounded-md border border-slate-200 p-3">
         <summary className="cursor-pointer font-medium text-slate-900">Record something else</summary>
         <div className="mt-3 space-y-5">
-          <LineForm
-            intent="feeding"
-            id={ids.feeding}
-            cycleId={cycle.id}
-            on={today}
-            submitLabel="Save feeding"
-            variant="outline"
-          >
+          <OtherLine intent="feeding" {...forPond} submitLabel="Save feeding" legend="Fed a different amount">
             {(errors) => (
-              <fieldset className="grid gap-3 sm:grid-cols-2">
-                <legend className="mb-2 font-medium">Fed a different amount</legend>
+              <>
                 <Field label="Feed given (kg)" name="feedKg" inputMode="decimal" error={errors.feedKg} />
                 <Field label="Which feed" name="feedName" maxLength={80} error={errors.feedName} />
                 <Field
@@ -197,38 +184,30 @@ function PondCard({
                   defaultValue={ration ? String(ration.pelletMm) : ''}
                   error={errors.pelletMm}
                 />
-              </fieldset>
+              </>
             )}
-          </LineForm>
-          <LineForm
-            intent="deaths"
-            id={ids.deaths}
-            cycleId={cycle.id}
-            on={today}
-            submitLabel="Save deaths"
-            variant="outline"
-          >
+          </OtherLine>
+          <OtherLine intent="deaths" {...forPond} submitLabel="Save deaths" legend="Dead fish">
             {(errors) => (
-              <fieldset className="grid gap-3 sm:grid-cols-2">
-                <legend className="mb-2 font-medium">Dead fish</legend>
+              <>
                 <Field label="How many" name="count" inputMode="numeric" error={errors.count} />
                 <Field label="Cause, if known" name="cause" maxLength={120} error={errors.cause} />
-              </fieldset>
+              </>
             )}
-          </LineForm>
-          <LineForm
+          </OtherLine>
+          <OtherLine
             intent="water"
-            id={ids.water}
-            cycleId={cycle.id}
-            on={today}
+            {...forPond}
             submitLabel="Save water"
-            variant="outline"
+            columns="grid grid-cols-2 gap-3"
+            legend={
+              <>
+                <Droplets aria-hidden="true" className="h-4 w-4" /> Water, if measured
+              </>
+            }
           >
             {(errors) => (
-              <fieldset className="grid grid-cols-2 gap-3">
-                <legend className="mb-2 flex items-center gap-1 font-medium">
-                  <Droplets aria-hidden="true" className="h-4 w-4" /> Water, if measured
-                </legend>
+              <>
                 <Field
                   label="Temperature (°C)"
                   name="temperatureC"
@@ -248,21 +227,60 @@ function PondCard({
                   inputMode="decimal"
                   error={errors.ammoniaMgL}
                 />
-              </fieldset>
+              </>
             )}
-          </LineForm>
-          <LineForm
-            intent="note"
-            id={ids.note}
-            cycleId={cycle.id}
-            on={today}
-            submitLabel="Save note"
-            variant="outline"
-          >
+          </OtherLine>
+          <OtherLine intent="note" {...forPond} submitLabel="Save note">
             {(errors) => <Field label="Note" name="note" maxLength={1000} error={errors.note} />}
-          </LineForm>
+          </OtherLine>
         </div>
       </details>
     </section>
+  );
+}
+
+/**
+ * One of the pond's "Record something else" forms: a line of `intent` for today, its fields in a
+ * fieldset under `legend` (a note is its one field, without one).
+ */
+function OtherLine({
+  intent,
+  ids,
+  cycleId,
+  today,
+  submitLabel,
+  legend,
+  columns = 'grid gap-3 sm:grid-cols-2',
+  children,
+}: {
+  intent: 'feeding' | 'deaths' | 'water' | 'note';
+  ids: LineIds;
+  cycleId: number;
+  today: string;
+  submitLabel: string;
+  legend?: ReactNode;
+  columns?: string;
+  children: (errors: Record<string, string>) => ReactNode;
+}) {
+  return (
+    <LineForm
+      intent={intent}
+      id={ids[intent]}
+      cycleId={cycleId}
+      on={today}
+      submitLabel={submitLabel}
+      variant="outline"
+    >
+      {(errors) =>
+        legend === undefined ? (
+          children(errors)
+        ) : (
+          <fieldset className={columns}>
+            <legend className="mb-2 flex items-center gap-1 font-medium">{legend}</legend>
+            {children(errors)}
+          </fieldset>
+        )
+      }
+    </LineForm>
   );
 }

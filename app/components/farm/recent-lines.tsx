@@ -5,26 +5,15 @@ import type { ActionResult } from '~/lib/action-result';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 import { dayMonth, shopTime } from '#core/calendar';
 import type { BookLine } from '#core/farm/entries';
-import { groupThousands } from '#core/money';
-import { kg } from './day-ponds';
-
-const KIND: Record<string, string> = {
-  feeding: 'Fed',
-  deaths: 'Dead',
-  water: 'Water reading',
-  sample: 'Sample',
-  note: 'Note',
-  harvest: 'Harvest',
-  move_out: 'Moved out',
-  move_in: 'Moved in',
-};
+import { entryKindWord } from '#core/farm/kinds';
+import { formatKg, gramsToKg, groupThousands } from '#core/money';
 
 function figure(line: BookLine): string {
-  if (line.kind === 'feeding') return kg(line.feedG ?? 0);
+  if (line.kind === 'feeding') return formatKg(line.feedG ?? 0);
   if (line.kind === 'note') return line.note ?? '';
   if (line.kind === 'water') return '';
   const fish = `${groupThousands(line.count ?? 0)} fish`;
-  return line.weightG ? `${fish}, ${kg(line.weightG)}` : fish;
+  return line.weightG ? `${fish}, ${formatKg(line.weightG)}` : fish;
 }
 
 function Correct({ farmId, line }: { farmId: number; line: BookLine }) {
@@ -45,7 +34,9 @@ function Correct({ farmId, line }: { farmId: number; line: BookLine }) {
           label={line.kind === 'feeding' ? 'Feed given (kg)' : 'How many died'}
           name="value"
           inputMode="decimal"
-          defaultValue={line.kind === 'feeding' ? String((line.feedG ?? 0) / 1000) : String(line.count ?? '')}
+          defaultValue={
+            line.kind === 'feeding' ? String(gramsToKg(line.feedG ?? 0)) : String(line.count ?? '')
+          }
           error={errors.value}
         />
         <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== 'idle'}>
@@ -68,7 +59,7 @@ export function RecentLines({ farmId, lines }: { farmId: number; lines: BookLine
         {lines.map((line) => (
           <li key={line.id} className="p-3">
             <p>
-              <span className="font-medium">{dayMonth(line.on)}</span> · {KIND[line.kind] ?? line.kind}{' '}
+              <span className="font-medium">{dayMonth(line.on)}</span> · {entryKindWord(line.kind)}{' '}
               {figure(line)}
             </p>
             <p className="text-slate-700">

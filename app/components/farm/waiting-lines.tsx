@@ -3,16 +3,8 @@ import { useEffect } from 'react';
 import { Button } from '~/components/ui/button';
 import { useFarmOutbox } from '~/lib/farm-outbox';
 import { useOnline } from '~/lib/offline';
+import { entryKindWord } from '#core/farm/kinds';
 import { useFarmBook } from './farm-book';
-
-const KIND_WORDS: Record<string, string> = {
-  feeding: 'Feeding',
-  deaths: 'Deaths',
-  water: 'Water reading',
-  sample: 'Sample',
-  note: 'Note',
-  harvest: 'Harvest',
-};
 
 /**
  * What this phone holds that the farm book does not have yet, said on every farm page: lines waiting
@@ -78,7 +70,7 @@ export function RefusedLines({ cycleId }: { cycleId: number }) {
   return refused.map((line) => (
     <div key={line.entry.id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
       <p className="font-medium text-red-900">
-        {KIND_WORDS[line.entry.kind] ?? 'Entry'} not saved: {line.refused!.message}
+        {entryKindWord(line.entry.kind)} not saved: {line.refused!.message}
       </p>
       <Button
         type="button"

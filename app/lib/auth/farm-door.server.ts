@@ -29,11 +29,18 @@ function isPage(request: Request): boolean {
   return request.method === 'GET' || request.method === 'HEAD';
 }
 
-/** A refusal: a page's error boundary shows it; a post or the phone's sync reads the action shape. */
-function refused(request: Request, error: DomainError): Response {
-  return (isPage(request) && !new URL(request.url).pathname.startsWith('/api/')
+/**
+ * A refusal, for the door to throw: a page's error boundary shows it; a post or the phone's sync reads
+ * the action shape. Both are React Router's `data()` with the error's status, which a middleware throws
+ * as a loader or an action would (farmArea throws actionFailure the same way).
+ */
+function refused(
+  request: Request,
+  error: DomainError,
+): ReturnType<typeof errorResponse> | ReturnType<typeof actionFailure> {
+  return isPage(request) && !new URL(request.url).pathname.startsWith('/api/')
     ? errorResponse(error)
-    : actionFailure(error)) as unknown as Response;
+    : actionFailure(error);
 }
 
 export const farmArea: MiddlewareFunction<Response> = async ({ request, context }) => {

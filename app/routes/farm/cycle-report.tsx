@@ -1,13 +1,13 @@
 import { Download, Printer } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
-import { kg } from '~/components/farm/day-ponds';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { parseRowIdParam } from '~/lib/errors.server';
 import { load } from '~/lib/route.server';
 import { dayMonth, shopDay } from '#core/calendar';
+import { harvestWord, MOVE_DIRECTION_WORD } from '#core/farm/kinds';
 import { cycleReport, reportFigures } from '#core/farm/report';
 import { POND_KIND_LABEL, SPECIES_LABEL } from '#core/farm/species';
-import { formatNaira, groupThousands } from '#core/money';
+import { formatKg, formatNaira, groupThousands } from '#core/money';
 import type { Route } from './+types/cycle-report';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -178,7 +178,7 @@ export default function CycleReport() {
             ['Date', fullDay(cycle.stockedOn)],
             ['Fish', SPECIES_LABEL[cycle.species]],
             ['Number', groupThousands(cycle.stockedCount)],
-            ['Average weight', kg(cycle.stockedAvgG)],
+            ['Average weight', formatKg(cycle.stockedAvgG)],
             ['Where from', cycle.source || '—'],
             ['Cost', formatNaira(cycle.stockCostKobo)],
           ]}
@@ -189,9 +189,9 @@ export default function CycleReport() {
             head={['Moved', 'In/out', 'Fish', 'Weight', 'Cost share']}
             rows={report.moves.map((move) => [
               fullDay(move.on),
-              move.direction === 'in' ? 'In' : 'Out',
+              MOVE_DIRECTION_WORD[move.direction],
               groupThousands(move.count),
-              kg(move.weightG),
+              formatKg(move.weightG),
               formatNaira(move.costKobo),
             ])}
           />
@@ -225,7 +225,7 @@ export default function CycleReport() {
         </p>
         {costs.unpricedFeedG > 0 ? (
           <p className="text-sm text-amber-900">
-            {kg(costs.unpricedFeedG)} of feed had no price in the feed store and is not in the cost.
+            {formatKg(costs.unpricedFeedG)} of feed had no price in the feed store and is not in the cost.
           </p>
         ) : null}
       </Section>
@@ -237,10 +237,10 @@ export default function CycleReport() {
           rows={report.weeks.map((week) => [
             week.week,
             dayMonth(week.from),
-            week.feedG > 0 ? kg(week.feedG) : '—',
+            week.feedG > 0 ? formatKg(week.feedG) : '—',
             groupThousands(week.deaths),
           ])}
-          foot={['Total', '', kg(totalFeedG), groupThousands(totalDeaths)]}
+          foot={['Total', '', formatKg(totalFeedG), groupThousands(totalDeaths)]}
         />
       </Section>
 
@@ -252,8 +252,8 @@ export default function CycleReport() {
             rows={report.samples.map((sample) => [
               fullDay(sample.on),
               groupThousands(sample.count),
-              kg(sample.averageG),
-              kg(sample.planG),
+              formatKg(sample.averageG),
+              formatKg(sample.planG),
             ])}
           />
         ) : (
@@ -269,10 +269,10 @@ export default function CycleReport() {
             rows={report.harvests.map((harvest) => [
               fullDay(harvest.on),
               groupThousands(harvest.count),
-              kg(harvest.weightG),
-              harvest.final ? 'Final' : 'Partial',
+              formatKg(harvest.weightG),
+              harvestWord(harvest.final),
             ])}
-            foot={['Total', groupThousands(book.harvestedCount), kg(book.harvestedG), '']}
+            foot={['Total', groupThousands(book.harvestedCount), formatKg(book.harvestedG), '']}
           />
         ) : (
           <p className="text-sm text-slate-700">Nothing harvested yet.</p>
@@ -282,8 +282,8 @@ export default function CycleReport() {
       {forecast ? (
         <Section id="forecast-heading" title="Harvest forecast">
           <p className="text-sm text-slate-900">
-            {kg(cycle.targetG)} fish around <strong>{fullDay(forecast.on)}</strong> (in {forecast.days} days):
-            about {kg(forecast.biomassG)} to harvest, on the plan rescaled to the latest sample.
+            {formatKg(cycle.targetG)} fish around <strong>{fullDay(forecast.on)}</strong> (in {forecast.days}{' '}
+            days): about {formatKg(forecast.biomassG)} to harvest, on the plan rescaled to the latest sample.
           </p>
           {market.harvestValueKobo !== null && market.pricePerKgKobo !== null ? (
             <Pairs

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Link, useLoaderData } from 'react-router';
-import { BarChart, LineChart } from '~/components/farm/charts';
-import { kg } from '~/components/farm/day-ponds';
+import { DailyBarChart, LineChart } from '~/components/farm/charts';
 import { CycleOwnerForms } from '~/components/farm/cycle-owner-forms';
 import { RecentLines } from '~/components/farm/recent-lines';
 import { LineForm } from '~/components/farm/line-form';
@@ -14,7 +13,7 @@ import { recentLines, recordEntry } from '#core/farm/entries';
 import { LineFormSchema } from '#core/farm/schemas';
 import { SPECIES_LABEL } from '#core/farm/species';
 import { cycleView, pondsWithFish } from '#core/farm/views';
-import { formatNaira, groupThousands } from '#core/money';
+import { formatKg, formatNaira, groupThousands } from '#core/money';
 import type { Route } from './+types/cycle';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -67,9 +66,9 @@ export default function Cycle() {
   const open = cycle.closedOn === null;
   const facts: [string, string][] = [
     ['Fish alive', groupThousands(book.alive)],
-    ['Average weight', kg(book.avgWeightG)],
-    ['Biomass', kg(book.biomassG)],
-    ['Feed given', kg(book.feedG)],
+    ['Average weight', formatKg(book.avgWeightG)],
+    ['Biomass', formatKg(book.biomassG)],
+    ['Feed given', formatKg(book.feedG)],
     ['FCR (feed ÷ gain)', decimals(book.fcr, 2)],
     ['SGR (%/day)', decimals(book.sgr, 2)],
     ['Survival', `${decimals(book.survivalPercent, 1)}%`],
@@ -107,8 +106,8 @@ export default function Cycle() {
         </h2>
         {forecast ? (
           <p className="mt-1 text-slate-900">
-            {kg(cycle.targetG)} fish around <strong>{dayMonth(forecast.on)}</strong> (in {forecast.days}{' '}
-            days): about {kg(forecast.biomassG)} to harvest.
+            {formatKg(cycle.targetG)} fish around <strong>{dayMonth(forecast.on)}</strong> (in {forecast.days}{' '}
+            days): about {formatKg(forecast.biomassG)} to harvest.
           </p>
         ) : (
           <p className="mt-1 text-slate-700">
@@ -178,35 +177,27 @@ export default function Cycle() {
           ]}
           dots={{
             label: 'Samples',
-            points: view.samples.map((s) => ({
-              x: Math.round((Date.parse(s.on) - Date.parse(cycle.stockedOn)) / 86_400_000),
-              y: s.averageG,
-            })),
+            points: view.samples.map((s) => ({ x: s.day, y: s.averageG })),
           }}
           table={{
             head: ['Sampled', 'Fish', 'Average', 'Plan'],
-            rows: view.samples.map((s) => [dayMonth(s.on), s.count, kg(s.averageG), kg(s.planG)]),
+            rows: view.samples.map((s) => [dayMonth(s.on), s.count, formatKg(s.averageG), formatKg(s.planG)]),
           }}
         />
-        <BarChart
+        <DailyBarChart
           title="Feed per day"
           yUnit="g"
           empty="No feeding recorded yet."
-          bars={view.feedByDay.slice(-60).map((d) => ({ label: dayMonth(d.on), value: d.feedG }))}
-          table={{
-            head: ['Day', 'Feed'],
-            rows: view.feedByDay.slice(-60).map((d) => [dayMonth(d.on), kg(d.feedG)]),
-          }}
+          column="Feed"
+          days={view.feedByDay.map((d) => ({ on: d.on, value: d.feedG }))}
+          figure={formatKg}
         />
-        <BarChart
+        <DailyBarChart
           title="Deaths per day"
           yUnit="fish"
           empty="No deaths recorded."
-          bars={view.deathsByDay.slice(-60).map((d) => ({ label: dayMonth(d.on), value: d.count }))}
-          table={{
-            head: ['Day', 'Dead'],
-            rows: view.deathsByDay.slice(-60).map((d) => [dayMonth(d.on), d.count]),
-          }}
+          column="Dead"
+          days={view.deathsByDay.map((d) => ({ on: d.on, value: d.count }))}
         />
       </section>
 

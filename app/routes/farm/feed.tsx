@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigate } from 'react-router';
-import { kg } from '~/components/farm/day-ponds';
 import { Button } from '~/components/ui/button';
 import { Field, SelectField } from '~/components/ui/field';
 import { cart, toCartProduct } from '~/lib/cart';
@@ -11,7 +10,7 @@ import { dayMonth, shopDay } from '#core/calendar';
 import { bagsToOrder } from '#core/farm/feed-rules';
 import { feedStore, receiveFeed, type FeedSize } from '#core/farm/feed-store';
 import { FeedFormSchema } from '#core/farm/schemas';
-import { formatNaira, groupThousands } from '#core/money';
+import { formatKg, formatNaira, groupThousands } from '#core/money';
 import type { Route } from './+types/feed';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Feed store — My farm — FreshCatch' }];
@@ -108,12 +107,12 @@ export default function FeedStore() {
                 className="rounded-lg border border-slate-200 bg-white p-4"
               >
                 <h2 id={`feed-${size.pelletMm}`} className="text-lg font-semibold">
-                  {size.pelletMm} mm pellets: {kg(size.leftG)} left
+                  {size.pelletMm} mm pellets: {formatKg(size.leftG)} left
                 </h2>
                 <p className="text-sm text-slate-700">
                   {size.daysLeft === null
                     ? 'No pond is fed this size today.'
-                    : `${groupThousands(size.daysLeft)} ${size.daysLeft === 1 ? 'day' : 'days'} at today's plan (${kg(size.needPerDayG)} a day)`}
+                    : `${groupThousands(size.daysLeft)} ${size.daysLeft === 1 ? 'day' : 'days'} at today's plan (${formatKg(size.needPerDayG)} a day)`}
                   {size.pricePerKgKobo !== null ? ` · paid ${formatNaira(size.pricePerKgKobo)}/kg` : ''}
                 </p>
                 {size.daysLeft !== null && size.daysLeft < 5 ? (
@@ -176,8 +175,8 @@ export default function FeedStore() {
           <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
             {receipts.map((receipt) => (
               <li key={receipt.key} className="p-3">
-                {dayMonth(receipt.receivedOn)} · {receipt.bags} × {kg(receipt.bagG)} {receipt.feedName} (
-                {receipt.pelletMm} mm) at {formatNaira(receipt.pricePerBagKobo)} a bag
+                {dayMonth(receipt.receivedOn)} · {receipt.bags} × {formatKg(receipt.bagG)} {receipt.feedName}{' '}
+                ({receipt.pelletMm} mm) at {formatNaira(receipt.pricePerBagKobo)} a bag
                 {receipt.orderId ? (
                   <>
                     {' · '}

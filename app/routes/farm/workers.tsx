@@ -34,7 +34,7 @@ export const action = act({
       toast: {
         title: 'Invited',
         description:
-          'They join the farm when they sign in to FreshCatch with this e-mail or phone and open My farm.',
+          'They join the farm when they sign in to FreshCatch with this e-mail or phone and join it on My farm.',
       },
     };
   },
