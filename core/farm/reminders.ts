@@ -1,6 +1,7 @@
 import { addDays, daysBetween, shopDay, shopTime } from '../calendar';
 import { waterWarnings, type WaterReading } from './water';
 import type { Species } from './species';
+import type { FarmReminderKind } from '../../db/schema/enums';
 
 /**
  * Farm reminders (issue 50 §7): which messages are due for a farm at an instant, Africa/Lagos. Pure, so
@@ -10,14 +11,8 @@ import type { Species } from './species';
  * A water reading outside its band is reminded by the job (within its 30-minute run), not at once when
  * recorded: one path for every reminder, and quiet hours apply to it the same way.
  */
-export const REMINDER_KINDS = [
-  'farm_pond_not_logged',
-  'farm_sample_due',
-  'farm_feed_low',
-  'farm_harvest_soon',
-  'farm_water_unsafe',
-] as const;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export { FARM_REMINDER_KINDS as REMINDER_KINDS } from '../../db/schema/enums';
+export type ReminderKind = FarmReminderKind;
 
 /** 18:00 Lagos: a pond without today's entry by then is reminded. */
 export const NOT_LOGGED_AFTER_MINUTE = 18 * 60;
@@ -42,7 +37,7 @@ export interface ReminderPond {
 }
 
 export interface ReminderFarm {
-  farmId: string;
+  farmId: number;
   ponds: ReminderPond[];
   /** Days of feed left per pellet size in use (null when nothing of that size is planned). */
   feedDaysLeft: { size: string; days: number | null }[];
@@ -67,7 +62,7 @@ export function isQuietHour(now: Date): boolean {
   return minute >= QUIET_FROM_MINUTE || minute < QUIET_UNTIL_MINUTE;
 }
 
-export function reminderKey(farmId: string, kind: ReminderKind, day: string): string {
+export function reminderKey(farmId: number, kind: ReminderKind, day: string): string {
   return `farm:${farmId}:${kind}:${day}`;
 }
 

@@ -20,7 +20,7 @@ const pond = (over: Partial<ReminderPond> = {}): ReminderPond => ({
   ...over,
 });
 const farm = (ponds: ReminderPond[], feedDaysLeft: ReminderFarm['feedDaysLeft'] = []): ReminderFarm => ({
-  farmId: 'f1',
+  farmId: 1,
   ponds,
   feedDaysLeft,
 });
@@ -32,7 +32,7 @@ describe('a pond not logged by 6 pm', () => {
     expect(dueReminders(farm([pond()]), at('2026-12-02T18:01'))).toEqual([
       {
         kind: 'farm_pond_not_logged',
-        dedupeKey: 'farm:f1:farm_pond_not_logged:2026-12-02',
+        dedupeKey: 'farm:1:farm_pond_not_logged:2026-12-02',
         detail: 'Pond A',
       },
     ]);
@@ -87,7 +87,7 @@ describe('sample, feed, harvest and water', () => {
       ],
     );
     expect(dueReminders(f, at('2026-12-02T09:00'))).toEqual([
-      { kind: 'farm_feed_low', dedupeKey: 'farm:f1:farm_feed_low:2026-12-02', detail: '2 mm (4 days)' },
+      { kind: 'farm_feed_low', dedupeKey: 'farm:1:farm_feed_low:2026-12-02', detail: '2 mm (4 days)' },
     ]);
   });
   it('a harvest forecast within 7 days reminds; 8 days away does not', () => {
