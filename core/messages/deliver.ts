@@ -47,7 +47,7 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
         placedAt: orders.createdAt,
       })
       .from(messages)
-      .innerJoin(orders, eq(orders.id, messages.orderId))
+      .leftJoin(orders, eq(orders.id, messages.orderId))
       .where(eq(messages.id, messageId))
       .for('update', { of: messages });
     if (row?.status === 'sending') {
@@ -59,7 +59,9 @@ export async function deliverMessage(deps: MessageDeps, messageId: string): Prom
     // (the provider was down for long), is no longer needed; nor a message whose account was deleted.
     const reminderPast =
       row?.kind === 'payment_reminder' &&
-      (row.paymentStatus !== 'pending' || now() >= payableUntil({ createdAt: row.placedAt }));
+      (row.paymentStatus !== 'pending' ||
+        !row.placedAt ||
+        now() >= payableUntil({ createdAt: row.placedAt }));
     if (reminderPast || row?.toPhone === '') {
       await moveMessage(tx, messageId, 'queued', 'cancelled', { now: now() });
       return null;

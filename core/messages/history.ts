@@ -47,7 +47,8 @@ export function orderMessages(db: Db, _admin: AdminActor, orderId: string): Prom
 /** A message that reached the buyer by no way, as the dashboard lists it. */
 export interface FailedMessage {
   id: string;
-  orderId: string;
+  /** Null for a farm's reminder. */
+  orderId: string | null;
   kind: MessageKind;
   channel: MessageChannel;
   toPhone: string;

@@ -10,7 +10,7 @@ import { fillTemplate, SMS_BODIES, templateParameter, TEMPLATE_BODIES, type Mess
 /** Messages run the send-message queue, so they say what its job carries (core/jobs/queue.ts). */
 declare module '../jobs/queue' {
   interface JobData {
-    'send-message': { messageId: string; orderId: string; channel: MessageChannel; kind: MessageKind };
+    'send-message': { messageId: string; orderId: string | null; channel: MessageChannel; kind: MessageKind };
   }
 }
 
@@ -63,6 +63,7 @@ export async function queueFallback(
   if ((await contactChoice(tx, failed.userId)).channel === 'email') return null;
   return createMessage(tx, jobs, {
     orderId: failed.orderId,
+    farmId: failed.farmId,
     userId: failed.userId,
     phone: failed.toPhone,
     kind: failed.kind,
@@ -80,7 +81,12 @@ export async function queueFallback(
 async function createMessage(
   tx: Tx,
   jobs: JobQueue,
-  message: OrderMessage & { channel: MessageChannel; fallbackOf: string | null },
+  message: Omit<OrderMessage, 'orderId'> & {
+    orderId: string | null;
+    farmId?: number | null;
+    channel: MessageChannel;
+    fallbackOf: string | null;
+  },
 ): Promise<string | null> {
   const params = message.params.map(templateParameter);
   const toPhone = phoneToE164(message.phone) ?? '';
@@ -93,6 +99,7 @@ async function createMessage(
     .values({
       dedupeKey: message.dedupeKey,
       orderId: message.orderId,
+      farmId: message.farmId ?? null,
       userId: message.userId,
       kind: message.kind,
       channel: message.channel,

@@ -19,6 +19,11 @@ export const TEMPLATE_BODIES: Record<MessageKind, string> = {
   order_update: `FreshCatch order #{{1}}: {{2}} Follow your order here: {{3}}${CLOSING}`,
   order_refunded: `FreshCatch order #{{1}}: we have refunded {{2}}. It is on its way back to you and reaches your account in a few working days. Details: {{3}}${CLOSING}`,
   payment_reminder: `Your FreshCatch order #{{1}} of {{2}} is waiting for payment. We hold it for you until {{3}}; after that it is cancelled. Pay now: {{4}}${CLOSING}`,
+  farm_pond_not_logged: `Farm reminder for {{1}}: nothing is recorded today for {{2}}. Log the feeding and readings here: {{3}}${CLOSING}`,
+  farm_sample_due: `Farm reminder for {{1}}: a sample weighing is due for {{2}} (14 days since the last). Record it here: {{3}}${CLOSING}`,
+  farm_feed_low: `Farm reminder for {{1}}: feed for fewer than 5 days is left of {{2}}. See the feed store here: {{3}}${CLOSING}`,
+  farm_harvest_soon: `Farm reminder for {{1}}: the harvest forecast for {{2}} is within 7 days. Plan it here: {{3}}${CLOSING}`,
+  farm_water_unsafe: `Farm reminder for {{1}}: a water reading today is outside the safe band for {{2}}. See what to do here: {{3}}${CLOSING}`,
 };
 
 /** The SMS of each kind, from the same parameters ({{3}} of a confirmation, the items, is left out). */
@@ -27,6 +32,11 @@ export const SMS_BODIES: Record<MessageKind, string> = {
   order_update: 'FreshCatch order #{{1}}: {{2}} {{3}}',
   order_refunded: 'FreshCatch order #{{1}}: {{2}} refunded, on its way back to you. {{3}}',
   payment_reminder: 'FreshCatch order #{{1}} ({{2}}) awaits payment until {{3}}. Pay now: {{4}}',
+  farm_pond_not_logged: '{{1}}: nothing logged today for {{2}}. {{3}}',
+  farm_sample_due: '{{1}}: sample due for {{2}}. {{3}}',
+  farm_feed_low: '{{1}}: feed for under 5 days: {{2}}. {{3}}',
+  farm_harvest_soon: '{{1}}: harvest within 7 days for {{2}}. {{3}}',
+  farm_water_unsafe: '{{1}}: water outside the safe band today in {{2}}. {{3}}',
 };
 
 /** An example of each template's parameters, which Meta asks for when a template is submitted. */
@@ -54,6 +64,11 @@ export const TEMPLATE_EXAMPLES: Record<MessageKind, string[]> = {
     '14:35',
     'https://freshcatch.ng/account/orders/7ef7b748-0000-4000-8000-000000000000',
   ],
+  farm_pond_not_logged: ['Ade Fish Farm', 'Pond A, Pond B', 'https://freshcatch.ng/farm/12'],
+  farm_sample_due: ['Ade Fish Farm', 'Pond A', 'https://freshcatch.ng/farm/12'],
+  farm_feed_low: ['Ade Fish Farm', '2 mm (4 days)', 'https://freshcatch.ng/farm/12/feed'],
+  farm_harvest_soon: ['Ade Fish Farm', 'Pond A', 'https://freshcatch.ng/farm/12'],
+  farm_water_unsafe: ['Ade Fish Farm', 'Pond B', 'https://freshcatch.ng/farm/12'],
 };
 
 /** What each channel is called on the admin's screens. */
@@ -65,6 +80,11 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   order_update: 'Status update',
   order_refunded: 'Refund',
   payment_reminder: 'Payment reminder',
+  farm_pond_not_logged: 'Pond not logged',
+  farm_sample_due: 'Sample due',
+  farm_feed_low: 'Feed running low',
+  farm_harvest_soon: 'Harvest soon',
+  farm_water_unsafe: 'Water outside the safe band',
 };
 
 /** The longest a parameter is sent (Meta's limit is far above; an SMS should stay short). */

@@ -160,11 +160,22 @@ export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /** What a message tells (core/messages/templates.ts): each is a WhatsApp template registered with Meta. */
+/** The farm reminders (issue 50 §7): a message about a farm, not an order (core/farm/reminders.ts). */
+export const FARM_REMINDER_KINDS = [
+  'farm_pond_not_logged',
+  'farm_sample_due',
+  'farm_feed_low',
+  'farm_harvest_soon',
+  'farm_water_unsafe',
+] as const;
+export type FarmReminderKind = (typeof FARM_REMINDER_KINDS)[number];
+
 export const MESSAGE_KINDS = [
   'order_confirmed',
   'order_update',
   'order_refunded',
   'payment_reminder',
+  ...FARM_REMINDER_KINDS,
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

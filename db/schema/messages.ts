@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { orders } from './commerce';
+import { farms } from './farm';
 import {
   CONSENT_SOURCES,
   CONTACT_CHANNELS,
@@ -53,7 +54,7 @@ export const messageConsents = pgTable(
 );
 
 /**
- * Each WhatsApp or SMS message about an order (issue 35): created by core/messages/queue.ts in the
+ * Each WhatsApp or SMS message about an order (issue 35) or a farm (a reminder, issue 50 §7): created by core/messages/queue.ts in the
  * transaction of the change it tells of, once per `dedupe_key` (a job retried, a change repeated, a
  * webhook replayed make no second message), then moved on by deliver.ts and statuses.ts only.
  */
@@ -63,9 +64,9 @@ export const messages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What the message is the one message of: the order's event it tells of, or the message it stands in for. */
     dedupeKey: text('dedupe_key').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order it is about; null for a farm's reminder. Exactly one of order_id and farm_id is set. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id').references(() => farms.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     kind: messageKind('kind').notNull(),
     channel: messageChannel('channel').notNull(),
@@ -94,6 +95,8 @@ export const messages = pgTable(
     index('messages_open_idx')
       .on(t.status, t.updatedAt)
       .where(sql`${t.status} in ('sending', 'unconfirmed', 'failed')`),
+    index('messages_farm_idx').on(t.farmId, t.createdAt),
+    check('messages_about_one', sql`(${t.orderId} is null) <> (${t.farmId} is null)`),
     check('messages_to_phone', sql`${t.toPhone} = '' or ${t.toPhone} ~ '^\\+[1-9][0-9]{6,14}$'`),
   ],
 );

@@ -199,10 +199,12 @@ describe('sending a message, at most once', () => {
     const busy = transport(() => Promise.reject(new TransportError('Service unavailable', '503', 'retry')));
     await deliverMessage(messageDeps(busy.t), message.id);
     await server.jobsDone();
-    expect((await messagesOf(db(), message.orderId)).map((m) => [m.channel, m.status, m.errorCode])).toEqual([
-      ['whatsapp', 'failed', '503'],
-      ['sms', 'accepted', null],
-    ]);
+    expect((await messagesOf(db(), message.orderId!)).map((m) => [m.channel, m.status, m.errorCode])).toEqual(
+      [
+        ['whatsapp', 'failed', '503'],
+        ['sms', 'accepted', null],
+      ],
+    );
   });
 
   it('a message whose account was deleted before its send is not sent', async () => {
@@ -225,7 +227,7 @@ describe('sending a message, at most once', () => {
     await deliverMessage(messageDeps(refused.t), message.id);
     expect(refused.asked).toHaveLength(1);
     await server.jobsDone();
-    const rows = await messagesOf(db(), message.orderId);
+    const rows = await messagesOf(db(), message.orderId!);
     expect(rows.map((m) => [m.channel, m.status, m.errorCode, m.fallbackOf])).toEqual([
       ['whatsapp', 'failed', '131026', null],
       ['sms', 'accepted', null, message.id],

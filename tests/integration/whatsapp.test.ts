@@ -133,7 +133,7 @@ describe('sending to WhatsApp’s Cloud API', () => {
     meta.failNext({ status: 400, code: 131026, details: 'Message undeliverable' });
     await deliverMessage(server.services.messages, message.id);
     await server.jobsDone();
-    const rows = await messagesOf(db(), message.orderId);
+    const rows = await messagesOf(db(), message.orderId!);
     expect(rows.map((m) => [m.channel, m.status, m.errorCode, m.fallbackOf])).toEqual([
       ['whatsapp', 'failed', '131026', null],
       ['sms', 'accepted', null, message.id],
@@ -256,7 +256,7 @@ describe('sending to WhatsApp’s Cloud API', () => {
       await failUnconfirmed(server.services.messages, new Date(Date.now() + 16 * 60_000)),
     ).toBeGreaterThan(0);
     await server.jobsDone();
-    expect((await messagesOf(db(), message.orderId)).map((m) => [m.channel, m.status])).toEqual([
+    expect((await messagesOf(db(), message.orderId!)).map((m) => [m.channel, m.status])).toEqual([
       ['whatsapp', 'failed'],
       ['sms', 'accepted'],
     ]);
@@ -300,7 +300,7 @@ describe('the WhatsApp webhook', () => {
     // A failure reported after delivery is kept as an event only, and sends no SMS.
     await meta.report(webhook(), wamid, 'failed', { error: { code: 131026, details: 'late' } });
     expect((await messageRow(message.id)).status).toBe('read');
-    expect(await messagesOf(db(), message.orderId)).toHaveLength(1);
+    expect(await messagesOf(db(), message.orderId!)).toHaveLength(1);
   });
 
   it('refuses a forged or unsigned report, changing nothing', async () => {
@@ -321,7 +321,7 @@ describe('the WhatsApp webhook', () => {
         error: { code: 131049, details: 'Meta chose not to deliver' },
       });
     await server.jobsDone();
-    const rows = await messagesOf(db(), message.orderId);
+    const rows = await messagesOf(db(), message.orderId!);
     expect(rows.map((m) => [m.channel, m.status, m.errorCode, m.errorDetail])).toEqual([
       ['whatsapp', 'failed', '131049', 'Meta chose not to deliver'],
       ['sms', 'accepted', null, null],

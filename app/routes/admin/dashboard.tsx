@@ -94,9 +94,13 @@ function FailedMessages({ total, messages }: { total: number; messages: FailedMe
           <li key={message.id} className="py-3">
             <p className="font-medium">
               {MESSAGE_CHANNEL_LABELS[message.channel]} · {MESSAGE_KIND_LABELS[message.kind]} ·{' '}
-              <Link to={`/admin/orders?order=${message.orderId}`} className="text-brand-700 underline">
-                order #{shortOrderId(message.orderId)}
-              </Link>
+              {message.orderId ? (
+                <Link to={`/admin/orders?order=${message.orderId}`} className="text-brand-700 underline">
+                  order #{shortOrderId(message.orderId)}
+                </Link>
+              ) : (
+                'farm reminder'
+              )}
             </p>
             {message.errorDetail ? <p className="break-words text-red-800">{message.errorDetail}</p> : null}
             <p className="text-slate-600">
