@@ -141,6 +141,8 @@ const CORE_CROSSINGS = {
   payments: [],
   recipes: [],
   reviews: [],
+  // A seller's bank is checked and their recipient made by the provider; a bank change is e-mailed by the queue.
+  sellers: ['jobs/queue.ts', 'mail/templates.ts', 'payments/banks.ts', 'payments/provider.ts'],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them
 };

@@ -9,6 +9,7 @@ import { formatNaira } from '../core/money';
 import { DemoPaymentProvider } from '../core/payments/demo';
 import { PaystackProvider } from '../core/payments/paystack';
 import type { PaymentProvider } from '../core/payments/provider';
+import type { BankDirectory } from '../core/payments/banks';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
 import { createBoss } from '../db/job-queue';
@@ -29,7 +30,8 @@ export interface Services {
   db: Db;
   auth: Auth;
   mailer: Mailer;
-  payments: PaymentProvider;
+  /** Takes payments and refunds; also lists banks, checks accounts and makes transfer recipients for sellers. */
+  payments: PaymentProvider & BankDirectory;
   /** What checkout and payment settlement need, in one place. */
   checkout: CheckoutDeps;
   /** The durable job queue (e-mails, payment checks, expiry): send jobs inside the change's transaction. */
@@ -84,7 +86,7 @@ export function createServices(
         ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }
         : undefined,
   });
-  const payments: PaymentProvider =
+  const payments: PaymentProvider & BankDirectory =
     env.PAYSTACK_SECRET_KEY && env.PAYSTACK_PUBLIC_KEY
       ? new PaystackProvider({
           secretKey: env.PAYSTACK_SECRET_KEY,

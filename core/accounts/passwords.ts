@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { spendAttempt } from '../limits/attempts';
+import type { Auth } from './auth';
 
 /**
  * Counts one try at the current password on the account's change-password form, before Better Auth
@@ -21,4 +22,24 @@ export async function countCurrentPasswordTry(
     (when) => `Too many password attempts. Please try again ${when}.`,
     'Password not changed',
   );
+}
+
+/**
+ * "Enter your password again" before a sensitive change (a seller's bank account): counted as a try at
+ * the current password, then checked against the account's Better Auth password hash. False for a
+ * wrong password or an account without one (signed up with Google or Facebook only).
+ */
+export async function passwordMatches(
+  auth: Auth,
+  db: Db,
+  limit: { max: number; windowSeconds: number },
+  who: { userId: string; clientAddress: string },
+  password: string,
+): Promise<boolean> {
+  await countCurrentPasswordTry(db, limit, who);
+  const context = await auth.$context;
+  const accounts = await context.internalAdapter.findAccounts(who.userId);
+  const hash = accounts.find((account) => account.providerId === 'credential')?.password;
+  if (!hash || !password) return false;
+  return context.password.verify({ hash, password });
 }

@@ -22,6 +22,7 @@ export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   discount_code: 'Discount codes',
   job: 'Background jobs',
   search_synonym: 'Search names',
+  seller: 'Sellers',
 };
 
 const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
@@ -33,6 +34,7 @@ const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
   discount_code: 'discount code',
   job: 'background job',
   search_synonym: 'search name',
+  seller: 'seller',
 };
 
 const ACTION_WORDS: Record<AdminChangeAction, string> = {

@@ -152,3 +152,26 @@ export function orderStatusEmail(order: {
     action: { label: order.action ?? 'Follow your order', url: order.orderUrl },
   });
 }
+
+/** Issue 51 §1: a seller's bank account was changed; payouts wait until `heldUntil`. */
+export function sellerBankChangedEmail(seller: {
+  to: string;
+  name: string;
+  businessName: string;
+  bankName: string;
+  accountEnding: string;
+  heldUntil: Date;
+}): MailMessage {
+  const until = seller.heldUntil.toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return compose(seller.to, `${SHOP.name}: your payout bank account was changed`, `Hello ${seller.name},`, {
+    paragraphs: [
+      `The bank account for ${seller.businessName}'s payouts is now ${seller.bankName}, account ending ${seller.accountEnding}.`,
+      `For your safety, no payout is sent before ${until}.`,
+      `If you did not make this change, call us at once on ${SHOP.phone}.`,
+    ],
+  });
+}

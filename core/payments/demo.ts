@@ -12,6 +12,7 @@ import {
   type RefundStarted,
   type StartedPayment,
 } from './provider';
+import type { Bank, BankDirectory, ResolvedAccount } from './banks';
 
 const paymentByReference = preparedPerDb((db) =>
   db
@@ -36,12 +37,19 @@ const decidedPayment = preparedPerDb((db) =>
     .returning({ reference: demoPayments.reference }),
 );
 
+/** The demo provider's banks. */
+export const DEMO_BANKS: readonly Bank[] = [
+  { code: '044', name: 'Access Bank (demo)' },
+  { code: '058', name: 'Guaranty Trust Bank (demo)' },
+  { code: '011', name: 'First Bank of Nigeria (demo)' },
+];
+
 /**
  * The provider used when no Paystack keys are set: a page of our own, clearly marked
  * 'Demo payment — no money moves', where the shopper chooses Pay or Decline. Its choice is stored and
  * read back by verify(), so settling an order goes through exactly the path a real payment takes.
  */
-export class DemoPaymentProvider implements PaymentProvider {
+export class DemoPaymentProvider implements PaymentProvider, BankDirectory {
   readonly name = 'demo' as const;
   readonly publicKey = null;
 
@@ -101,6 +109,26 @@ export class DemoPaymentProvider implements PaymentProvider {
       .where(eq(demoRefunds.reference, reference))
       .orderBy(desc(demoRefunds.id));
     return rows.map((row) => ({ id: String(row.id), amountKobo: row.amountKobo, status: 'processed' }));
+  }
+
+  /** A short fixed list of demo banks (codes Paystack's test mode also knows); no bank is asked. */
+  async listBanks(): Promise<Bank[]> {
+    return DEMO_BANKS.map((bank) => ({ ...bank }));
+  }
+
+  /**
+   * No bank is asked: an account number ending in 0 does not resolve (to try the refusal), any other
+   * gives the same name every time, marked as the demo's.
+   */
+  async resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount> {
+    if (!DEMO_BANKS.some((bank) => bank.code === bankCode) || accountNumber.endsWith('0'))
+      return { status: 'unresolved', message: 'Could not resolve account name (demo)' };
+    return { status: 'resolved', accountNumber, accountName: `DEMO ACCOUNT ${accountNumber.slice(-4)}` };
+  }
+
+  /** A recipient code of the demo's own, the same for the same account (as Paystack's is); no money can move to it. */
+  async createRecipient(account: { accountNumber: string; bankCode: string }): Promise<string> {
+    return `RCP_demo_${account.bankCode}_${account.accountNumber}`;
   }
 
   async verify(reference: string): Promise<PaymentOutcome> {

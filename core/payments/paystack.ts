@@ -8,6 +8,7 @@ import {
   type RefundStarted,
   type StartedPayment,
 } from './provider';
+import type { Bank, BankDirectory, ResolvedAccount } from './banks';
 
 /** Paystack's API as documented (docs/providers.md, Paystack): initialize, verify, signed webhooks. */
 export interface PaystackOptions {
@@ -39,7 +40,7 @@ export function signPaystackBody(rawBody: Uint8Array | string, secretKey: string
   return signBody('sha512', rawBody, secretKey);
 }
 
-export class PaystackProvider implements PaymentProvider {
+export class PaystackProvider implements PaymentProvider, BankDirectory {
   readonly name = 'paystack' as const;
   readonly publicKey: string;
   private readonly fetch: typeof fetch;
@@ -196,6 +197,63 @@ export class PaystackProvider implements PaymentProvider {
       amountKobo: Number(refund.amount),
       status: refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending',
     }));
+  }
+
+  /** GET /bank?country=nigeria (docs/sellers.md "Paystack"): the active banks, by name. */
+  async listBanks(): Promise<Bank[]> {
+    const { httpStatus, body } = await this.call<
+      { name?: string; code?: string; active?: boolean; is_deleted?: boolean }[]
+    >('bank?country=nigeria&currency=NGN&perPage=100', { method: 'GET' });
+    if (httpStatus !== 200 || !body?.status || !Array.isArray(body.data))
+      throw new PaymentProviderError(
+        `Paystack could not list the banks: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        true,
+      );
+    return body.data
+      .filter((bank) => bank.active !== false && bank.is_deleted !== true && bank.code && bank.name)
+      .map((bank) => ({ code: String(bank.code), name: String(bank.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** GET /bank/resolve: the account's name, or unresolved (Paystack answers 422 for a number it cannot match). */
+  async resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount> {
+    const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+    const { httpStatus, body } = await this.call<{ account_number?: string; account_name?: string }>(
+      `bank/resolve?${query}`,
+      { method: 'GET' },
+    );
+    if (httpStatus >= 500 || httpStatus === 401 || httpStatus === 429 || body === null)
+      throw new PaymentProviderError(
+        `Paystack could not check the account: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        true,
+      );
+    if (httpStatus !== 200 || !body.status || !body.data?.account_name)
+      return { status: 'unresolved', message: body.message || 'Could not resolve account name' };
+    return {
+      status: 'resolved',
+      accountNumber: body.data.account_number ?? accountNumber,
+      accountName: body.data.account_name,
+    };
+  }
+
+  /** POST /transferrecipient (type nuban, NGN): the recipient_code. */
+  async createRecipient(account: { name: string; accountNumber: string; bankCode: string }): Promise<string> {
+    const { httpStatus, body } = await this.call<{ recipient_code?: string }>('transferrecipient', {
+      method: 'POST',
+      body: JSON.stringify({
+        type: 'nuban',
+        name: account.name,
+        account_number: account.accountNumber,
+        bank_code: account.bankCode,
+        currency: 'NGN',
+      }),
+    });
+    if ((httpStatus !== 200 && httpStatus !== 201) || !body?.status || !body.data?.recipient_code)
+      throw new PaymentProviderError(
+        `Paystack refused the transfer recipient: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        httpStatus >= 500 || body === null,
+      );
+    return body.data.recipient_code;
   }
 
   /** Webhooks are signed with our secret key (docs/providers.md, Paystack §4). */

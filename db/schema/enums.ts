@@ -48,6 +48,7 @@ export const ADMIN_CHANGE_KINDS = [
   'discount_code',
   'job',
   'search_synonym',
+  'seller',
 ] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
@@ -240,3 +241,7 @@ export const FARM_ENTRY_KINDS = [
   'move_in',
 ] as const;
 export type FarmEntryKind = (typeof FARM_ENTRY_KINDS)[number];
+
+/** A seller's standing (issue 51 §1, core/sellers/): applied, then approved or declined; an approved one may be suspended. */
+export const SELLER_STATUSES = ['applied', 'approved', 'declined', 'suspended'] as const;
+export type SellerStatus = (typeof SELLER_STATUSES)[number];

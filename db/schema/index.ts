@@ -6,3 +6,4 @@ export * from './counts';
 export * from './limits';
 export * from './messages';
 export * from './farm';
+export * from './sellers';

@@ -52,6 +52,7 @@ describe('the admin area is enforced on the server, for every route of the route
         '/admin/discount-codes',
         '/admin/settings',
         '/admin/activity',
+        '/admin/sellers',
       ]),
     );
   });

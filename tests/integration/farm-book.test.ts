@@ -266,6 +266,7 @@ describe("the farm's doors, for every farm route of the route table", () => {
         `/farm/${F}/ponds`,
         `/farm/${F}/workers`,
         `/farm/${F}/feed`,
+        `/farm/${F}/sell`,
         `/api/farm/${F}`,
         `/api/farm/${F}/entries`,
       ].sort(),
@@ -276,6 +277,7 @@ describe("the farm's doors, for every farm route of the route table", () => {
       `/farm/${F}/cycles/${C}/report.csv`,
       `/farm/${F}/feed`,
       `/farm/${F}/ponds`,
+      `/farm/${F}/sell`,
       `/farm/${F}/workers`,
     ]);
   });

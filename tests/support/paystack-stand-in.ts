@@ -52,6 +52,12 @@ export interface PaystackStandIn {
   refuseRefunds: number | null;
   /** Finishes a transaction's latest queued refund as Paystack would, sending the signed refund.* webhook. */
   finishRefund(reference: string, outcome: 'processed' | 'failed'): Promise<number>;
+  /** GET /bank answers these (issue 51: the sellers' bank list). */
+  banks: { name: string; code: string; active: boolean }[];
+  /** GET /bank/resolve knows these accounts, by `${bank_code}:${account_number}`; any other answers 422. */
+  accounts: Map<string, string>;
+  /** Every POST /transferrecipient body received, as sent; a repeat for the same account returns the same code. */
+  recipientBodies: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -80,6 +86,7 @@ export async function startPaystackStandIn(
     (refunds.get(t.reference) ?? [])
       .filter((r) => r.status !== 'failed')
       .reduce((sum, r) => sum + r.amount, 0);
+  const recipientBodies: Record<string, unknown>[] = [];
   let nextId = 1000;
   let url = '';
 
@@ -207,6 +214,63 @@ export async function startPaystackStandIn(
         meta: { total: listed.length },
       });
     }
+    if (req.method === 'GET' && path === '/bank') {
+      return json(res, 200, {
+        status: true,
+        message: 'Banks retrieved',
+        data: stand.banks.map((bank, i) => ({
+          id: i + 1,
+          name: bank.name,
+          slug: bank.name.toLowerCase().replace(/\W+/g, '-'),
+          code: bank.code,
+          longcode: '',
+          country: 'Nigeria',
+          currency: 'NGN',
+          type: 'nuban',
+          active: bank.active,
+          is_deleted: false,
+        })),
+      });
+    }
+    if (req.method === 'GET' && path === '/bank/resolve') {
+      const query = new URL(req.url ?? '/', 'http://x').searchParams;
+      const number = query.get('account_number') ?? '';
+      const name = stand.accounts.get(`${query.get('bank_code')}:${number}`);
+      if (!name)
+        return json(res, 422, {
+          status: false,
+          message: 'Could not resolve account name. Check parameters or try again.',
+        });
+      return json(res, 200, {
+        status: true,
+        message: 'Account number resolved',
+        data: { account_number: number, account_name: name, bank_id: 9 },
+      });
+    }
+    if (req.method === 'POST' && path === '/transferrecipient') {
+      const body = JSON.parse(await text(req)) as Record<string, unknown>;
+      recipientBodies.push(body);
+      const known = stand.accounts.has(`${String(body.bank_code)}:${String(body.account_number)}`);
+      if (body.type !== 'nuban' || body.currency !== 'NGN' || !known)
+        return json(res, 400, {
+          status: false,
+          message: 'Account details are invalid',
+          type: 'validation_error',
+        });
+      const code = `RCP_${String(body.bank_code)}${String(body.account_number)}`;
+      return json(res, 201, {
+        status: true,
+        message: 'Transfer recipient created successfully',
+        data: {
+          active: true,
+          currency: 'NGN',
+          name: body.name,
+          recipient_code: code,
+          type: 'nuban',
+          details: { account_number: body.account_number, bank_code: body.bank_code },
+        },
+      });
+    }
     const verify = path.match(/^\/transaction\/verify\/(.+)$/);
     if (req.method === 'GET' && verify) {
       const t = transactions.get(decodeURIComponent(verify[1]!));
@@ -258,6 +322,14 @@ export async function startPaystackStandIn(
       });
       return response.status;
     },
+    banks: [
+      { name: 'Access Bank', code: '044', active: true },
+      { name: 'Guaranty Trust Bank', code: '058', active: true },
+      { name: 'Zenith Bank', code: '057', active: true },
+      { name: 'A Closed Bank', code: '999', active: false },
+    ],
+    accounts: new Map([['058:0123456789', 'ADAEZE OKAFOR FARMS']]),
+    recipientBodies,
     refunds,
     refundOf,
     refuseRefunds: null,

@@ -17,6 +17,7 @@ import {
   Truck,
   UserRound,
   Users,
+  Store,
   X,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -36,6 +37,7 @@ export const ADMIN_NAV = [
   { to: '/admin/delivery-slots', label: 'Delivery Slots', icon: CalendarClock },
   { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },
   { to: '/admin/search-names', label: 'Search Names', icon: Languages },
+  { to: '/admin/sellers', label: 'Sellers', icon: Store },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 

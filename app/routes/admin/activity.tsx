@@ -48,6 +48,7 @@ function subjectHref(entry: ActivityEntry): string | null {
     discount_code: '/admin/discount-codes',
     job: '/admin#failed-jobs',
     search_synonym: `/admin/search-names?edit=${id}`,
+    seller: `/admin/sellers#seller-${id}`,
   };
   return places[entry.kind];
 }

@@ -69,6 +69,9 @@ export default function FarmLayout() {
                 <NavLink to={`/farm/${farmId}/workers`} className={tabClass}>
                   Workers
                 </NavLink>
+                <NavLink to={`/farm/${farmId}/sell`} className={tabClass}>
+                  Sell
+                </NavLink>
               </>
             ) : null}
           </nav>

@@ -1,0 +1,80 @@
+import type { SellerStatus } from '../../db/schema/enums';
+
+/*
+ * The seller's rules (issue 51 §1, docs/sellers.md), without the database: the one place each is
+ * decided. core/sellers/service.ts applies them.
+ */
+
+/** The shop's commission when the owner has set none in settings (whole percent of a seller's sales). */
+export const DEFAULT_COMMISSION_PERCENT = 10;
+
+/** After a bank change, payouts wait this long: time for the seller to say it was not them. */
+export const BANK_CHANGE_HOLD_HOURS = 24;
+
+export const SELLER_MESSAGES = {
+  secondApplication: 'You already have an application or a seller account: one per person.',
+  notYourFarm: 'Choose one of your own farms: only its owner can sell its harvest.',
+  bankNotListed: 'Choose your bank from the list.',
+  accountNumber: 'The account number is the 10 digits of a Nigerian bank account (NUBAN).',
+  unresolved: 'This account number was not found at that bank. Check the number and the bank.',
+  accountNameChanged: 'The account name changed since you checked it. Check the account again.',
+  commission: 'The commission is a whole percent from 0 to 100.',
+  declineReason: 'Say why the application is declined: the farmer reads it.',
+  suspendReason: 'Say why the seller is suspended: the seller reads it.',
+  password: 'That is not your password.',
+  notFound: 'This seller was not found.',
+  banksDown: 'The list of banks cannot be loaded just now. Please try again in a minute.',
+  recipientFailed:
+    'Paystack did not accept the bank account just now; nothing changed. Try again in a minute.',
+} as const;
+
+/** What the owner may do to a seller in each standing, and what it becomes. The one table of transitions. */
+const TRANSITIONS = {
+  approve: { from: ['applied', 'suspended'], to: 'approved' },
+  decline: { from: ['applied'], to: 'declined' },
+  suspend: { from: ['approved'], to: 'suspended' },
+} as const satisfies Record<string, { from: readonly SellerStatus[]; to: SellerStatus }>;
+
+export type SellerDecision = keyof typeof TRANSITIONS;
+
+/** The standing after `decision`, or null when it does not apply to a seller in `status`. */
+export function nextStatus(status: SellerStatus, decision: SellerDecision): SellerStatus | null {
+  const rule = TRANSITIONS[decision];
+  return (rule.from as readonly SellerStatus[]).includes(status) ? rule.to : null;
+}
+
+export const CONFLICT_MESSAGES: Record<SellerDecision, string> = {
+  approve: 'Only an application or a suspended seller can be approved.',
+  decline: 'Only an application waiting for review can be declined.',
+  suspend: 'Only an approved seller can be suspended.',
+};
+
+/** A declined application leaves room for a new one; every other standing is the person's one seller. */
+export const isActiveStatus = (status: SellerStatus) => status !== 'declined';
+
+/** A whole percent 0–100, or null. */
+export function commissionOrNull(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 100 ? n : null;
+}
+
+/** The 10 digits of a NUBAN, spaces and dashes typed between them removed; null otherwise. */
+export function nubanOrNull(typed: string): string | null {
+  const digits = typed.replace(/[\s-]/g, '');
+  return /^[0-9]{10}$/.test(digits) ? digits : null;
+}
+
+/** When payouts may start again after a bank change made at `now`. */
+export const payoutsHeldUntil = (now: Date) => new Date(now.getTime() + BANK_CHANGE_HOLD_HOURS * 3600_000);
+
+/** Whether a payout may leave for this seller at `now` (the payout run, issue 51 §5, asks this). */
+export function mayBePaid(
+  seller: { status: SellerStatus; recipientCode: string | null; payoutsHeldUntil: Date | null },
+  now: Date,
+): boolean {
+  return (
+    seller.status === 'approved' &&
+    seller.recipientCode !== null &&
+    (seller.payoutsHeldUntil === null || seller.payoutsHeldUntil <= now)
+  );
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { rowId } from '../ids';
+
+/* The sellers' forms (issue 51 §1); the service checks each rule again and answers the field's message. */
+
+const typed = (message: string) => z.string(message).check(z.trim(), z.minLength(1, message));
+
+export const BankAccountSchema = z.object({
+  bankCode: typed('Choose your bank from the list.'),
+  accountNumber: typed('Enter the 10-digit account number.'),
+});
+
+export const SellActionSchema = z.discriminatedUnion('intent', [
+  z.extend(BankAccountSchema, { intent: z.literal('check') }),
+  z.extend(BankAccountSchema, {
+    intent: z.literal('apply'),
+    businessName: typed('Business name is required.'),
+    phone: typed('Phone is required.'),
+  }),
+  z.extend(BankAccountSchema, { intent: z.literal('change-bank'), password: z.string() }),
+]);
+
+const reason = z.optional(z.string());
+const commission = z.optional(z.string());
+
+export const AdminSellerActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve'), sellerId: rowId, commissionPercent: commission }),
+  z.object({ intent: z.literal('decline'), sellerId: rowId, reason }),
+  z.object({ intent: z.literal('suspend'), sellerId: rowId, reason }),
+  z.object({ intent: z.literal('commission'), sellerId: rowId, commissionPercent: commission }),
+  z.object({ intent: z.literal('default-commission'), commissionPercent: commission }),
+]);

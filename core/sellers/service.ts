@@ -1,0 +1,381 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { appSettings, farms, sellers, user } from '../../db/schema';
+import type { SellerStatus } from '../../db/schema/enums';
+import { recordAdminChange } from '../audit/log';
+import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
+import type { JobQueue } from '../jobs/queue';
+import { sellerBankChangedEmail } from '../mail/templates';
+import type { Bank, BankDirectory } from '../payments/banks';
+import { PaymentProviderError } from '../payments/provider';
+import { phoneToE164 } from '../phone';
+import type { AdminActor } from '../roles';
+import {
+  CONFLICT_MESSAGES,
+  DEFAULT_COMMISSION_PERCENT,
+  SELLER_MESSAGES,
+  commissionOrNull,
+  nextStatus,
+  nubanOrNull,
+  payoutsHeldUntil,
+  type SellerDecision,
+} from './rules';
+
+/**
+ * Sellers (issue 51 §1, docs/sellers.md, docs/decisions/060): a farm's owner applies, the owner of the
+ * shop reviews, a bank change is held. The only writer of `sellers` and of the default commission.
+ */
+
+export interface SellerDeps {
+  db: Db;
+  banks: BankDirectory;
+  jobs: JobQueue;
+  now?: () => Date;
+}
+
+export type Seller = typeof sellers.$inferSelect;
+
+const COMMISSION_KEY = 'seller_commission_percent';
+
+const field = (name: string, message: string) => new Invalid(message, { [name]: [message] });
+
+/** The bank list, or the shop's "try again" when the provider is down (never a 500). */
+export async function listBanks(banks: BankDirectory): Promise<Bank[]> {
+  try {
+    return await banks.listBanks();
+  } catch (error) {
+    if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.banksDown);
+    throw error;
+  }
+}
+
+export interface BankAccountForm {
+  bankCode: string;
+  accountNumber: string;
+}
+
+/** The bank from the list and the name the provider resolved for the number: the field's message otherwise. */
+export async function checkBankAccount(
+  banks: BankDirectory,
+  form: BankAccountForm,
+): Promise<{ bank: Bank; accountNumber: string; accountName: string }> {
+  const bank = (await listBanks(banks)).find((b) => b.code === form.bankCode);
+  if (!bank) throw field('bankCode', SELLER_MESSAGES.bankNotListed);
+  const accountNumber = nubanOrNull(form.accountNumber);
+  if (!accountNumber) throw field('accountNumber', SELLER_MESSAGES.accountNumber);
+  let resolved;
+  try {
+    resolved = await banks.resolveAccount(accountNumber, bank.code);
+  } catch (error) {
+    if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.banksDown);
+    throw error;
+  }
+  if (resolved.status !== 'resolved') throw field('accountNumber', SELLER_MESSAGES.unresolved);
+  return { bank, accountNumber, accountName: resolved.accountName };
+}
+
+export interface ApplicationForm extends BankAccountForm {
+  farmId: number;
+  businessName: string;
+  phone: string;
+}
+
+/** The user's seller row that is not declined (an application, an approved or a suspended seller), if any. */
+export async function activeSellerOf(db: Db | Tx, userId: string): Promise<Seller | null> {
+  const [row] = await db
+    .select()
+    .from(sellers)
+    .where(and(eq(sellers.userId, userId), ne(sellers.status, 'declined')));
+  return row ?? null;
+}
+
+/** The user's latest seller row, declined ones included (the farm book shows why it was declined). */
+export async function latestSellerOf(db: Db, userId: string): Promise<Seller | null> {
+  const [row] = await db
+    .select()
+    .from(sellers)
+    .where(eq(sellers.userId, userId))
+    .orderBy(desc(sellers.createdAt), desc(sellers.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A farm's owner applies to sell (issue 51 §1). One active application or seller per person. */
+export async function applyToSell(deps: SellerDeps, userId: string, form: ApplicationForm): Promise<Seller> {
+  const businessName = form.businessName.trim();
+  if (!businessName || businessName.length > 120)
+    throw field('businessName', 'Business name is required (at most 120 characters).');
+  const phone = phoneToE164(form.phone);
+  if (!phone) throw field('phone', 'Enter a Nigerian phone number, e.g. 0803 123 4567.');
+  const [farm] = await deps.db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(and(eq(farms.id, form.farmId), eq(farms.ownerId, userId)));
+  if (!farm) throw field('farmId', SELLER_MESSAGES.notYourFarm);
+  if (await activeSellerOf(deps.db, userId)) throw field('businessName', SELLER_MESSAGES.secondApplication);
+  const account = await checkBankAccount(deps.banks, form);
+  try {
+    const [row] = await deps.db
+      .insert(sellers)
+      .values({
+        userId,
+        farmId: farm.id,
+        businessName,
+        phone,
+        bankCode: account.bank.code,
+        bankName: account.bank.name,
+        accountNumber: account.accountNumber,
+        accountName: account.accountName,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, 'sellers_one_active_per_user'))
+      throw field('businessName', SELLER_MESSAGES.secondApplication);
+    throw error;
+  }
+}
+
+/** The commission a newly approved seller gets (settings; 10 % until the owner sets one). */
+export async function defaultCommission(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, COMMISSION_KEY));
+  return commissionOrNull(row?.value) ?? DEFAULT_COMMISSION_PERCENT;
+}
+
+export async function setDefaultCommission(db: Db, admin: AdminActor, typed: unknown): Promise<number> {
+  const percent = commissionOrNull(typed);
+  if (percent === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
+  await db.transaction(async (tx) => {
+    const before = await defaultCommission(tx);
+    await tx
+      .insert(appSettings)
+      .values({ key: COMMISSION_KEY, value: percent })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: percent, updatedAt: new Date() } });
+    await recordAdminChange(tx, admin, {
+      kind: 'seller',
+      action: 'updated',
+      subjectId: 'default-commission',
+      subjectLabel: 'Default commission',
+      before: { commissionPercent: before },
+      after: { commissionPercent: percent },
+    });
+  });
+  return percent;
+}
+
+export interface SellerListRow extends Seller {
+  ownerName: string;
+  ownerEmail: string;
+  farmName: string;
+}
+
+const LIST_COLUMNS = {
+  seller: sellers,
+  ownerName: user.name,
+  ownerEmail: user.email,
+  farmName: farms.name,
+};
+
+/** /admin/sellers: applications first, then by newest; optionally one standing. */
+export async function listSellersForAdmin(
+  db: Db,
+  _admin: AdminActor,
+  status?: SellerStatus,
+): Promise<SellerListRow[]> {
+  const rows = await db
+    .select(LIST_COLUMNS)
+    .from(sellers)
+    .innerJoin(user, eq(user.id, sellers.userId))
+    .innerJoin(farms, eq(farms.id, sellers.farmId))
+    .where(status ? eq(sellers.status, status) : undefined)
+    .orderBy(desc(eq(sellers.status, 'applied')), desc(sellers.createdAt), desc(sellers.id))
+    .limit(200);
+  return rows.map(({ seller, ...rest }) => ({ ...seller, ...rest }));
+}
+
+export async function sellerForAdmin(db: Db, _admin: AdminActor, id: number): Promise<SellerListRow> {
+  const [row] = await db
+    .select(LIST_COLUMNS)
+    .from(sellers)
+    .innerJoin(user, eq(user.id, sellers.userId))
+    .innerJoin(farms, eq(farms.id, sellers.farmId))
+    .where(eq(sellers.id, id));
+  if (!row) throw new NotFound(SELLER_MESSAGES.notFound);
+  return { ...row.seller, ownerName: row.ownerName, ownerEmail: row.ownerEmail, farmName: row.farmName };
+}
+
+const labelOf = (seller: Seller) => `${seller.businessName} (#${seller.id})`;
+
+/**
+ * One owner decision on one seller, in one transaction with the row locked: a second post of the same
+ * decision waits, then finds it done (Conflict), so the side effect (`during`) runs once.
+ */
+async function decide(
+  deps: SellerDeps,
+  admin: AdminActor,
+  id: number,
+  decision: SellerDecision,
+  change: (seller: Seller, tx: Tx) => Promise<Partial<Seller>>,
+): Promise<Seller> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
+    if (!before) throw new NotFound(SELLER_MESSAGES.notFound);
+    const status = nextStatus(before.status, decision);
+    if (!status) throw new Conflict(CONFLICT_MESSAGES[decision]);
+    const values = { ...(await change(before, tx)), status, updatedAt: (deps.now ?? (() => new Date()))() };
+    const [after] = await tx.update(sellers).set(values).where(eq(sellers.id, id)).returning();
+    await recordAdminChange(tx, admin, {
+      kind: 'seller',
+      action: 'status_changed',
+      subjectId: id,
+      subjectLabel: labelOf(after!),
+      before,
+      after,
+    });
+    return after!;
+  });
+}
+
+/**
+ * Approves an application (or lifts a suspension). The first approval makes the Paystack transfer
+ * recipient; if Paystack refuses or is down, nothing changes.
+ */
+export async function approveSeller(
+  deps: SellerDeps,
+  admin: AdminActor,
+  id: number,
+  typedCommission?: unknown,
+): Promise<Seller> {
+  const given =
+    typedCommission === undefined || typedCommission === '' ? undefined : commissionOrNull(typedCommission);
+  if (given === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
+  return decide(deps, admin, id, 'approve', async (seller, tx) => {
+    const commissionPercent = given ?? seller.commissionPercent ?? (await defaultCommission(tx));
+    if (seller.recipientCode) return { commissionPercent, declineReason: null, suspendReason: null };
+    let recipientCode: string;
+    try {
+      recipientCode = await deps.banks.createRecipient({
+        name: seller.accountName,
+        accountNumber: seller.accountNumber,
+        bankCode: seller.bankCode,
+      });
+    } catch (error) {
+      if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.recipientFailed);
+      throw error;
+    }
+    return { commissionPercent, recipientCode, declineReason: null, suspendReason: null };
+  });
+}
+
+const reasonOf = (typed: unknown, message: string) => {
+  const reason = typeof typed === 'string' ? typed.trim() : '';
+  if (!reason || reason.length > 500) throw field('reason', message);
+  return reason;
+};
+
+export async function declineSeller(deps: SellerDeps, admin: AdminActor, id: number, typed: unknown) {
+  const declineReason = reasonOf(typed, SELLER_MESSAGES.declineReason);
+  return decide(deps, admin, id, 'decline', async () => ({ declineReason }));
+}
+
+export async function suspendSeller(deps: SellerDeps, admin: AdminActor, id: number, typed: unknown) {
+  const suspendReason = reasonOf(typed, SELLER_MESSAGES.suspendReason);
+  return decide(deps, admin, id, 'suspend', async () => ({ suspendReason }));
+}
+
+/** The owner's commission for one seller (whole percent 0–100). */
+export async function setSellerCommission(
+  deps: SellerDeps,
+  admin: AdminActor,
+  id: number,
+  typed: unknown,
+): Promise<Seller> {
+  const commissionPercent = commissionOrNull(typed);
+  if (commissionPercent === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
+    if (!before) throw new NotFound(SELLER_MESSAGES.notFound);
+    const [after] = await tx
+      .update(sellers)
+      .set({ commissionPercent, updatedAt: new Date() })
+      .where(eq(sellers.id, id))
+      .returning();
+    await recordAdminChange(tx, admin, {
+      kind: 'seller',
+      action: 'updated',
+      subjectId: id,
+      subjectLabel: labelOf(after!),
+      before: { commissionPercent: before.commissionPercent },
+      after: { commissionPercent },
+    });
+    return after!;
+  });
+}
+
+/**
+ * The seller changes their payout account (issue 51 §1): only with their password typed again
+ * (`passwordOk`, checked by core/accounts/passwords.ts), to a bank from the list and a resolved number.
+ * A seller with a recipient gets a new one; payouts are held 24 hours and the seller is told by e-mail.
+ */
+export async function changeBankAccount(
+  deps: SellerDeps,
+  userId: string,
+  form: BankAccountForm & { passwordOk: boolean },
+): Promise<Seller> {
+  if (!form.passwordOk) throw field('password', SELLER_MESSAGES.password);
+  const seller = await activeSellerOf(deps.db, userId);
+  if (!seller) throw new NotFound(SELLER_MESSAGES.notFound);
+  const account = await checkBankAccount(deps.banks, form);
+  let recipientCode: string | null = null;
+  if (seller.recipientCode) {
+    try {
+      recipientCode = await deps.banks.createRecipient({
+        name: account.accountName,
+        accountNumber: account.accountNumber,
+        bankCode: account.bank.code,
+      });
+    } catch (error) {
+      if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.recipientFailed);
+      throw error;
+    }
+  }
+  const now = (deps.now ?? (() => new Date()))();
+  const heldUntil = payoutsHeldUntil(now);
+  return deps.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(sellers)
+      .set({
+        bankCode: account.bank.code,
+        bankName: account.bank.name,
+        accountNumber: account.accountNumber,
+        accountName: account.accountName,
+        recipientCode,
+        payoutsHeldUntil: heldUntil,
+        updatedAt: now,
+      })
+      .where(and(eq(sellers.id, seller.id), ne(sellers.status, 'declined')))
+      .returning();
+    if (!after) throw new NotFound(SELLER_MESSAGES.notFound);
+    const [owner] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, userId));
+    await deps.jobs.send(
+      tx,
+      'mail',
+      sellerBankChangedEmail({
+        to: owner!.email,
+        name: owner!.name,
+        businessName: after.businessName,
+        bankName: account.bank.name,
+        accountEnding: account.accountNumber.slice(-4),
+        heldUntil,
+      }),
+    );
+    return after;
+  });
+}
