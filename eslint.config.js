@@ -111,6 +111,8 @@ const CORE_CROSSINGS = {
   delivery: [],
   discounts: ['limits/attempts.ts'], // guessed codes are counted
   enquiries: ['jobs/queue.ts', 'mail/templates.ts', 'limits/attempts.ts'],
+  // A farm's reminders go to its owner as they chose (consent), through the messages' one creator.
+  farm: ['jobs/queue.ts', 'messages/consent.ts', 'messages/queue.ts'],
   jobs: ['notifications/messages.ts'], // a failed job is described by its order's short id
   limits: [],
   mail: ['notifications/messages.ts'], // an e-mail says what the notification says

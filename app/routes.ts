@@ -46,6 +46,7 @@ export default [
           route('workers', 'routes/farm/workers.tsx'),
           route('feed', 'routes/farm/feed.tsx'),
           route('sell', 'routes/farm/sell.tsx'),
+          route('reminders', 'routes/farm/reminders.tsx'),
           route('cycles/:cycleId/report', 'routes/farm/cycle-report.tsx'),
           route('cycles/:cycleId/report.csv', 'routes/farm/cycle-report-csv.ts'),
         ]),

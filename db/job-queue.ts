@@ -16,6 +16,7 @@ import type { QueueName } from './schema/enums';
  * - verify-payment: the provider may be slow or down; the 30-minute expiry asks again in any case.
  * - refund: the provider may be down; 10 retries from 30 s, doubling, span about a day.
  * - expire-orders: runs every minute anyway; a failed run is not retried, the next one is due.
+ * - farm-reminders: runs every 30 minutes anyway; a failed run is not retried, the next one is due.
  * - send-message: a provider's 429 or outage; 10 retries from 15 s, doubling, span about four hours (the
  *   first pauses are above WhatsApp's one message per 6 s to a number). Its attempt is short: one call.
  */
@@ -24,12 +25,15 @@ export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   'verify-payment': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   refund: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'expire-orders': { retryLimit: 0, expireInSeconds: 300 },
+  'farm-reminders': { retryLimit: 0, expireInSeconds: 600 },
   'send-message': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 60 },
 };
 
 /** Work that runs on a clock, once across any number of server processes (pg-boss's cron). */
 export const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: 'expire-orders', cron: '* * * * *' },
+  // On the hour and the half hour, so a pond not logged is told of at 18:00 (core/farm/reminders.ts).
+  { queue: 'farm-reminders', cron: '*/30 * * * *' },
 ];
 
 /** Each pg-boss's statements still under way (see `statementsSettled`). */

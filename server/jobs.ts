@@ -14,6 +14,7 @@ import type { QueueName } from '../core/jobs/queues';
 import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
 import { expireBatches } from '../core/stock/batches';
+import { sendFarmReminders } from '../core/farm/remind';
 import type { Services } from './services';
 
 /**
@@ -33,6 +34,14 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
     },
     refund: (job) => carryOutRefund(services.checkout, job),
     'send-message': ({ messageId }) => deliverMessage(services.messages, messageId),
+    'farm-reminders': async () => {
+      await sendFarmReminders({
+        db: services.db,
+        jobs: services.jobs,
+        publicUrl: services.env.PUBLIC_URL,
+        logger: services.logger.child({ module: 'farm-reminders' }),
+      });
+    },
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       // Reminded at 10 minutes, before the expiry at 30 (issue 35); the lifecycle decides each.

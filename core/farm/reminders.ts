@@ -45,7 +45,10 @@ export interface ReminderFarm {
 
 export interface DueReminder {
   kind: ReminderKind;
-  /** Once per farm, kind and Lagos day: the messages table's unique dedupe_key. */
+  /**
+   * Once per farm, kind and Lagos day: the messages table's unique dedupe_key, so a second run the same
+   * day (or two processes at once) makes no second message.
+   */
   dedupeKey: string;
   /** The message's one variable part, e.g. "Pond A, Pond B". */
   detail: string;
@@ -100,9 +103,4 @@ export function dueReminders(farm: ReminderFarm, now: Date): DueReminder[] {
   if (unsafe.length > 0) add('farm_water_unsafe', names(unsafe));
 
   return due;
-}
-
-/** Those of `due` whose key was not used yet: a second run the same day sends nothing. */
-export function notYetSent(due: DueReminder[], sentKeys: ReadonlySet<string>): DueReminder[] {
-  return due.filter((r) => !sentKeys.has(r.dedupeKey));
 }

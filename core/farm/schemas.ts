@@ -4,6 +4,7 @@ import { rowId } from '../ids';
 import { parseNaira } from '../money';
 import { POND_KINDS, SPECIES } from './species';
 import { NIGERIAN_STATES } from './places';
+import { CONTACT_CHANNELS } from '../../db/schema/enums';
 
 /*
  * The farm book's forms (issue 50), each checked in the browser and again by the action (STYLE §2).
@@ -397,3 +398,13 @@ export const CorrectionFormSchema = z.pipe(
   ]),
   z.transform(({ id, value }) => ({ id, value })),
 );
+
+/** The owner's choice of reminders (issue 50 §7): WhatsApp, SMS or none, and the number they go to. */
+export const RemindersFormSchema = z.object({
+  contact: z.enum(CONTACT_CHANNELS, 'Choose how the reminders should reach you'),
+  phone: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value?.trim() ?? ''),
+  ),
+});
+export type RemindersForm = z.infer<typeof RemindersFormSchema>;

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { farmCycles, farmEntries, ponds, products } from '../../db/schema';
 import { addDays, daysBetween } from '../calendar';
 import { NotFound } from '../errors';
-import { cycleBook, sampleAverageG, type CycleBook } from './book';
-import { cyclesWithFacts, type CycleRow } from './facts';
+import { cycleBook, sampleAverageG, type CycleBook, type CycleFacts } from './book';
+import { cyclesWithFacts, type CycleRow, type CycleWithFacts } from './facts';
 import type { FarmAccess } from './farms';
 import { pondsOf, type PondRow } from './cycles';
 import { feedingTableById, feedingTableFor } from './feeding-tables';
@@ -44,8 +44,15 @@ export interface DayView {
   ponds: PondToday[];
 }
 
-/** The day's page: every pond, and for each open cycle today's ration and what was written today. */
-export async function dayView(db: Db, access: FarmAccess, today: string): Promise<DayView> {
+/** A pond on a day, as read for the day page and the reminders: its open cycle's facts and the day's lines. */
+export interface PondOnDay {
+  pond: PondRow;
+  found: CycleWithFacts | undefined;
+  lines: (typeof farmEntries.$inferSelect)[];
+}
+
+/** Every pond of the farm with its open cycle's facts and what was written for it on `today`. */
+export async function pondsOnDay(db: Db, access: FarmAccess, today: string): Promise<PondOnDay[]> {
   const farmPonds = await pondsOf(db, access);
   const cycleIds = farmPonds.flatMap((pond) => (pond.cycleId === null ? [] : [pond.cycleId]));
   const [cycles, todays] = await Promise.all([
@@ -58,10 +65,24 @@ export async function dayView(db: Db, access: FarmAccess, today: string): Promis
           .where(and(inArray(farmEntries.cycleId, cycleIds), eq(farmEntries.on, today)))
           .orderBy(asc(farmEntries.recordedAt)),
   ]);
+  return farmPonds.map((pond) => {
+    const found = pond.cycleId === null ? undefined : cycles.get(pond.cycleId);
+    return { pond, found, lines: found ? todays.filter((line) => line.cycleId === found.cycle.id) : [] };
+  });
+}
+
+/** The warnings of the day's water readings, against the species' safe bands. */
+export function dayWaterWarnings(species: Species, lines: PondOnDay['lines']): string[] {
+  return lines
+    .filter((line) => line.kind === 'water')
+    .flatMap((line) => waterWarnings(species, line).map((warning) => warning.message));
+}
+
+/** The day's page: every pond, and for each open cycle today's ration and what was written today. */
+export async function dayView(db: Db, access: FarmAccess, today: string): Promise<DayView> {
   return {
     today,
-    ponds: farmPonds.map((pond) => {
-      const found = pond.cycleId === null ? undefined : cycles.get(pond.cycleId);
+    ponds: (await pondsOnDay(db, access, today)).map(({ pond, found, lines }) => {
       if (!found)
         return {
           pond,
@@ -75,9 +96,7 @@ export async function dayView(db: Db, access: FarmAccess, today: string): Promis
         };
       const { cycle, facts } = found;
       const book = cycleBook(facts, today);
-      const lines = todays.filter((line) => line.cycleId === cycle.id);
       const feedings = lines.filter((line) => line.kind === 'feeding');
-      const water = lines.filter((line) => line.kind === 'water');
       return {
         pond,
         cycle: {
@@ -95,13 +114,33 @@ export async function dayView(db: Db, access: FarmAccess, today: string): Promis
         deathsToday: lines
           .filter((line) => line.kind === 'deaths')
           .reduce((sum, line) => sum + (line.count ?? 0), 0),
-        waterWarnings: water.flatMap((line) =>
-          waterWarnings(cycle.species, line).map((warning) => warning.message),
-        ),
+        waterWarnings: dayWaterWarnings(cycle.species, lines),
         logged: lines.length > 0,
       };
     }),
   };
+}
+
+/** The samples of a cycle that give an average (a sample of 0 fish gives none). */
+export function weighedSamples(facts: CycleFacts) {
+  return facts.samples.flatMap((sample) => {
+    const averageG = sampleAverageG(sample);
+    return averageG === null ? [] : [{ ...sample, averageG }];
+  });
+}
+
+/** When an open cycle reaches its target weight, from the plan's curve rescaled to its samples. */
+export function cycleForecast(cycle: CycleRow, facts: CycleFacts, today: string) {
+  if (cycle.closedOn !== null) return null;
+  return forecastHarvest({
+    species: cycle.species,
+    tableId: cycle.feedingTable,
+    stockedOn: cycle.stockedOn,
+    stockedAvgG: cycle.stockedAvgMg / 1000,
+    samples: weighedSamples(facts).map((sample) => ({ on: sample.on, avgWeightG: sample.averageG })),
+    today,
+    targetG: cycle.targetG,
+  });
 }
 
 /** Today's ration of an open cycle as its book stands (null: no fish left). */
@@ -193,10 +232,7 @@ export async function cycleView(
   ]);
   const book = cycleBook(facts, on);
   const table = feedingTableById(cycle.feedingTable) ?? feedingTableFor(cycle.species);
-  const sampled = facts.samples.flatMap((sample) => {
-    const averageG = sampleAverageG(sample);
-    return averageG === null ? [] : [{ ...sample, averageG }];
-  });
+  const sampled = weighedSamples(facts);
   const plan = (day: string, samples: typeof sampled) =>
     projectedWeightG({
       species: cycle.species,
@@ -206,18 +242,7 @@ export async function cycleView(
       samples: samples.map((sample) => ({ on: sample.on, avgWeightG: sample.averageG })),
       on: day,
     });
-  const forecastDay =
-    cycle.closedOn === null
-      ? forecastHarvest({
-          species: cycle.species,
-          tableId: cycle.feedingTable,
-          stockedOn: cycle.stockedOn,
-          stockedAvgG: cycle.stockedAvgMg / 1000,
-          samples: sampled.map((sample) => ({ on: sample.on, avgWeightG: sample.averageG })),
-          today,
-          targetG: cycle.targetG,
-        })
-      : null;
+  const forecastDay = cycleForecast(cycle, facts, today);
   const forecast = forecastDay && {
     ...forecastDay,
     biomassG: Math.round(book.alive * forecastDay.weightG),

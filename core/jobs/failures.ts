@@ -46,8 +46,12 @@ export function describeJob(queue: QueueName, data: Record<string, unknown> | nu
       return `Refunding ${formatNaira(Number(data?.amountKobo))} of order #${shortOrderId(String(data?.orderId))}`;
     case 'expire-orders':
       return 'Expiring unpaid orders';
-    case 'send-message':
-      return `${data?.channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} about order #${shortOrderId(String(data?.orderId))} (${String(data?.kind).replace(/_/g, ' ')})`;
+    case 'send-message': {
+      const about = data?.orderId ? `order #${shortOrderId(String(data.orderId))}` : 'a farm';
+      return `${data?.channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} about ${about} (${String(data?.kind).replace(/_/g, ' ')})`;
+    }
+    case 'farm-reminders':
+      return 'Sending the farm reminders due';
   }
 }
 

@@ -50,6 +50,33 @@ export async function queueOrderMessage(
   });
 }
 
+/** A reminder about a farm (issue 50 §7), to its owner. */
+export interface FarmMessage {
+  farmId: number;
+  userId: string;
+  kind: MessageKind;
+  params: string[];
+  /** Once per farm, kind and day (core/farm/reminders.ts). */
+  dedupeKey: string;
+}
+
+/**
+ * Queues a farm's reminder as its owner chose for the farm topic (consent.ts): none until they asked
+ * for WhatsApp or SMS, to the number they gave. Once per `dedupeKey`. Returns the message's id, or
+ * null when none was made (no consent, or already made today).
+ */
+export async function queueFarmMessage(tx: Tx, jobs: JobQueue, message: FarmMessage): Promise<string | null> {
+  const choice = await contactChoice(tx, message.userId, 'farm');
+  if (choice.channel === 'email' || !choice.phone) return null;
+  return createMessage(tx, jobs, {
+    ...message,
+    orderId: null,
+    channel: choice.channel,
+    phone: choice.phone,
+    fallbackOf: null,
+  });
+}
+
 /**
  * The SMS that stands in for a WhatsApp message that could not be delivered: once per message however
  * often its failure is reported, and none for a buyer who has since chosen e-mail only.
@@ -60,7 +87,8 @@ export async function queueFallback(
   failed: typeof messages.$inferSelect,
 ): Promise<string | null> {
   if (failed.channel !== 'whatsapp' || !failed.userId) return null;
-  if ((await contactChoice(tx, failed.userId)).channel === 'email') return null;
+  const topic = failed.farmId === null ? 'orders' : 'farm';
+  if ((await contactChoice(tx, failed.userId, topic)).channel === 'email') return null;
   return createMessage(tx, jobs, {
     orderId: failed.orderId,
     farmId: failed.farmId,
@@ -81,7 +109,8 @@ export async function queueFallback(
 async function createMessage(
   tx: Tx,
   jobs: JobQueue,
-  message: Omit<OrderMessage, 'orderId'> & {
+  message: Omit<OrderMessage, 'orderId' | 'phone'> & {
+    phone: string;
     orderId: string | null;
     farmId?: number | null;
     channel: MessageChannel;

@@ -152,15 +152,21 @@ export interface RefundedLine {
 export const CONTACT_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
-/** Where a buyer made that choice: at checkout or on their profile. */
-export const CONSENT_SOURCES = ['checkout', 'profile'] as const;
+/** Where a buyer made that choice: at checkout, on their profile, or on a farm's reminders page. */
+export const CONSENT_SOURCES = ['checkout', 'profile', 'farm'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/**
+ * What a choice of channel is for: a buyer's orders (issue 35) or a farm owner's reminders (issue 50
+ * §7). Each is chosen on its own: agreeing to order updates on WhatsApp is no consent to farm reminders.
+ */
+export const CONSENT_TOPICS = ['orders', 'farm'] as const;
+export type ConsentTopic = (typeof CONSENT_TOPICS)[number];
 
 /** The channels a message about an order goes by (core/messages/): the e-mail is the mail queue's. */
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** What a message tells (core/messages/templates.ts): each is a WhatsApp template registered with Meta. */
 /** The farm reminders (issue 50 §7): a message about a farm, not an order (core/farm/reminders.ts). */
 export const FARM_REMINDER_KINDS = [
   'farm_pond_not_logged',
@@ -171,6 +177,7 @@ export const FARM_REMINDER_KINDS = [
 ] as const;
 export type FarmReminderKind = (typeof FARM_REMINDER_KINDS)[number];
 
+/** What a message tells (core/messages/templates.ts): each is a WhatsApp template registered with Meta. */
 export const MESSAGE_KINDS = [
   'order_confirmed',
   'order_update',
@@ -214,6 +221,8 @@ export const QUEUES = {
   expireOrders: 'expire-orders',
   /** One WhatsApp or SMS message about an order (core/messages/deliver.ts). */
   sendMessage: 'send-message',
+  /** Every 30 minutes: the farm reminders due, to owners who asked for them (core/farm/remind.ts). */
+  farmReminders: 'farm-reminders',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

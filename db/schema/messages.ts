@@ -18,6 +18,7 @@ import { orders } from './commerce';
 import { farms } from './farm';
 import {
   CONSENT_SOURCES,
+  CONSENT_TOPICS,
   CONTACT_CHANNELS,
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
@@ -26,14 +27,16 @@ import {
 
 export const contactChannel = pgEnum('contact_channel', CONTACT_CHANNELS);
 export const consentSource = pgEnum('consent_source', CONSENT_SOURCES);
+export const consentTopic = pgEnum('consent_topic', CONSENT_TOPICS);
 export const messageChannel = pgEnum('message_channel', MESSAGE_CHANNELS);
 export const messageKind = pgEnum('message_kind', MESSAGE_KINDS);
 export const messageStatus = pgEnum('message_status', MESSAGE_STATUSES);
 
 /**
- * Each choice a buyer made of how to hear about their orders (issue 35): appended, never changed, so
- * when and how a WhatsApp opt-in was given is kept, with the words the buyer agreed to and the number
- * it was for. The buyer's current choice is their newest row; core/messages/consent.ts is its one writer.
+ * Each choice a person made of how to hear about their orders (issue 35) or their farms' reminders
+ * (issue 50 §7): appended, never changed, so when and how a WhatsApp opt-in was given is kept, with the
+ * words they agreed to and the number it was for. The current choice of a topic is its newest row;
+ * core/messages/consent.ts is the one writer.
  */
 export const messageConsents = pgTable(
   'message_consents',
@@ -42,6 +45,8 @@ export const messageConsents = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** What the choice is for; each topic's newest row is the choice in force for it. */
+    topic: consentTopic('topic').notNull().default('orders'),
     channel: contactChannel('channel').notNull(),
     source: consentSource('source').notNull(),
     /** The sentence the buyer saw beside the choice they made. */
@@ -50,7 +55,7 @@ export const messageConsents = pgTable(
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_consents_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('message_consents_user_idx').on(t.userId, t.topic, t.createdAt.desc(), t.id.desc())],
 );
 
 /**

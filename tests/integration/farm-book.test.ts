@@ -158,7 +158,14 @@ async function openCycleOf(pondId: number): Promise<number | undefined> {
 
 /** Every table of the farm book, counted: a refused request changes none. */
 async function farmRowCounts() {
-  const tables = [schema.farms, schema.farmWorkers, schema.ponds, schema.farmCycles, schema.farmEntries];
+  const tables = [
+    schema.farms,
+    schema.farmWorkers,
+    schema.ponds,
+    schema.farmCycles,
+    schema.farmEntries,
+    schema.messageConsents,
+  ];
   return Promise.all(
     tables.map(async (t) => (await server.database.db.select({ n: count() }).from(t))[0]!.n),
   );
@@ -230,8 +237,8 @@ describe("the farm's doors, for every farm route of the route table", () => {
   const pages = () => farmPaths().filter((p) => !isApi(p) && !isFormTarget(p));
 
   /** Every form of the farm's pages, with every field any of them reads: each would change the book. */
-  const formsOf = () =>
-    ['deaths', 'harvest', 'fed-as-planned', 'add-pond', 'stock', 'invite', 'remove'].map((intent) => ({
+  const formsOf = (): Record<string, string>[] => [
+    ...['deaths', 'harvest', 'fed-as-planned', 'add-pond', 'stock', 'invite', 'remove'].map((intent) => ({
       ...stocking(fx.emptyPondId),
       id: randomUUID(),
       cycleId: String(fx.cycleId),
@@ -248,7 +255,10 @@ describe("the farm's doors, for every farm route of the route table", () => {
       state: 'Rivers',
       town: 'Hack',
       intent,
-    }));
+    })),
+    // The reminders' form: turning them on for someone else's number.
+    { contact: 'whatsapp', phone: '0803 555 0199' },
+  ];
 
   it('finds the farm routes: a new one must be sorted here into the worker’s and the owner’s', () => {
     const F = fx.farmId;
@@ -267,6 +277,7 @@ describe("the farm's doors, for every farm route of the route table", () => {
         `/farm/${F}/workers`,
         `/farm/${F}/feed`,
         `/farm/${F}/sell`,
+        `/farm/${F}/reminders`,
         `/api/farm/${F}`,
         `/api/farm/${F}/entries`,
       ].sort(),
@@ -277,6 +288,7 @@ describe("the farm's doors, for every farm route of the route table", () => {
       `/farm/${F}/cycles/${C}/report.csv`,
       `/farm/${F}/feed`,
       `/farm/${F}/ponds`,
+      `/farm/${F}/reminders`,
       `/farm/${F}/sell`,
       `/farm/${F}/workers`,
     ]);

@@ -114,9 +114,13 @@ describe('durable background jobs', () => {
   it('the expiry is a schedule installed with the migrations, and its job expires stale orders', async () => {
     const schedules = await queryRows<{ name: string; cron: string }>(
       db(),
-      sql`select name, cron from pgboss.schedule`,
+      sql`select name, cron from pgboss.schedule order by name`,
     );
-    expect(schedules).toEqual([{ name: 'expire-orders', cron: '* * * * *' }]);
+    // Beside it, the farm reminders' half-hourly run (tests/integration/farm-reminders.test.ts).
+    expect(schedules).toEqual([
+      { name: 'expire-orders', cron: '* * * * *' },
+      { name: 'farm-reminders', cron: '*/30 * * * *' },
+    ]);
 
     const shopper = await createCheckoutShopper(server.services);
     const placed = await placeCatfishOrder(server.services, shopper.id);

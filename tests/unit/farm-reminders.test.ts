@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dueReminders,
-  isQuietHour,
-  notYetSent,
-  type ReminderFarm,
-  type ReminderPond,
-} from '#core/farm/reminders';
+import { dueReminders, isQuietHour, type ReminderFarm, type ReminderPond } from '#core/farm/reminders';
 
 // Farm reminders (issue 50 §7), at worked Lagos times (UTC+01:00: 18:01 Lagos is 17:01Z).
 const at = (lagos: string) => new Date(`${lagos}:00+01:00`);
@@ -59,12 +53,12 @@ describe('quiet hours, 21:00 to 07:00 Lagos', () => {
 });
 
 describe('at most one message of a kind per farm per day', () => {
-  it('a second run the same day sends nothing; the next day it is due again', () => {
+  it('a second run the same day gives the same once-a-day key (the messages table keeps one); the next day a new one', () => {
     const f = farm([pond()]);
-    const first = dueReminders(f, at('2026-12-02T18:01'));
-    const sent = new Set(first.map((r) => r.dedupeKey));
-    expect(notYetSent(dueReminders(f, at('2026-12-02T18:31')), sent)).toEqual([]);
-    expect(notYetSent(dueReminders(f, at('2026-12-03T18:01')), sent)).toHaveLength(1);
+    const keys = (iso: string) => dueReminders(f, at(iso)).map((r) => r.dedupeKey);
+    expect(keys('2026-12-02T18:01')).toEqual(['farm:1:farm_pond_not_logged:2026-12-02']);
+    expect(keys('2026-12-02T20:31')).toEqual(keys('2026-12-02T18:01'));
+    expect(keys('2026-12-03T18:01')).toEqual(['farm:1:farm_pond_not_logged:2026-12-03']);
   });
 });
 

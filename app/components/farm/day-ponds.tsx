@@ -7,6 +7,7 @@ import { formatKg, groupThousands } from '#core/money';
 import { SPECIES_LABEL } from '#core/farm/species';
 import type { DayView, PondToday } from '#core/farm/views';
 import type { FarmRole } from '#core/farm/farms';
+import { FARM_REMINDER_LABELS, type ContactChannel } from '#core/messages/contact';
 import { useFarmOutbox } from '~/lib/farm-outbox';
 import { useFarmBook } from './farm-book';
 import { LineForm } from './line-form';
@@ -21,7 +22,15 @@ export function DayPonds({
   ids,
   farmId,
   role,
-}: DayView & { ids: LineIds[]; farmId: number; role: FarmRole; fieldErrors: Record<string, string> }) {
+  reminders,
+}: DayView & {
+  ids: LineIds[];
+  farmId: number;
+  role: FarmRole;
+  /** The owner's choice of reminders; null for a worker. */
+  reminders: ContactChannel | null;
+  fieldErrors: Record<string, string>;
+}) {
   const stocked = ponds.filter((entry) => entry.cycle !== null);
   const book = useFarmBook();
   const { lines } = useFarmOutbox(book?.userKey ?? '', farmId);
@@ -39,6 +48,16 @@ export function DayPonds({
             ? 'No pond is stocked yet.'
             : `${logged} of ${stocked.length} stocked ponds logged today.`}
         </p>
+        {reminders !== null && stocked.length > 0 ? (
+          <p className="mt-1 text-sm text-slate-700">
+            {reminders === 'email'
+              ? 'Reminders on your phone are off. '
+              : `Reminders come by ${FARM_REMINDER_LABELS[reminders]}. `}
+            <Link to={`/farm/${farmId}/reminders`} className="font-medium text-brand-700 underline">
+              {reminders === 'email' ? 'Turn on reminders' : 'Change reminders'}
+            </Link>
+          </p>
+        ) : null}
       </header>
       {ponds.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">

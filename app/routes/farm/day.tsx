@@ -7,6 +7,7 @@ import { shopDay } from '#core/calendar';
 import { recordEntry } from '#core/farm/entries';
 import { LineFormSchema } from '#core/farm/schemas';
 import { dayView } from '#core/farm/views';
+import { contactChoice } from '#core/messages/consent';
 import type { Route } from './+types/day';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -20,9 +21,14 @@ export type LineIds = Record<(typeof LINE_FORMS)[number], string>;
 export const loader = load({
   auth: 'farm',
   run: async ({ farm, services: { db } }) => {
-    const view = await dayView(db, farm, shopDay(new Date()));
+    const [view, reminders] = await Promise.all([
+      dayView(db, farm, shopDay(new Date())),
+      farm.role === 'owner' ? contactChoice(db, farm.userId, 'farm') : null,
+    ]);
     return {
       ...view,
+      // The owner's reminders, to say on the page whether they are on (workers get none).
+      reminders: reminders?.channel ?? null,
       farmId: farm.farmId,
       farmName: farm.farmName,
       role: farm.role,
