@@ -296,6 +296,27 @@ test('the feed store: feed received lasts so many days, feeding costs what was p
   await expect(page.getByTestId('cart-badge')).toHaveText('6');
 });
 
+test('the owner turns on reminders by WhatsApp from the day page; a choice without a number is refused beside it', async ({
+  page,
+}) => {
+  const { dayUrl } = await farmerOnTheDayPage(page, 'Tamuno Reminders');
+  await expect(page.getByText('Reminders on your phone are off.')).toBeVisible();
+  await page.getByRole('link', { name: 'Turn on reminders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: /^WhatsApp/ }).check();
+  await page.getByLabel('Phone number for the reminders').fill('');
+  await page.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(page.getByText('Please give the phone number the reminders should go to.')).toBeVisible();
+  await page.getByLabel('Phone number for the reminders').fill('0803 555 0142');
+  await page.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(page.getByText('Your farm reminders come by WhatsApp.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goto(dayUrl);
+  await expect(page.getByText('Reminders come by WhatsApp.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change reminders' })).toBeVisible();
+});
+
 test.describe('with the shop installed on the phone', () => {
   test.use({ serviceWorkers: 'allow' });
 

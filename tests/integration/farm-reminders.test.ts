@@ -8,10 +8,12 @@ import { sendFarmReminders } from '#core/farm/remind';
 import { rationsToday } from '#core/farm/views';
 import { chooseContact, contactChoice } from '#core/messages/consent';
 import { FARM_CONTACT_NEEDS_PHONE } from '#core/messages/contact';
-import type { OutgoingMessage } from '#core/messages/transport';
+import { deliverMessage } from '#core/messages/deliver';
+import { TransportError, type OutgoingMessage } from '#core/messages/transport';
 import { PHONE_MESSAGE } from '#core/phone-display';
 import * as schema from '#db/schema';
 import { createUser, signedInClient } from '../support/factories';
+import { noJob, transportCounting } from '../support/messages';
 import type { HttpClient } from '../support/http-client';
 import { locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -233,11 +235,40 @@ describe('farm reminders', () => {
     expect(feed.params[2]).toBe(`https://freshcatch.ng/farm/${farmId}/feed`);
   });
 
+  it('refused for good on WhatsApp, a reminder is followed by one SMS saying the same', async () => {
+    const tomorrow = addDays(today, 1);
+    // Made without their jobs, so that this test sends them.
+    await sendFarmReminders({
+      db: db(),
+      jobs: noJob,
+      publicUrl: 'https://freshcatch.ng',
+      logger: server.services.logger,
+      now: () => at('18:30', tomorrow),
+    });
+    const [late] = (await farmMessages()).filter((m) => m.dedupeKey.endsWith(`pond_not_logged:${tomorrow}`));
+    const refused = transportCounting(() =>
+      Promise.reject(new TransportError('Message undeliverable', '131026', 'refused')),
+    );
+    await deliverMessage(
+      {
+        ...server.services.messages,
+        transports: { ...server.services.messages.transports, whatsapp: refused.t },
+      },
+      late!.id,
+    );
+    await server.jobsDone();
+    const [sms] = (await farmMessages()).filter((m) => m.fallbackOf === late!.id);
+    expect(sms).toMatchObject({ channel: 'sms', status: 'accepted', farmId, orderId: null });
+    expect(sms!.body).toBe(
+      `Ada Fish Farm: nothing logged today for Pond A. https://freshcatch.ng/farm/${farmId}`,
+    );
+  });
+
   it('turned off, nothing more is sent, though reminders are due the next day', async () => {
     const off = await owner.postForm(`/farm/${farmId}/reminders`, { contact: 'email', phone: '' });
     expect(off.status).toBe(200);
     const before = (await farmMessages()).length;
-    expect(await run(at('18:30', addDays(today, 1)))).toBe(0);
+    expect(await run(at('18:30', addDays(today, 2)))).toBe(0);
     expect(await farmMessages()).toHaveLength(before);
     // The day page says they are off, with the way to turn them on.
     const page = await textOf(await owner.get(`/farm/${farmId}`));
