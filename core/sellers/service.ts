@@ -210,39 +210,74 @@ export async function sellerForAdmin(db: Db, _admin: AdminActor, id: number): Pr
 
 const labelOf = (seller: Seller) => `${seller.businessName} (#${seller.id})`;
 
+const nowOf = (deps: SellerDeps) => (deps.now ?? (() => new Date()))();
+
 /**
- * One owner decision on one seller, in one transaction with the row locked: a second post of the same
- * decision waits, then finds it done (Conflict), so the side effect (`during`) runs once.
+ * One owner change of one seller, in one transaction with the row locked and recorded in the activity
+ * log: `change` sees the row as it is once locked and says what to set (it may refuse by throwing), so
+ * two posts of the same change at once are one after the other.
  */
-async function decide(
+async function changeSeller(
+  deps: SellerDeps,
+  admin: AdminActor,
+  id: number,
+  action: 'status_changed' | 'updated',
+  change: (seller: Seller, tx: Tx) => Promise<Partial<Seller>>,
+  logged: (before: Seller, after: Seller) => { before: object; after: object } = (before, after) => ({
+    before,
+    after,
+  }),
+): Promise<Seller> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
+    if (!before) throw new NotFound(SELLER_MESSAGES.notFound);
+    const values = { ...(await change(before, tx)), updatedAt: nowOf(deps) };
+    const [after] = await tx.update(sellers).set(values).where(eq(sellers.id, id)).returning();
+    await recordAdminChange(tx, admin, {
+      kind: 'seller',
+      action,
+      subjectId: id,
+      subjectLabel: labelOf(after!),
+      ...logged(before, after!),
+    });
+    return after!;
+  });
+}
+
+/** A decision (approve, decline, suspend) as the standing allows it: a second post of one finds it done (Conflict). */
+function decide(
   deps: SellerDeps,
   admin: AdminActor,
   id: number,
   decision: SellerDecision,
   change: (seller: Seller, tx: Tx) => Promise<Partial<Seller>>,
 ): Promise<Seller> {
-  return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
-    if (!before) throw new NotFound(SELLER_MESSAGES.notFound);
+  return changeSeller(deps, admin, id, 'status_changed', async (before, tx) => {
     const status = nextStatus(before.status, decision);
     if (!status) throw new Conflict(CONFLICT_MESSAGES[decision]);
-    const values = { ...(await change(before, tx)), status, updatedAt: (deps.now ?? (() => new Date()))() };
-    const [after] = await tx.update(sellers).set(values).where(eq(sellers.id, id)).returning();
-    await recordAdminChange(tx, admin, {
-      kind: 'seller',
-      action: 'status_changed',
-      subjectId: id,
-      subjectLabel: labelOf(after!),
-      before,
-      after,
-    });
-    return after!;
+    return { ...(await change(before, tx)), status };
   });
+}
+
+/** Paystack's transfer recipient for an account; the shop's "try again" when Paystack refuses or is down. */
+async function recipientFor(
+  banks: BankDirectory,
+  account: { name: string; accountNumber: string; bankCode: string },
+): Promise<string> {
+  try {
+    return await banks.createRecipient(account);
+  } catch (error) {
+    if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.recipientFailed);
+    throw error;
+  }
 }
 
 /**
  * Approves an application (or lifts a suspension). The first approval makes the Paystack transfer
- * recipient; if Paystack refuses or is down, nothing changes.
+ * recipient, before the row is locked (no call to Paystack holds a lock): if Paystack refuses or is down,
+ * nothing changes. Two approvals at once may each ask Paystack: for an account number it knows, Paystack
+ * answers with the recipient it has (and a recipient is only an address: no money moves); the first to
+ * lock the row is the approval, the second finds the seller approved.
  */
 export async function approveSeller(
   deps: SellerDeps,
@@ -253,20 +288,22 @@ export async function approveSeller(
   const given =
     typedCommission === undefined || typedCommission === '' ? undefined : commissionOrNull(typedCommission);
   if (given === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
+  const [seen] = await deps.db.select().from(sellers).where(eq(sellers.id, id));
+  if (!seen) throw new NotFound(SELLER_MESSAGES.notFound);
+  if (!nextStatus(seen.status, 'approve')) throw new Conflict(CONFLICT_MESSAGES.approve);
+  const made = seen.recipientCode
+    ? null
+    : await recipientFor(deps.banks, {
+        name: seen.accountName,
+        accountNumber: seen.accountNumber,
+        bankCode: seen.bankCode,
+      });
   return decide(deps, admin, id, 'approve', async (seller, tx) => {
     const commissionPercent = given ?? seller.commissionPercent ?? (await defaultCommission(tx));
-    if (seller.recipientCode) return { commissionPercent, declineReason: null, suspendReason: null };
-    let recipientCode: string;
-    try {
-      recipientCode = await deps.banks.createRecipient({
-        name: seller.accountName,
-        accountNumber: seller.accountNumber,
-        bankCode: seller.bankCode,
-      });
-    } catch (error) {
-      if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.recipientFailed);
-      throw error;
-    }
+    // The account may have changed since it was read: a code made for another account is not kept.
+    const sameAccount = seller.accountNumber === seen.accountNumber && seller.bankCode === seen.bankCode;
+    const recipientCode = seller.recipientCode ?? (sameAccount ? made : null);
+    if (!recipientCode) throw new Conflict(SELLER_MESSAGES.accountChangedWhileApproving);
     return { commissionPercent, recipientCode, declineReason: null, suspendReason: null };
   });
 }
@@ -296,24 +333,17 @@ export async function setSellerCommission(
 ): Promise<Seller> {
   const commissionPercent = commissionOrNull(typed);
   if (commissionPercent === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
-  return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
-    if (!before) throw new NotFound(SELLER_MESSAGES.notFound);
-    const [after] = await tx
-      .update(sellers)
-      .set({ commissionPercent, updatedAt: new Date() })
-      .where(eq(sellers.id, id))
-      .returning();
-    await recordAdminChange(tx, admin, {
-      kind: 'seller',
-      action: 'updated',
-      subjectId: id,
-      subjectLabel: labelOf(after!),
+  return changeSeller(
+    deps,
+    admin,
+    id,
+    'updated',
+    async () => ({ commissionPercent }),
+    (before, after) => ({
       before: { commissionPercent: before.commissionPercent },
-      after: { commissionPercent },
-    });
-    return after!;
-  });
+      after: { commissionPercent: after.commissionPercent },
+    }),
+  );
 }
 
 /**
@@ -330,20 +360,14 @@ export async function changeBankAccount(
   const seller = await activeSellerOf(deps.db, userId);
   if (!seller) throw new NotFound(SELLER_MESSAGES.notFound);
   const account = await checkBankAccount(deps.banks, form);
-  let recipientCode: string | null = null;
-  if (seller.recipientCode) {
-    try {
-      recipientCode = await deps.banks.createRecipient({
+  const recipientCode = seller.recipientCode
+    ? await recipientFor(deps.banks, {
         name: account.accountName,
         accountNumber: account.accountNumber,
         bankCode: account.bank.code,
-      });
-    } catch (error) {
-      if (PaymentProviderError.is(error)) throw new Unavailable(SELLER_MESSAGES.recipientFailed);
-      throw error;
-    }
-  }
-  const now = (deps.now ?? (() => new Date()))();
+      })
+    : null;
+  const now = nowOf(deps);
   const heldUntil = payoutsHeldUntil(now);
   return deps.db.transaction(async (tx) => {
     const [after] = await tx
