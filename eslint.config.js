@@ -144,7 +144,15 @@ const CORE_CROSSINGS = {
   recipes: [],
   reviews: [],
   // A seller's bank is checked and their recipient made by the provider; a bank change is e-mailed by the queue.
-  sellers: ['jobs/queue.ts', 'mail/templates.ts', 'payments/banks.ts', 'payments/provider.ts'],
+  // An offer received at the hub becomes a stock batch through its one writer, counted as the product is.
+  sellers: [
+    'jobs/queue.ts',
+    'mail/templates.ts',
+    'payments/banks.ts',
+    'payments/provider.ts',
+    'stock/batches.ts',
+    'stock/rules.ts',
+  ],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them
 };

@@ -23,6 +23,7 @@ export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   job: 'Background jobs',
   search_synonym: 'Search names',
   seller: 'Sellers',
+  offer: 'Sellers’ offers',
 };
 
 const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
@@ -35,6 +36,7 @@ const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
   job: 'background job',
   search_synonym: 'search name',
   seller: 'seller',
+  offer: 'offer',
 };
 
 const ACTION_WORDS: Record<AdminChangeAction, string> = {

@@ -1,13 +1,13 @@
 import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveryRates, PRODUCT_ADMIN_SEARCH, products } from '../../db/schema';
+import { deliveryRates, PRODUCT_ADMIN_SEARCH, products, sellerOffers } from '../../db/schema';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { PRODUCT_CATEGORIES } from './categories';
 import type { AdminActor } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { refreshInStock } from '../stock/in-stock';
-import { Invalid, NotFound } from '../errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { MAX_PRICE_TIERS, readPriceTiers, tierFields, type PriceTier } from './price-tiers';
 import { escapeLikePattern } from '../text';
 import type { ProductFormInput, ProductListQuery } from './schemas';
@@ -16,6 +16,8 @@ import type { ProductFormInput, ProductListQuery } from './schemas';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const PRODUCT_NOT_FOUND = 'This product no longer exists.';
+export const PRODUCT_HAS_OFFERS =
+  'Sellers have offered harvests of this product: it cannot be deleted while their records name it.';
 
 export type AdminProduct = typeof products.$inferSelect;
 
@@ -160,6 +162,13 @@ export async function updateProduct(
  */
 export async function deleteProduct(db: Db, admin: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    // A seller's offer of it keeps what they brought and were paid (issue 51): the product stays.
+    const [offered] = await tx
+      .select({ id: sellerOffers.id })
+      .from(sellerOffers)
+      .where(eq(sellerOffers.productId, id))
+      .limit(1);
+    if (offered) throw new Conflict(PRODUCT_HAS_OFFERS, 'Product has offers');
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning();
     if (!deleted) throw new NotFound(PRODUCT_NOT_FOUND);
     await recordAdminChange(tx, admin, {

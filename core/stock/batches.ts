@@ -115,42 +115,75 @@ export async function receiveStock(
   if (isPastBestBefore(input.bestBefore, today))
     throw new Invalid(STOCK_MESSAGES.bestBeforePast, { bestBefore: [STOCK_MESSAGES.bestBeforePast] });
   return db.transaction(async (tx) => {
-    const before = await lockedProduct(tx, productId);
-    const unit = before.stockUnit;
-    if (unit === null) throw new Conflict(STOCK_MESSAGES.notCounted, 'Stock not counted');
-    const amount = toStockAmount(input.quantity, unit);
-    refuseOverCapacity(before.stockOnHand, amount, unit);
-    const [batch] = await tx
-      .insert(stockBatches)
-      .values({
-        productId,
-        quantityReceived: amount,
-        quantityLeft: amount,
-        dateKind: input.dateKind,
-        preparedOn: input.preparedOn,
-        bestBefore: input.bestBefore,
-        note: input.note,
-        receivedBy: admin.id,
-      })
-      .returning();
-    const after = await moveOnHand(tx, productId, amount);
-    await recordAdminChange(tx, admin, {
-      kind: 'product',
-      action: 'stock_received',
-      subjectId: productId,
-      subjectLabel: before.name,
-      before: { onHand: formatStock(before.stockOnHand, unit) },
-      after: {
-        batch: `#${batch!.id}`,
-        received: formatStock(amount, unit),
-        [BATCH_DATE_KIND_LABELS[input.dateKind].toLowerCase()]: input.preparedOn,
-        bestBefore: input.bestBefore,
-        note: input.note,
-        onHand: formatStock(after.stockOnHand, unit),
-      },
+    const [product] = await tx
+      .select({ stockUnit: products.stockUnit })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw new NotFound('This product no longer exists.');
+    if (product.stockUnit === null) throw new Conflict(STOCK_MESSAGES.notCounted, 'Stock not counted');
+    return receiveBatch(tx, admin, productId, {
+      amount: toStockAmount(input.quantity, product.stockUnit),
+      dateKind: input.dateKind,
+      preparedOn: input.preparedOn,
+      bestBefore: input.bestBefore,
+      note: input.note,
     });
-    return batch!;
   });
+}
+
+/**
+ * A batch into the product's stock, in the caller's transaction: `amount` in the product's stock unit
+ * (grams or units), checked against what the shop can count; the product's on-hand and in-stock move
+ * with it, and the change is in the activity log. The owner's receiving form and a seller's offer
+ * received at the hub (core/sellers/offers.ts) both come here.
+ */
+export async function receiveBatch(
+  tx: Tx,
+  admin: AdminActor,
+  productId: number,
+  input: {
+    amount: number;
+    dateKind: ReceiveStockInput['dateKind'];
+    preparedOn: string;
+    bestBefore: string | null;
+    note: string | null;
+  },
+): Promise<StockBatch> {
+  const before = await lockedProduct(tx, productId);
+  const unit = before.stockUnit;
+  if (unit === null) throw new Conflict(STOCK_MESSAGES.notCounted, 'Stock not counted');
+  const amount = input.amount;
+  refuseOverCapacity(before.stockOnHand, amount, unit);
+  const [batch] = await tx
+    .insert(stockBatches)
+    .values({
+      productId,
+      quantityReceived: amount,
+      quantityLeft: amount,
+      dateKind: input.dateKind,
+      preparedOn: input.preparedOn,
+      bestBefore: input.bestBefore,
+      note: input.note,
+      receivedBy: admin.id,
+    })
+    .returning();
+  const after = await moveOnHand(tx, productId, amount);
+  await recordAdminChange(tx, admin, {
+    kind: 'product',
+    action: 'stock_received',
+    subjectId: productId,
+    subjectLabel: before.name,
+    before: { onHand: formatStock(before.stockOnHand, unit) },
+    after: {
+      batch: `#${batch!.id}`,
+      received: formatStock(amount, unit),
+      [BATCH_DATE_KIND_LABELS[input.dateKind].toLowerCase()]: input.preparedOn,
+      bestBefore: input.bestBefore,
+      note: input.note,
+      onHand: formatStock(after.stockOnHand, unit),
+    },
+  });
+  return batch!;
 }
 
 /** Takes stock off a batch with a reason (or adds what a recount found). */

@@ -49,6 +49,7 @@ export const ADMIN_CHANGE_KINDS = [
   'job',
   'search_synonym',
   'seller',
+  'offer',
 ] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
@@ -254,3 +255,18 @@ export type FarmEntryKind = (typeof FARM_ENTRY_KINDS)[number];
 /** A seller's standing (issue 51 §1, core/sellers/): applied, then approved or declined; an approved one may be suspended. */
 export const SELLER_STATUSES = ['applied', 'approved', 'declined', 'suspended'] as const;
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
+
+/**
+ * Where a seller's offer of a harvest is (issue 51 §2, core/sellers/offer-rules.ts): waiting for the
+ * shop, countered (a price the seller may take), accepted (to be brought to the hub), received (a stock
+ * batch), or ended: declined by the shop, withdrawn by the seller.
+ */
+export const OFFER_STATUSES = [
+  'offered',
+  'countered',
+  'accepted',
+  'received',
+  'declined',
+  'withdrawn',
+] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];

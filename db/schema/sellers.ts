@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { SELLER_STATUSES } from './enums';
-import { farms } from './farm';
+import { products, stockBatches } from './catalog';
+import { OFFER_STATUSES, SELLER_STATUSES } from './enums';
+import { farmCycles, farms } from './farm';
 
 /*
  * Sellers (issue 51 §1, docs/sellers.md, docs/decisions/060): a farm's owner who applied to sell their
@@ -52,5 +63,63 @@ export const sellers = pgTable(
       sql`${t.commissionPercent} is null or ${t.commissionPercent} between 0 and 100`,
     ),
     check('sellers_account_number_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+export const offerStatus = pgEnum('offer_status', OFFER_STATUSES);
+
+/**
+ * A seller's harvest offered to the shop (issue 51 §2): a catalogue product, how much (in the product's
+ * stock unit: grams for a product counted by the kg, fish for one counted by units), when it was or will
+ * be harvested, the price buyers pay per kg (or per fish) and the day it is brought to the hub. The shop
+ * accepts, counters or declines; receiving it at the hub makes the stock batch (`batch_id`). Written only
+ * by core/sellers/offers.ts.
+ */
+export const sellerOffers = pgTable(
+  'seller_offers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** The farm-book cycle it comes from, when the seller chose one (its record is shown to buyers). */
+    cycleId: integer('cycle_id').references(() => farmCycles.id, { onDelete: 'set null' }),
+    /** Offered, in the product's stock unit (grams or fish). */
+    quantity: integer('quantity').notNull(),
+    harvestedOn: date('harvested_on', { mode: 'string' }).notNull(),
+    /** The day the seller brings it to the hub in Port Harcourt. */
+    bringOn: date('bring_on', { mode: 'string' }).notNull(),
+    /** What buyers pay per kg (or per fish), as the seller offered it; the shop keeps its commission out of it. */
+    priceKobo: integer('price_kobo').notNull(),
+    /** The shop's counter-offer of that price, while countered (and kept once taken or refused). */
+    counterPriceKobo: integer('counter_price_kobo'),
+    status: offerStatus('status').notNull().default('offered'),
+    /** Why the shop declined it. */
+    declineReason: text('decline_reason'),
+    /** What was actually brought (short weight), in the stock unit; set on receiving. */
+    receivedQuantity: integer('received_quantity'),
+    /** The stock batch receiving made of it. */
+    batchId: integer('batch_id')
+      .unique()
+      .references(() => stockBatches.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seller_offers_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('seller_offers_status_bring_idx').on(t.status, t.bringOn),
+    index('seller_offers_product_idx').on(t.productId),
+    check('seller_offers_quantity_positive', sql`${t.quantity} > 0`),
+    check('seller_offers_price_positive', sql`${t.priceKobo} > 0`),
+    check('seller_offers_counter_positive', sql`${t.counterPriceKobo} is null or ${t.counterPriceKobo} > 0`),
+    check(
+      'seller_offers_received_within',
+      sql`${t.receivedQuantity} is null or (${t.receivedQuantity} > 0 and ${t.receivedQuantity} <= ${t.quantity})`,
+    ),
+    check('seller_offers_harvest_before_bring', sql`${t.harvestedOn} <= ${t.bringOn}`),
+    check('seller_offers_received_has_batch', sql`(${t.status} = 'received') = (${t.batchId} is not null)`),
   ],
 );

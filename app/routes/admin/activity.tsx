@@ -49,6 +49,7 @@ function subjectHref(entry: ActivityEntry): string | null {
     job: '/admin#failed-jobs',
     search_synonym: `/admin/search-names?edit=${id}`,
     seller: `/admin/sellers#seller-${id}`,
+    offer: `/admin/offers#offer-${id}`,
   };
   return places[entry.kind];
 }

@@ -1,0 +1,216 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, shopDay } from '#core/calendar';
+import { deleteProduct, PRODUCT_HAS_OFFERS } from '#core/catalog/management';
+import { createFarm } from '#core/farm/farms';
+import { adminActor, type AdminActor } from '#core/roles';
+import { OFFER_CONFLICTS, OFFER_MESSAGES, type OfferForm } from '#core/sellers/offer-rules';
+import { answerOffer, makeOffer, offersOfSeller, receiveOffer, sellerMovesOffer } from '#core/sellers/offers';
+import { applyToSell, approveSeller, suspendSeller, type SellerDeps } from '#core/sellers/service';
+import { setStockCounting } from '#core/stock/batches';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL } from '../support/constants';
+import { createUser, productNamed } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/*
+ * Issue 51 §2: an approved seller offers a harvest; the shop accepts, counters or declines; receiving at
+ * the hub confirms what was brought (short weight adjusts it) and makes a stock batch of the product.
+ * Bad input: the field's message and nothing saved; a move posted twice is done once.
+ */
+
+let server: TestServer;
+let admin: AdminActor;
+let catfish: { id: number };
+let fingerlings: { id: number };
+const today = shopDay(new Date());
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
+  const [row] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+  admin = adminActor(row!)!;
+  catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  fingerlings = await productNamed(db(), 'Fingerling Transport Bags (100 pack)');
+  await setStockCounting(db(), admin, catfish.id, 'kg');
+  await setStockCounting(db(), admin, fingerlings.id, 'unit');
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const deps = (): SellerDeps => ({ db: db(), banks: server.services.payments, jobs: server.services.jobs });
+
+/** An approved seller with a farm (the demo bank resolves any number not ending in 0). */
+async function seller(accountNumber: string) {
+  const person = await createUser(server.services, { name: 'Boma Briggs' });
+  const farm = await createFarm(db(), person.id, { name: 'Briggs Farm', state: 'Rivers', town: 'Bonny' });
+  const applied = await applyToSell(deps(), person.id, {
+    farmId: farm.id,
+    businessName: 'Briggs Fish',
+    phone: '0803 555 0101',
+    bankCode: '058',
+    accountNumber,
+  });
+  await approveSeller(deps(), admin, applied.id);
+  return { ...person, sellerId: applied.id, farmId: farm.id };
+}
+
+const offer = (over: Partial<OfferForm> = {}): OfferForm => ({
+  productId: catfish.id,
+  cycleId: null,
+  quantity: '240',
+  unit: 'kg',
+  harvestedOn: today,
+  bringOn: addDays(today, 1),
+  price: '3200',
+  ...over,
+});
+
+async function refusal(promise: Promise<unknown>) {
+  const error = (await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { fieldErrors?: Record<string, string[]>; message: string } | null;
+  expect(error).not.toBeNull();
+  return error!;
+}
+
+const offerCount = async () => (await db().select().from(schema.sellerOffers)).length;
+
+describe('a seller offers a harvest (issue 51 §2)', () => {
+  it('is kept in the stock unit, with its price per kg, for the shop to answer', async () => {
+    const s = await seller('2000000001');
+    const made = await makeOffer(db(), s.id, offer());
+    expect(made).toMatchObject({
+      sellerId: s.sellerId,
+      productId: catfish.id,
+      quantity: 240_000,
+      priceKobo: 320_000,
+      status: 'offered',
+    });
+    const [view] = await offersOfSeller(db(), s.id);
+    expect(view).toMatchObject({
+      amount: '240 kg',
+      price: '₦3,200 per kg',
+      status: 'offered',
+      productName: 'Live Catfish (Table Size)',
+    });
+  });
+
+  it('refuses ₦0 and ₦10⁹ per kg, 0 kg, kg of a product sold by units, and an old harvest, each beside its field, saving nothing', async () => {
+    const s = await seller('2000000002');
+    const before = await offerCount();
+    const cases: [Partial<OfferForm>, string, string][] = [
+      [{ price: '0' }, 'price', OFFER_MESSAGES.price],
+      [{ price: '1000000000' }, 'price', OFFER_MESSAGES.price],
+      [{ quantity: '0' }, 'quantity', OFFER_MESSAGES.quantityKg],
+      [{ productId: fingerlings.id, unit: 'kg' }, 'quantity', OFFER_MESSAGES.soldByUnits],
+      [
+        { productId: fingerlings.id, unit: 'unit', quantity: '2.5' },
+        'quantity',
+        OFFER_MESSAGES.quantityUnits,
+      ],
+      [{ harvestedOn: addDays(today, -4) }, 'harvestedOn', OFFER_MESSAGES.harvestOld],
+      [{ bringOn: addDays(today, -1), harvestedOn: addDays(today, -1) }, 'bringOn', OFFER_MESSAGES.bringPast],
+      [{ harvestedOn: addDays(today, 3) }, 'harvestedOn', OFFER_MESSAGES.harvestAfterBring],
+      [{ productId: 999_999 }, 'productId', OFFER_MESSAGES.product],
+      [{ cycleId: 999_999 }, 'cycleId', OFFER_MESSAGES.cycle],
+    ];
+    for (const [over, fieldName, message] of cases) {
+      const error = await refusal(makeOffer(db(), s.id, offer(over)));
+      expect(error.fieldErrors?.[fieldName], JSON.stringify(over)).toEqual([message]);
+    }
+    expect(await offerCount()).toBe(before);
+  });
+
+  it('a suspended seller, and a person who is no seller, cannot offer', async () => {
+    const s = await seller('2000000003');
+    await suspendSeller(deps(), admin, s.sellerId, 'Short weight twice');
+    expect((await refusal(makeOffer(db(), s.id, offer()))).message).toBe(OFFER_MESSAGES.notApproved);
+    const shopper = await createUser(server.services);
+    expect((await refusal(makeOffer(db(), shopper.id, offer()))).message).toBe(OFFER_MESSAGES.notApproved);
+  });
+});
+
+describe('the shop answers, and receives at the hub', () => {
+  it('accepted and received short: the batch is what was brought, caught on the harvest day, in stock', async () => {
+    const s = await seller('2000000004');
+    const made = await makeOffer(db(), s.id, offer({ quantity: '100' }));
+    const results = await Promise.allSettled([
+      answerOffer(db(), admin, made.id, { move: 'accept' }),
+      answerOffer(db(), admin, made.id, { move: 'accept' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const [stockBefore] = await db().select().from(schema.products).where(eq(schema.products.id, catfish.id));
+    // More than offered is refused; 96.5 kg brought of 100.
+    expect((await refusal(receiveOffer(db(), admin, made.id, '100.5'))).fieldErrors?.quantity).toEqual([
+      OFFER_MESSAGES.received,
+    ]);
+    const received = await Promise.allSettled([
+      receiveOffer(db(), admin, made.id, '96.5'),
+      receiveOffer(db(), admin, made.id, '96.5'),
+    ]);
+    expect(received.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const [row] = await db().select().from(schema.sellerOffers).where(eq(schema.sellerOffers.id, made.id));
+    expect(row).toMatchObject({ status: 'received', quantity: 100_000, receivedQuantity: 96_500 });
+    const [batch] = await db()
+      .select()
+      .from(schema.stockBatches)
+      .where(eq(schema.stockBatches.id, row!.batchId!));
+    expect(batch).toMatchObject({
+      productId: catfish.id,
+      quantityReceived: 96_500,
+      quantityLeft: 96_500,
+      dateKind: 'caught',
+      preparedOn: today,
+      note: `Offer #${made.id}`,
+    });
+    const [stockAfter] = await db().select().from(schema.products).where(eq(schema.products.id, catfish.id));
+    expect(stockAfter!.stockOnHand - stockBefore!.stockOnHand).toBe(96_500);
+    const logged = await db()
+      .select({ action: schema.adminActivity.action })
+      .from(schema.adminActivity)
+      .where(
+        and(eq(schema.adminActivity.kind, 'offer'), eq(schema.adminActivity.subjectId, String(made.id))),
+      );
+    expect(logged.map((e) => e.action)).toEqual(['status_changed', 'stock_received']);
+    // The product now keeps the seller's record: it cannot be deleted.
+    expect((await refusal(deleteProduct(db(), admin, catfish.id))).message).toBe(PRODUCT_HAS_OFFERS);
+  });
+
+  it('countered: the seller takes the shop’s price and it is accepted at it; or withdraws', async () => {
+    const s = await seller('2000000005');
+    const first = await makeOffer(db(), s.id, offer());
+    expect(
+      (await refusal(answerOffer(db(), admin, first.id, { move: 'counter', price: '3200' }))).message,
+    ).toBe(OFFER_MESSAGES.counter);
+    await answerOffer(db(), admin, first.id, { move: 'counter', price: '2900' });
+    const taken = await sellerMovesOffer(db(), s.id, first.id, 'take-counter');
+    expect(taken).toMatchObject({ status: 'accepted', priceKobo: 290_000, counterPriceKobo: 290_000 });
+    expect((await refusal(sellerMovesOffer(db(), s.id, first.id, 'withdraw'))).message).toBe(
+      OFFER_CONFLICTS.withdraw,
+    );
+
+    const second = await makeOffer(db(), s.id, offer());
+    await answerOffer(db(), admin, second.id, { move: 'counter', price: '2500' });
+    expect(await sellerMovesOffer(db(), s.id, second.id, 'withdraw')).toMatchObject({ status: 'withdrawn' });
+    // Another seller's offer is not theirs to move.
+    const other = await seller('2000000006');
+    const third = await makeOffer(db(), other.id, offer());
+    expect((await refusal(sellerMovesOffer(db(), s.id, third.id, 'withdraw'))).message).toBe(
+      OFFER_MESSAGES.notFound,
+    );
+  });
+
+  it('declined with a reason the seller reads; without one, nothing changes', async () => {
+    const s = await seller('2000000007');
+    const made = await makeOffer(db(), s.id, offer());
+    expect(
+      (await refusal(answerOffer(db(), admin, made.id, { move: 'decline', reason: ' ' }))).fieldErrors
+        ?.reason,
+    ).toEqual([OFFER_MESSAGES.declineReason]);
+    await answerOffer(db(), admin, made.id, { move: 'decline', reason: 'We have enough catfish this week.' });
+    const [view] = await offersOfSeller(db(), s.id);
+    expect(view).toMatchObject({ status: 'declined', declineReason: 'We have enough catfish this week.' });
+    expect((await refusal(receiveOffer(db(), admin, made.id, '10'))).message).toBe(OFFER_CONFLICTS.receive);
+  });
+});
