@@ -344,3 +344,35 @@ export async function pondsWithFish(db: Db, access: FarmAccess) {
     .where(eq(ponds.farmId, access.farmId))
     .orderBy(asc(ponds.name));
 }
+
+export interface HarvestForecast {
+  cycleId: number;
+  pondName: string;
+  species: Species;
+  /** The forecast harvest day and the fish alive then at the target weight, in grams. */
+  on: string;
+  biomassG: number;
+}
+
+/** Each open cycle's harvest forecast (a seller's offer starts from one: issue 51 §2). */
+export async function harvestForecasts(
+  db: Db,
+  access: FarmAccess,
+  today: string,
+): Promise<HarvestForecast[]> {
+  return (await pondsOnDay(db, access, today)).flatMap(({ pond, found }) => {
+    if (!found) return [];
+    const forecast = cycleForecast(found.cycle, found.facts, today);
+    if (!forecast) return [];
+    const { alive } = cycleBook(found.facts, today);
+    return [
+      {
+        cycleId: found.cycle.id,
+        pondName: pond.name,
+        species: found.cycle.species,
+        on: forecast.on,
+        biomassG: Math.round(alive * forecast.weightG),
+      },
+    ];
+  });
+}

@@ -204,6 +204,8 @@ export interface OfferView {
   productName: string;
   stockUnit: StockUnit;
   amount: string;
+  /** The amount offered as the receiving form takes it ("96.5" kg, "300" fish). */
+  amountTyped: string;
   received: string | null;
   price: string;
   counterPrice: string | null;
@@ -221,6 +223,7 @@ function viewOf(row: Offer & { productName: string; stockUnit: StockUnit | null 
     productName: row.productName,
     stockUnit: unit,
     amount: offerAmountLabel(row.quantity, unit),
+    amountTyped: unit === 'kg' ? String(row.quantity / 1000) : String(row.quantity),
     received: row.receivedQuantity === null ? null : offerAmountLabel(row.receivedQuantity, unit),
     price: offerPriceLabel(row.priceKobo, unit),
     counterPrice: row.counterPriceKobo === null ? null : offerPriceLabel(row.counterPriceKobo, unit),

@@ -30,3 +30,36 @@ export const AdminSellerActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('commission'), sellerId: rowId, commissionPercent: commission }),
   z.object({ intent: z.literal('default-commission'), commissionPercent: commission }),
 ]);
+
+const optionalId = z.pipe(
+  z.optional(z.string()),
+  z.transform((typed) => (typed && /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : null)),
+);
+const textOf = z.pipe(
+  z.optional(z.string()),
+  z.transform((typed) => (typed ?? '').trim()),
+);
+
+/** The seller's offers page (issue 51 §2): offer a harvest, take the shop's counter-offer, withdraw. */
+export const OfferActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('offer'),
+    productId: rowId,
+    cycleId: optionalId,
+    quantity: textOf,
+    unit: textOf,
+    harvestedOn: textOf,
+    bringOn: textOf,
+    price: textOf,
+  }),
+  z.object({ intent: z.literal('take-counter'), offerId: rowId }),
+  z.object({ intent: z.literal('withdraw'), offerId: rowId }),
+]);
+
+/** The owner's offers page: accept, counter, decline, receive at the hub. */
+export const AdminOfferActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('accept'), offerId: rowId }),
+  z.object({ intent: z.literal('counter'), offerId: rowId, price: textOf }),
+  z.object({ intent: z.literal('decline'), offerId: rowId, reason: textOf }),
+  z.object({ intent: z.literal('receive'), offerId: rowId, quantity: textOf }),
+]);

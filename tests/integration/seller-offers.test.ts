@@ -9,8 +9,8 @@ import { answerOffer, makeOffer, offersOfSeller, receiveOffer, sellerMovesOffer 
 import { applyToSell, approveSeller, suspendSeller, type SellerDeps } from '#core/sellers/service';
 import { setStockCounting } from '#core/stock/batches';
 import * as schema from '#db/schema';
-import { ADMIN_EMAIL } from '../support/constants';
-import { createUser, productNamed } from '../support/factories';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createUser, productNamed, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /*
@@ -212,5 +212,56 @@ describe('the shop answers, and receives at the hub', () => {
     const [view] = await offersOfSeller(db(), s.id);
     expect(view).toMatchObject({ status: 'declined', declineReason: 'We have enough catfish this week.' });
     expect((await refusal(receiveOffer(db(), admin, made.id, '10'))).message).toBe(OFFER_CONFLICTS.receive);
+  });
+});
+
+describe('the pages: the seller offers at /farm/:id/offers, the owner answers and receives at /admin/offers', () => {
+  const text = async (response: Response) =>
+    (await response.text()).replace(/&#x27;|&#39;/g, "'").replace(/<!-- -->/g, '');
+
+  it('a bad price is refused beside its field and saves nothing; a good offer is accepted and received', async () => {
+    const s = await seller('2000000008');
+    const farmer = await signedInClient(server, s.email);
+    const owner = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const page = `/farm/${s.farmId}/offers`;
+    expect(await text(await farmer.get(page))).toContain('Offer a harvest');
+    const fields = {
+      intent: 'offer',
+      productId: String(catfish.id),
+      quantity: '50',
+      unit: 'kg',
+      harvestedOn: today,
+      bringOn: addDays(today, 1),
+    };
+    const before = await offerCount();
+    const refused = await farmer.postForm(page, { ...fields, price: '0' });
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain(OFFER_MESSAGES.price);
+    expect(await offerCount()).toBe(before);
+
+    expect((await farmer.postForm(page, { ...fields, price: '3000' })).status).toBe(200);
+    const [made] = await db()
+      .select()
+      .from(schema.sellerOffers)
+      .where(eq(schema.sellerOffers.sellerId, s.sellerId));
+    // A shopper is not the owner: /admin/offers is refused to them, changing nothing.
+    const shopper = await signedInClient(server, (await createUser(server.services)).email);
+    expect(
+      (await shopper.postForm('/admin/offers', { intent: 'accept', offerId: String(made!.id) })).status,
+    ).toBe(403);
+    expect(await text(await owner.get('/admin/offers'))).toContain(
+      `#${made!.id} · Live Catfish (Table Size): 50 kg at ₦3,000 per kg`,
+    );
+    expect(
+      (await owner.postForm('/admin/offers', { intent: 'accept', offerId: String(made!.id) })).status,
+    ).toBe(200);
+    const received = await owner.postForm('/admin/offers', {
+      intent: 'receive',
+      offerId: String(made!.id),
+      quantity: '48',
+    });
+    expect(received.status).toBe(200);
+    const mine = await text(await farmer.get(page));
+    expect(mine).toContain('Received at the hub · 48 kg received');
   });
 });

@@ -17,6 +17,7 @@ import {
   Truck,
   UserRound,
   Users,
+  Fish,
   Store,
   X,
 } from 'lucide-react';
@@ -38,6 +39,7 @@ export const ADMIN_NAV = [
   { to: '/admin/discount-codes', label: 'Discount Codes', icon: Tag },
   { to: '/admin/search-names', label: 'Search Names', icon: Languages },
   { to: '/admin/sellers', label: 'Sellers', icon: Store },
+  { to: '/admin/offers', label: 'Harvest Offers', icon: Fish },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 

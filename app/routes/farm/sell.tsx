@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { act, load } from '~/lib/route.server';
@@ -149,6 +149,13 @@ export default function Sell() {
           ) : null}
           {seller.suspendReason && seller.status === 'suspended' ? (
             <p>Reason: {seller.suspendReason}</p>
+          ) : null}
+          {seller.status === 'approved' ? (
+            <p className="my-2">
+              <Link to="../offers" relative="path" className="font-medium text-brand-700 underline">
+                Offer a harvest
+              </Link>
+            </p>
           ) : null}
           <p className="text-sm text-slate-700">
             Payouts to {seller.bankName}, account ending {seller.accountEnding} ({seller.accountName})
