@@ -49,8 +49,53 @@ test('a farmer applies to sell with a checked account, and the owner approves th
   await admin.getByRole('button', { name: `Approve ${business}` }).click();
   await expect(admin.getByLabel(`Commission of ${business} (%)`)).toBeVisible();
   await admin.screenshot({ path: testInfo.outputPath('admin-sellers-360.png'), fullPage: true });
-  await admin.context().close();
 
   await page.reload();
   await expect(page.getByText(/commission \d+%/)).toBeVisible();
+
+  // Issue 51 §2: the shop counts fresh croaker by the kg (an offer becomes a batch of it)...
+  await admin.goto('/search?q=Croaker%20Fish');
+  const href = await admin.getByRole('link', { name: 'Croaker Fish (Fresh)' }).first().getAttribute('href');
+  const productId = /\/products\/(\d+)/.exec(href ?? '')![1];
+  await admin.goto(`/admin/stock/${productId}`);
+  await admin.getByLabel('Count stock in').selectOption('kg');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('How this product’s stock is counted was changed.')).toBeVisible();
+
+  // ...the seller offers 40 kg at ₦4,000 a kg; 40 fish of a product sold by the kg is refused beside its field.
+  await page.getByRole('link', { name: 'Offer a harvest' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offer a harvest' })).toBeVisible();
+  await page.getByLabel('Product').selectOption({ label: 'Croaker Fish (Fresh) (by the kg)' });
+  await page.getByLabel('How much').fill('40');
+  await page.getByLabel('Counted in').selectOption('unit');
+  await page.getByLabel('Price buyers pay, per kg or per fish (₦)').fill('4000');
+  await page.getByRole('button', { name: 'Offer it' }).click();
+  await expect(
+    page.getByText('This product is sold by the kg: offer kg, not a number of fish.'),
+  ).toBeVisible();
+  await page.getByLabel('Counted in').selectOption('kg');
+  await page.getByRole('button', { name: 'Offer it' }).click();
+  const mine = page.getByRole('listitem').filter({ hasText: 'Croaker Fish (Fresh): 40 kg at ₦4,000 per kg' });
+  await expect(mine).toContainText('Waiting for the shop');
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath('offers-360.png'), fullPage: true });
+
+  // The owner accepts it and receives 38.5 kg at the hub: it is in stock, and the seller sees it.
+  await admin.goto('/admin/offers');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Harvest Offers' })).toBeVisible();
+  const card = admin
+    .getByRole('listitem')
+    .filter({ hasText: 'Croaker Fish (Fresh): 40 kg at ₦4,000 per kg' });
+  await expectAccessible(admin);
+  await card.getByRole('button', { name: /^Accept/ }).click();
+  await expect(card.getByLabel('Brought (kg)')).toHaveValue('40');
+  await card.getByLabel('Brought (kg)').fill('38.5');
+  await card.getByRole('button', { name: /^Receive at the hub/ }).click();
+  await expect(card).toContainText('38.5 kg received');
+  await admin.screenshot({ path: testInfo.outputPath('admin-offers-360.png'), fullPage: true });
+  await admin.context().close();
+
+  await page.reload();
+  await expect(mine).toContainText('Received at the hub · 38.5 kg received');
 });
