@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { farmCycles, products, sellerOffers, sellers } from '../../db/schema';
 import type { OfferStatus } from '../../db/schema/enums';
@@ -257,23 +257,20 @@ export interface AdminOfferView extends OfferView {
 
 /** The owner's offers: those to answer and to receive (by the day they come), then the last ones done. */
 export async function offersForAdmin(db: Db, _admin: AdminActor): Promise<AdminOfferView[]> {
-  const rows = await db
-    .select({ ...VIEW_COLUMNS, sellerName: sellers.businessName })
-    .from(sellerOffers)
-    .innerJoin(products, eq(products.id, sellerOffers.productId))
-    .innerJoin(sellers, eq(sellers.id, sellerOffers.sellerId))
-    .where(inArray(sellerOffers.status, ['offered', 'countered', 'accepted']))
-    .orderBy(asc(sellerOffers.bringOn), asc(sellerOffers.id))
-    .limit(200);
-  const done = await db
-    .select({ ...VIEW_COLUMNS, sellerName: sellers.businessName })
-    .from(sellerOffers)
-    .innerJoin(products, eq(products.id, sellerOffers.productId))
-    .innerJoin(sellers, eq(sellers.id, sellerOffers.sellerId))
-    .where(inArray(sellerOffers.status, ['received', 'declined', 'withdrawn']))
-    .orderBy(desc(sellerOffers.updatedAt), desc(sellerOffers.id))
-    .limit(30);
-  return [...rows, ...done].map(({ offer, sellerName, ...rest }) => ({
+  const rows = (statuses: OfferStatus[], order: SQL[], limit: number) =>
+    db
+      .select({ ...VIEW_COLUMNS, sellerName: sellers.businessName })
+      .from(sellerOffers)
+      .innerJoin(products, eq(products.id, sellerOffers.productId))
+      .innerJoin(sellers, eq(sellers.id, sellerOffers.sellerId))
+      .where(inArray(sellerOffers.status, statuses))
+      .orderBy(...order)
+      .limit(limit);
+  const [open, done] = await Promise.all([
+    rows(['offered', 'countered', 'accepted'], [asc(sellerOffers.bringOn), asc(sellerOffers.id)], 200),
+    rows(['received', 'declined', 'withdrawn'], [desc(sellerOffers.updatedAt), desc(sellerOffers.id)], 30),
+  ]);
+  return [...open, ...done].map(({ offer, sellerName, ...rest }) => ({
     ...viewOf({ ...offer, ...rest }),
     sellerName,
     sellerId: offer.sellerId,

@@ -11,6 +11,7 @@ import { setStockCounting } from '#core/stock/batches';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createUser, productNamed, signedInClient } from '../support/factories';
+import { refusal } from '../support/refusal';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /*
@@ -64,15 +65,6 @@ const offer = (over: Partial<OfferForm> = {}): OfferForm => ({
   price: '3200',
   ...over,
 });
-
-async function refusal(promise: Promise<unknown>) {
-  const error = (await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { fieldErrors?: Record<string, string[]>; message: string } | null;
-  expect(error).not.toBeNull();
-  return error!;
-}
 
 const offerCount = async () => (await db().select().from(schema.sellerOffers)).length;
 

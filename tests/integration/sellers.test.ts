@@ -21,6 +21,7 @@ import { ADMIN_EMAIL } from '../support/constants';
 import { createUser } from '../support/factories';
 import { startPaystackShop } from '../support/paystack-shop';
 import type { PaystackStandIn } from '../support/paystack-stand-in';
+import { refusal } from '../support/refusal';
 import type { TestServer } from '../support/test-server';
 
 /*
@@ -64,15 +65,6 @@ const form = (f: { farmId: number }, accountNumber: string, bankCode = '058') =>
   bankCode,
   accountNumber,
 });
-
-async function refusal(promise: Promise<unknown>) {
-  const error = (await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { fieldErrors?: Record<string, string[]>; message: string } | null;
-  expect(error).not.toBeNull();
-  return error!;
-}
 
 describe('a farmer applies to sell (issue 51 §1)', () => {
   it('shows the name Paystack resolved, and keeps it with the bank from the list', async () => {
