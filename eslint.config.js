@@ -152,6 +152,9 @@ const CORE_CROSSINGS = {
     'payments/provider.ts',
     'stock/batches.ts',
     'stock/rules.ts',
+    // A seller's batch shows buyers its farm-book record.
+    'farm/book.ts',
+    'farm/facts.ts',
   ],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them

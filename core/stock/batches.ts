@@ -399,6 +399,7 @@ export async function returnDraws(tx: Tx, orderItemId: number): Promise<number> 
 /* What the buyer and the owner read. */
 
 export interface NextBatch {
+  id: number;
   dateKind: StockBatch['dateKind'];
   preparedOn: string;
   bestBefore: string | null;
@@ -411,6 +412,7 @@ export interface NextBatch {
 export async function nextBatchOf(db: Db, productId: number): Promise<NextBatch | null> {
   const rows = await db
     .select({
+      id: stockBatches.id,
       dateKind: stockBatches.dateKind,
       preparedOn: stockBatches.preparedOn,
       bestBefore: stockBatches.bestBefore,
@@ -424,7 +426,7 @@ export async function nextBatchOf(db: Db, productId: number): Promise<NextBatch 
   let held = rows[0]?.held ?? 0;
   for (const row of rows) {
     if (row.left > held)
-      return { dateKind: row.dateKind, preparedOn: row.preparedOn, bestBefore: row.bestBefore };
+      return { id: row.id, dateKind: row.dateKind, preparedOn: row.preparedOn, bestBefore: row.bestBefore };
     held -= row.left;
   }
   return null;
@@ -579,6 +581,8 @@ export async function productStock(
 
 /** What the product page says of what the buyer gets: "Caught today", "Best before 8 Dec". */
 export interface BatchWords {
+  /** The batch the words are of (a seller's batch says where it comes from: core/sellers/origins.ts). */
+  batchId: number;
   age: string;
   bestBefore: string | null;
 }
@@ -592,6 +596,7 @@ export async function nextBatchWords(
   const batch = await nextBatchOf(db, productId);
   if (!batch) return null;
   return {
+    batchId: batch.id,
     age: batchAge(batch, shopDay(now)),
     bestBefore: batch.bestBefore ? `Best before ${dayMonth(batch.bestBefore)}` : null,
   };

@@ -98,4 +98,12 @@ test('a farmer applies to sell with a checked account, and the owner approves th
 
   await page.reload();
   await expect(mine).toContainText('Received at the hub · 38.5 kg received');
+
+  // A buyer sees on the product page where the croaker they get comes from.
+  await page.goto(`/products/${productId}`);
+  await expect(page.getByTestId('batch-origin')).toHaveText(
+    `From Bonny Catfish Farm (${business}), Bonny, Rivers · Harvested today`,
+  );
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('product-origin-360.png') });
 });

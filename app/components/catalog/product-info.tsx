@@ -13,6 +13,7 @@ import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { priceTierLabel } from '#core/catalog/price-tiers';
 import type { ProductDetail } from '#core/catalog/service';
 import type { BatchWords } from '#core/stock/batches';
+import type { BatchOrigin } from '#core/sellers/origins';
 import type { DeliveryPromise } from '#core/delivery/promises';
 import { formatNaira, formatWeight } from '#core/money';
 import { fewLeftNote, itemsAvailable } from '#core/stock/rules';
@@ -64,6 +65,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
 export function ProductInfo({
   product,
   batch,
+  from = null,
   promises,
   inWishlist,
 }: {
@@ -72,6 +74,8 @@ export function ProductInfo({
   promises: DeliveryPromise[];
   /** What the buyer gets, when its stock comes in dated batches. */
   batch: BatchWords | null;
+  /** Where the batch comes from, when a seller's farm raised it (core/sellers/origins.ts). */
+  from?: BatchOrigin | null;
   /** Whether the signed-in shopper's wishlist holds it; undefined until known. */
   inWishlist: boolean | undefined;
 }) {
@@ -95,6 +99,13 @@ export function ProductInfo({
             {batch.age}
             {batch.bestBefore ? ` · ${batch.bestBefore}` : ''}
           </span>
+        </p>
+      ) : null}
+      {batch && from && product.inStock ? (
+        <p className="text-sm text-slate-700" data-testid="batch-origin">
+          From <strong className="font-semibold text-slate-900">{from.farm}</strong> ({from.seller}),{' '}
+          {from.place} · {from.harvested}
+          {from.record ? ` · ${from.record}` : ''}
         </p>
       ) : null}
       <div className="flex items-center gap-2 text-slate-700">
