@@ -146,6 +146,7 @@ const CORE_CROSSINGS = {
   // A seller's bank is checked and their recipient made by the provider; a bank change is e-mailed by the queue.
   // An offer received at the hub becomes a stock batch through its one writer, counted as the product is.
   sellers: [
+    'accounts/passwords.ts', // a bank change asks for the password again
     'jobs/queue.ts',
     'mail/templates.ts',
     'payments/banks.ts',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createAuth, type Auth } from '../core/accounts/auth';
+import { passwordCheck, type PasswordCheck } from '../core/accounts/passwords';
 import { createMailer, type Mailer } from '../core/mail/mailer';
 import type { CheckoutDeps } from '../core/checkout/deps';
 import { localStorage, s3Storage, type Storage } from '../core/media/storage';
@@ -44,6 +45,8 @@ export interface Services {
   messages: MessageDeps;
   /** The inline copies of our pictures a first visit's page paints first (decision 054). */
   inlinePictures: InlinePictures;
+  /** "Your password again" before a sensitive change, counted like a login (core/accounts/passwords.ts). */
+  checkPassword: PasswordCheck;
 }
 
 export function createServices(
@@ -166,6 +169,10 @@ export function createServices(
     jobRuntime: { boss, workerIds },
     storage,
     messages,
+    checkPassword: passwordCheck(auth, database.db, {
+      max: env.LOGIN_RATE_LIMIT_MAX,
+      windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+    }),
   };
 }
 

@@ -10,6 +10,7 @@ import { sellerBankChangedEmail } from '../mail/templates';
 import type { Bank, BankDirectory } from '../payments/banks';
 import { PaymentProviderError } from '../payments/provider';
 import { phoneToE164 } from '../phone';
+import type { PasswordCheck } from '../accounts/passwords';
 import type { AdminActor } from '../roles';
 import {
   CONFLICT_MESSAGES,
@@ -31,6 +32,8 @@ export interface SellerDeps {
   db: Db;
   banks: BankDirectory;
   jobs: JobQueue;
+  /** The password typed again before a bank change (core/accounts/passwords.ts); only that change asks it. */
+  checkPassword?: PasswordCheck;
   now?: () => Date;
 }
 
@@ -347,16 +350,21 @@ export async function setSellerCommission(
 }
 
 /**
- * The seller changes their payout account (issue 51 §1): only with their password typed again
- * (`passwordOk`, checked by core/accounts/passwords.ts), to a bank from the list and a resolved number.
+ * The seller changes their payout account (issue 51 §1): only with their password typed again (checked
+ * and counted by `deps.checkPassword`), to a bank from the list and a resolved number.
  * A seller with a recipient gets a new one; payouts are held 24 hours and the seller is told by e-mail.
  */
 export async function changeBankAccount(
   deps: SellerDeps,
   userId: string,
-  form: BankAccountForm & { passwordOk: boolean },
+  form: BankAccountForm & { password: string; clientAddress: string },
 ): Promise<Seller> {
-  if (!form.passwordOk) throw field('password', SELLER_MESSAGES.password);
+  if (!deps.checkPassword) throw new Error('changeBankAccount needs deps.checkPassword');
+  const passwordOk = await deps.checkPassword(
+    { userId, clientAddress: form.clientAddress },
+    form.password,
+  );
+  if (!passwordOk) throw field('password', SELLER_MESSAGES.password);
   const seller = await activeSellerOf(deps.db, userId);
   if (!seller) throw new NotFound(SELLER_MESSAGES.notFound);
   const account = await checkBankAccount(deps.banks, form);

@@ -203,23 +203,24 @@ describe("a seller's bank change", () => {
     stand.accounts.set('058:2000000008', 'ADAEZE OKAFOR');
     const limit = { max: 100, windowSeconds: 60 };
     const who = { userId: f.id, clientAddress: '127.0.0.9' };
-    const wrong = await passwordMatches(server.services.auth, db(), limit, who, 'not-the-password');
-    expect(wrong).toBe(false);
-    const change = { bankCode: '058', accountNumber: '2000000008' };
+    // The shop's check: Better Auth's hash of the account's password, each try counted.
+    expect(await passwordMatches(server.services.auth, db(), limit, who, 'not-the-password')).toBe(false);
+    expect(await passwordMatches(server.services.auth, db(), limit, who, f.password)).toBe(true);
+    const checking = { ...deps(), checkPassword: server.services.checkPassword };
+    const change = { bankCode: '058', accountNumber: '2000000008', clientAddress: '127.0.0.9' };
     expect(
-      (await refusal(changeBankAccount(deps(), f.id, { ...change, passwordOk: wrong }))).fieldErrors,
+      (await refusal(changeBankAccount(checking, f.id, { ...change, password: 'not-the-password' })))
+        .fieldErrors,
     ).toEqual({
       password: [SELLER_MESSAGES.password],
     });
     const [unchanged] = await db().select().from(schema.sellers).where(eq(schema.sellers.id, seller.id));
     expect(unchanged).toMatchObject({ accountNumber: '1000000008', payoutsHeldUntil: null });
 
-    const right = await passwordMatches(server.services.auth, db(), limit, who, f.password);
-    expect(right).toBe(true);
     const now = new Date('2026-12-02T10:00:00Z');
-    const changed = await changeBankAccount({ ...deps(), now: () => now }, f.id, {
+    const changed = await changeBankAccount({ ...checking, now: () => now }, f.id, {
       ...change,
-      passwordOk: right,
+      password: f.password,
     });
     expect(changed).toMatchObject({
       accountNumber: '2000000008',

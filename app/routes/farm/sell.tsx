@@ -3,7 +3,6 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
-import { passwordMatches } from '#core/accounts/passwords';
 import { SellActionSchema } from '#core/sellers/schemas';
 import {
   applyToSell,
@@ -53,14 +52,11 @@ export const action = act({
       await applyToSell(deps, farm.userId, { ...account, farmId: farm.farmId, ...input });
       return { toast: { title: 'Application sent', description: 'We review it and tell you soon.' } };
     }
-    const passwordOk = await passwordMatches(
-      services.auth,
-      services.db,
-      { max: services.env.LOGIN_RATE_LIMIT_MAX, windowSeconds: services.env.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
-      { userId: farm.userId, clientAddress: clientIp },
-      input.password,
-    );
-    await changeBankAccount(deps, farm.userId, { ...account, passwordOk });
+    await changeBankAccount({ ...deps, checkPassword: services.checkPassword }, farm.userId, {
+      ...account,
+      password: input.password,
+      clientAddress: clientIp,
+    });
     return {
       toast: { title: 'Bank account changed', description: 'Payouts wait 24 hours; we sent you an e-mail.' },
     };
