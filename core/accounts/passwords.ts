@@ -45,9 +45,16 @@ export async function passwordMatches(
 }
 
 /** "Is this the person's password?", counted as a try (passwordMatches), with the shop's own limits bound. */
-export type PasswordCheck = (who: { userId: string; clientAddress: string }, password: string) => Promise<boolean>;
+export type PasswordCheck = (
+  who: { userId: string; clientAddress: string },
+  password: string,
+) => Promise<boolean>;
 
 /** The shop's PasswordCheck (server/services.ts makes one): each sensitive change asks it, never Better Auth itself. */
-export function passwordCheck(auth: Auth, db: Db, limit: { max: number; windowSeconds: number }): PasswordCheck {
+export function passwordCheck(
+  auth: Auth,
+  db: Db,
+  limit: { max: number; windowSeconds: number },
+): PasswordCheck {
   return (who, password) => passwordMatches(auth, db, limit, who, password);
 }

@@ -360,10 +360,7 @@ export async function changeBankAccount(
   form: BankAccountForm & { password: string; clientAddress: string },
 ): Promise<Seller> {
   if (!deps.checkPassword) throw new Error('changeBankAccount needs deps.checkPassword');
-  const passwordOk = await deps.checkPassword(
-    { userId, clientAddress: form.clientAddress },
-    form.password,
-  );
+  const passwordOk = await deps.checkPassword({ userId, clientAddress: form.clientAddress }, form.password);
   if (!passwordOk) throw field('password', SELLER_MESSAGES.password);
   const seller = await activeSellerOf(deps.db, userId);
   if (!seller) throw new NotFound(SELLER_MESSAGES.notFound);
