@@ -156,6 +156,7 @@ const CORE_CROSSINGS = {
     // A seller's batch shows buyers its farm-book record.
     'farm/book.ts',
     'farm/facts.ts',
+    'notifications/messages.ts', // a sale names its order as everywhere, by its short id
   ],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them

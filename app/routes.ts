@@ -35,6 +35,8 @@ export default [
     route('categories/fresh', 'routes/fresh-fish.tsx'),
     route('farm-supplies', 'routes/farm-supplies.tsx'),
     // The farm book (issue 50): anyone signed in; a farm's pages its owner and workers; money its owner.
+    // The seller's area (issue 51 §6): an approved or suspended seller's own records.
+    route('seller', 'routes/seller/seller-area.tsx', [index('routes/seller/home.tsx')]),
     route('farm', 'routes/farm/farm-area.tsx', [
       index('routes/farm/my-farm.tsx'),
       route(':farmId', 'routes/farm/farm-layout.tsx', [

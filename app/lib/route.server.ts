@@ -6,7 +6,9 @@ import { Invalid } from '#core/errors';
 import type { Services } from '#server/services';
 import { formAction, jsonAction } from './actions.server';
 import type { FarmAccess } from '#core/farm/farms';
+import type { Seller } from '#core/sellers/service';
 import { farmerOf, farmOf } from './auth/farm-door.server';
+import { sellerOf } from './auth/seller-door.server';
 import { adminOf, shopperOf, shopperOrGuestOf } from './auth/guards.server';
 import { getSessionUser, type SessionUser } from './auth/session.server';
 import { shop, type ShopContext } from './context';
@@ -41,19 +43,23 @@ export type Access =
   /** Under the farm area's door (/farm): the signed-in user keeping a farm book. */
   | 'farmer'
   /** Under a farm's door (/farm/:farmId): the user and the farm, as its owner or one of its workers. */
-  | 'farm';
+  | 'farm'
+  /** Under the seller's door (/seller): the user and their seller account. */
+  | 'seller';
 
 type Who<A extends Access> = A extends 'admin'
   ? { admin: AdminActor }
-  : A extends 'farm'
-    ? { user: SessionUser; farm: FarmAccess }
-    : A extends 'farmer'
-      ? { user: SessionUser }
-      : A extends 'shopper'
+  : A extends 'seller'
+    ? { user: SessionUser; seller: Seller }
+    : A extends 'farm'
+      ? { user: SessionUser; farm: FarmAccess }
+      : A extends 'farmer'
         ? { user: SessionUser }
-        : A extends 'shopper-or-guest' | 'visitor'
-          ? { user: SessionUser | null }
-          : object;
+        : A extends 'shopper'
+          ? { user: SessionUser }
+          : A extends 'shopper-or-guest' | 'visitor'
+            ? { user: SessionUser | null }
+            : object;
 
 interface RouteArgs {
   request: Request;
@@ -93,6 +99,8 @@ async function who(access: Access, { request, context }: RouteArgs): Promise<Rec
       return { user: farmerOf(context) };
     case 'farm':
       return { user: farmerOf(context), farm: farmOf(context) };
+    case 'seller':
+      return sellerOf(context);
   }
 }
 

@@ -30,6 +30,13 @@ export const SELLER_MESSAGES = {
     'Paystack did not accept the bank account just now; nothing changed. Try again in a minute.',
 } as const;
 
+/** The seller's area's refusals (/seller). */
+export const SELLER_AREA = {
+  title: 'Sellers only',
+  guest: 'Please log in to see your sales.',
+  notSeller: "This is the sellers' area. Apply to sell from your farm book's Sell page.",
+} as const;
+
 /** What the owner may do to a seller in each standing, and what it becomes. The one table of transitions. */
 const TRANSITIONS = {
   approve: { from: ['applied', 'suspended'], to: 'approved' },

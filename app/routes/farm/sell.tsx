@@ -146,10 +146,18 @@ export default function Sell() {
           {seller.suspendReason && seller.status === 'suspended' ? (
             <p>Reason: {seller.suspendReason}</p>
           ) : null}
-          {seller.status === 'approved' ? (
+          {seller.status === 'approved' || seller.status === 'suspended' ? (
             <p className="my-2">
-              <Link to="../offers" relative="path" className="font-medium text-brand-700 underline">
-                Offer a harvest
+              {seller.status === 'approved' ? (
+                <>
+                  <Link to="../offers" relative="path" className="font-medium text-brand-700 underline">
+                    Offer a harvest
+                  </Link>
+                  {' · '}
+                </>
+              ) : null}
+              <Link to="/seller" className="font-medium text-brand-700 underline">
+                Your sales
               </Link>
             </p>
           ) : null}
