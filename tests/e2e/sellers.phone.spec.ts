@@ -106,4 +106,11 @@ test('a farmer applies to sell with a checked account, and the owner approves th
   );
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('product-origin-360.png') });
+
+  // The seller's own area: nothing to bring now, nothing sold yet.
+  await page.goto('/seller');
+  await expect(page.getByRole('heading', { level: 1, name: `${business}: your sales` })).toBeVisible();
+  await expect(page.getByText('Nothing accepted is waiting to be brought.')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('seller-area-360.png') });
 });
