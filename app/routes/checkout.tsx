@@ -115,7 +115,8 @@ export default function CheckoutRoute() {
                   {slotRefusal ? <CheckoutRefusal refusal={slotRefusal} className="mb-3" /> : null}
                   <DeliverySlotPicker
                     slots={checkout.locationSlots}
-                    value={checkout.chosenSlot ? choices.slot : ''}
+                    // A refused slot is shown unchosen: the buyer chooses one again (the same, if it is the only one).
+                    value={checkout.chosenSlot && !slotRefusal ? choices.slot : ''}
                     onChange={choose.slot}
                     lastDay={checkout.lastDay}
                     now={new Date(now)}

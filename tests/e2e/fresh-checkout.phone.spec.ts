@@ -55,6 +55,9 @@ test('live catfish at checkout: Standard and Joint are greyed out with the reaso
   expect((await refusal.boundingBox())!.y).toBeLessThan((await slots.boundingBox())!.y);
   await page.screenshot({ path: 'test-results/screenshots/checkout-slot-refused-360.png' });
   await expectAccessible(page);
+  // The refused slot shows unchosen, so the buyer can choose again, even the same one when it is the only
+  // one left (late in the evening only tomorrow afternoon is open for fresh fish).
+  await expect(slots.getByRole('radio', { checked: true })).toHaveCount(0);
   await slots.getByRole('radio', { checked: false, disabled: false }).first().check();
   await expect(refusal).toHaveCount(0);
   await expect(pay).toBeEnabled();
