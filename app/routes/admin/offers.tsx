@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form, useActionData, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -43,8 +44,46 @@ export const action = act({
   },
 });
 
-function OfferCard({ offer, errors }: { offer: AdminOfferView; errors: Record<string, string> }) {
+/** One of a card's forms: the offer, the intent, and at most one field with its error. */
+function OfferForm({
+  offerId,
+  intent,
+  button,
+  field,
+  onPost,
+  outline = false,
+}: {
+  offerId: number;
+  intent: string;
+  button: string;
+  field?: { label: string; name: string; error?: string; defaultValue?: string; className: string };
+  onPost: () => void;
+  outline?: boolean;
+}) {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" noValidate onSubmit={onPost}>
+      <input type="hidden" name="offerId" value={offerId} />
+      {field ? <Field inputMode={field.name === 'reason' ? undefined : 'decimal'} {...field} /> : null}
+      <Button type="submit" name="intent" value={intent} variant={outline ? 'outline' : undefined}>
+        {button}
+        <span className="sr-only"> offer #{offerId}</span>
+      </Button>
+    </Form>
+  );
+}
+
+function OfferCard({
+  offer,
+  errors,
+  onPost,
+}: {
+  offer: AdminOfferView;
+  /** The last post's field errors, when it was about this offer. */
+  errors: Record<string, string>;
+  onPost: () => void;
+}) {
   const unit = offer.stockUnit === 'kg' ? 'kg' : 'fish';
+  const open = offer.status === 'offered' || offer.status === 'countered' || offer.status === 'accepted';
   return (
     <li id={`offer-${offer.id}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <div>
@@ -61,58 +100,55 @@ function OfferCard({ offer, errors }: { offer: AdminOfferView; errors: Record<st
       </div>
       {offer.status === 'offered' ? (
         <div className="flex flex-wrap items-end gap-3">
-          <Form method="post">
-            <input type="hidden" name="offerId" value={offer.id} />
-            <Button type="submit" name="intent" value="accept">
-              Accept<span className="sr-only"> offer #{offer.id}</span>
-            </Button>
-          </Form>
-          <Form method="post" className="flex items-end gap-2" noValidate>
-            <input type="hidden" name="offerId" value={offer.id} />
-            <Field
-              label={`Counter: price per ${unit} (₦)`}
-              name="price"
-              inputMode="decimal"
-              className="w-44"
-              error={errors.price}
-            />
-            <Button type="submit" name="intent" value="counter" variant="outline">
-              Counter<span className="sr-only"> offer #{offer.id}</span>
-            </Button>
-          </Form>
+          <OfferForm offerId={offer.id} intent="accept" button="Accept" onPost={onPost} />
+          <OfferForm
+            offerId={offer.id}
+            intent="counter"
+            button="Counter"
+            outline
+            onPost={onPost}
+            field={{
+              label: `Counter: price per ${unit} (₦)`,
+              name: 'price',
+              className: 'w-44',
+              error: errors.price,
+            }}
+          />
         </div>
       ) : null}
       {offer.status === 'accepted' ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-          <input type="hidden" name="offerId" value={offer.id} />
-          <Field
-            label={`Brought (${unit})`}
-            name="quantity"
-            inputMode="decimal"
-            defaultValue={offer.amountTyped}
-            className="w-36"
-            error={errors.quantity}
-          />
-          <Button type="submit" name="intent" value="receive">
-            Receive at the hub<span className="sr-only"> offer #{offer.id}</span>
-          </Button>
-        </Form>
+        <OfferForm
+          offerId={offer.id}
+          intent="receive"
+          button="Receive at the hub"
+          onPost={onPost}
+          field={{
+            label: `Brought (${unit})`,
+            name: 'quantity',
+            className: 'w-36',
+            defaultValue: offer.amountTyped,
+            error: errors.quantity,
+          }}
+        />
       ) : null}
-      {['offered', 'countered', 'accepted'].includes(offer.status) ? (
-        <details>
+      {open ? (
+        <details open={Boolean(errors.reason)}>
           <summary className="cursor-pointer text-sm font-medium text-slate-800">Decline</summary>
-          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
-            <input type="hidden" name="offerId" value={offer.id} />
-            <Field
-              label="Reason (the seller reads it)"
-              name="reason"
-              className="w-72"
-              error={errors.reason}
+          <div className="mt-2">
+            <OfferForm
+              offerId={offer.id}
+              intent="decline"
+              button="Decline"
+              outline
+              onPost={onPost}
+              field={{
+                label: 'Reason (the seller reads it)',
+                name: 'reason',
+                className: 'w-72',
+                error: errors.reason,
+              }}
             />
-            <Button type="submit" name="intent" value="decline" variant="outline">
-              Decline<span className="sr-only"> offer #{offer.id}</span>
-            </Button>
-          </Form>
+          </div>
         </details>
       ) : null}
     </li>
@@ -123,11 +159,16 @@ function Group({
   title,
   offers,
   errors,
+  posted,
+  onPost,
   empty,
 }: {
   title: string;
   offers: AdminOfferView[];
   errors: Record<string, string>;
+  /** The offer the last post was about (null: not known, as after a post without scripts). */
+  posted: number | null;
+  onPost: (offerId: number) => void;
   empty: string;
 }) {
   return (
@@ -138,7 +179,12 @@ function Group({
       ) : (
         <ul className="space-y-3">
           {offers.map((offer) => (
-            <OfferCard key={offer.id} offer={offer} errors={errors} />
+            <OfferCard
+              key={offer.id}
+              offer={offer}
+              errors={posted === null || posted === offer.id ? errors : NO_ERRORS}
+              onPost={() => onPost(offer.id)}
+            />
           ))}
         </ul>
       )}
@@ -146,9 +192,14 @@ function Group({
   );
 }
 
+const NO_ERRORS: Record<string, string> = {};
+
 export default function AdminOffers() {
   const { offers } = useLoaderData<typeof loader>();
   const errors = useActionResult(useActionData<typeof action>(), { failureToast: 'unless-field-errors' });
+  // A field's message belongs to the card it was typed on, not to the same field of every card.
+  const [posted, setPosted] = useState<number | null>(null);
+  const groups = { errors, posted, onPost: setPosted };
   return (
     <div className="space-y-6">
       <header>
@@ -160,20 +211,20 @@ export default function AdminOffers() {
       </header>
       <Group
         title="To answer"
+        {...groups}
         offers={offers.filter((o) => o.status === 'offered' || o.status === 'countered')}
-        errors={errors}
         empty="No offer is waiting for an answer."
       />
       <Group
         title="To receive at the hub"
+        {...groups}
         offers={offers.filter((o) => o.status === 'accepted')}
-        errors={errors}
         empty="Nothing accepted is still to come."
       />
       <Group
         title="Done"
+        {...groups}
         offers={offers.filter((o) => ['received', 'declined', 'withdrawn'].includes(o.status))}
-        errors={errors}
         empty="No offer is done yet."
       />
     </div>
