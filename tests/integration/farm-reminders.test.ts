@@ -13,6 +13,7 @@ import { TransportError, type OutgoingMessage } from '#core/messages/transport';
 import { PHONE_MESSAGE } from '#core/phone-display';
 import * as schema from '#db/schema';
 import { createUser, signedInClient } from '../support/factories';
+import { stockedPond } from '../support/farm';
 import { noJob, transportCounting } from '../support/messages';
 import type { HttpClient } from '../support/http-client';
 import { locationOf } from '../support/http-client';
@@ -50,37 +51,12 @@ beforeAll(async () => {
     town: 'Port Harcourt',
   });
   farmId = Number(/^\/farm\/(\d+)\/ponds$/.exec(locationOf(started) ?? '')![1]);
-  expect(
-    (
-      await owner.postForm(`/farm/${farmId}/ponds`, {
-        intent: 'add-pond',
-        name: 'Pond A',
-        kind: 'earthen_pond',
-        areaM2: '200',
-        depthM: '1.2',
-      })
-    ).status,
-  ).toBe(200);
-  [{ id: pondId }] = (await db()
-    .select({ id: schema.ponds.id })
-    .from(schema.ponds)
-    .where(eq(schema.ponds.farmId, farmId))) as [{ id: number }];
   // Stocked 20 days ago and never weighed since: a sample is due (14 days).
-  expect(
-    (
-      await owner.postForm(`/farm/${farmId}/ponds`, {
-        intent: 'stock',
-        pondId: String(pondId),
-        species: 'african_catfish',
-        stockedOn: addDays(today, -20),
-        count: '1000',
-        averageG: '50',
-        source: 'Hatchery, Aba',
-        cost: '50000',
-        targetG: '1000',
-      })
-    ).status,
-  ).toBe(200);
+  ({ pondId } = await stockedPond(db(), owner, farmId, {
+    stockedOn: addDays(today, -20),
+    count: 1000,
+    averageG: 50,
+  }));
 });
 afterAll(() => server.close());
 

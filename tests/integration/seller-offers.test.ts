@@ -11,6 +11,7 @@ import { setStockCounting } from '#core/stock/batches';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createUser, productNamed, signedInClient } from '../support/factories';
+import { stockedPond } from '../support/farm';
 import { HttpClient } from '../support/http-client';
 import { refusal } from '../support/refusal';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -263,39 +264,23 @@ describe('buyers see where a seller’s batch comes from (issue 51 §3, the prod
   it('the next batch names the farm, the harvest day and the farm book’s record: 20 days, its feed, FCR 1.2', async () => {
     const s = await seller('2000000009');
     const farmer = await signedInClient(server, s.email);
-    const ponds = `/farm/${s.farmId}/ponds`;
-    await farmer.postForm(ponds, {
-      intent: 'add-pond',
-      name: 'Pond A',
-      kind: 'earthen_pond',
-      areaM2: '200',
-      depthM: '1.2',
-    });
-    const [pond] = await db().select().from(schema.ponds).where(eq(schema.ponds.farmId, s.farmId));
     // 1,000 fish of 50 g (50 kg) stocked 20 days ago; fed 36 kg; weighed today at 80 g (80 kg): gain 30 kg.
-    await farmer.postForm(ponds, {
-      intent: 'stock',
-      pondId: String(pond!.id),
-      species: 'african_catfish',
+    const { cycleId } = await stockedPond(db(), farmer, s.farmId, {
       stockedOn: addDays(today, -20),
-      count: '1000',
-      averageG: '50',
-      source: 'Hatchery, Aba',
-      cost: '50000',
-      targetG: '1000',
+      count: 1000,
+      averageG: 50,
     });
-    const [cycle] = await db().select().from(schema.farmCycles).where(eq(schema.farmCycles.pondId, pond!.id));
     const sent = await farmer.postJson(`/api/farm/${s.farmId}/entries`, {
       entries: [
         {
           id: crypto.randomUUID(),
-          cycleId: cycle!.id,
+          cycleId: cycleId,
           on: addDays(today, -10),
           kind: 'feeding',
           feedG: 36_000,
           feedName: 'Floating Fish Feed 3 mm',
         },
-        { id: crypto.randomUUID(), cycleId: cycle!.id, on: today, kind: 'sample', count: 10, weightG: 800 },
+        { id: crypto.randomUUID(), cycleId: cycleId, on: today, kind: 'sample', count: 10, weightG: 800 },
       ],
     });
     expect(sent.status).toBe(200);
@@ -305,7 +290,7 @@ describe('buyers see where a seller’s batch comes from (issue 51 §3, the prod
     const made = await makeOffer(
       db(),
       s.id,
-      offer({ productId: croaker.id, cycleId: cycle!.id, quantity: '40' }),
+      offer({ productId: croaker.id, cycleId: cycleId, quantity: '40' }),
     );
     await answerOffer(db(), admin, made.id, { move: 'accept' });
     await receiveOffer(db(), admin, made.id, '40');
