@@ -77,6 +77,8 @@ test('a farmer applies to sell with a checked account, and the owner approves th
   await page.getByRole('button', { name: 'Offer it' }).click();
   const mine = page.getByRole('listitem').filter({ hasText: 'Croaker Fish (Fresh): 40 kg at ₦4,000 per kg' });
   await expect(mine).toContainText('Waiting for the shop');
+  // The form is empty again: the offer just made is not left ready to be sent twice.
+  await expect(page.getByLabel('How much')).toHaveValue('');
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath('offers-360.png'), fullPage: true });

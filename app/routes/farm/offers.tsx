@@ -97,7 +97,8 @@ export default function Offers() {
             </section>
           ) : null}
           <Form
-            key={from?.cycleId ?? 'entered'}
+            // A new form once an offer is made: the one just sent is not left filled in to be sent again.
+            key={`${from?.cycleId ?? 'entered'}-${offers.length}`}
             method="post"
             className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
             noValidate
