@@ -139,6 +139,7 @@ const CORE_CROSSINGS = {
     'stock/holds.ts', // an order's changes hold, keep and release its counted stock (their one writer)
     'delivery/slot-bookings.ts', // …and its delivery slot's place (their one writer)
     'delivery/slots.ts', // the receipt says when the slot is
+    'sellers/ledger.ts', // a delivered order credits its sellers, a refund of their lines takes it back
   ],
   payments: [],
   recipes: [],
@@ -157,6 +158,7 @@ const CORE_CROSSINGS = {
     'farm/book.ts',
     'farm/facts.ts',
     'notifications/messages.ts', // a sale names its order as everywhere, by its short id
+    'orders/claim-window.ts', // a sale is payable once its line's claim window has closed
   ],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them

@@ -23,6 +23,7 @@ import { formatNaira } from '../money';
 import { shopMoment, shopTime } from '../calendar';
 import { queueOrderMessage } from '../messages/queue';
 import { itemsLine, type MessageKind } from '../messages/templates';
+import { postOrderLedger } from '../sellers/ledger';
 import {
   claimDecidedMessage,
   claimPossibleMessage,
@@ -197,6 +198,8 @@ export async function changeOrder(
   if (decision.notice && event && order.userId && row.email !== null && row.name !== null)
     await tell(tx, deps, updated!, { email: row.email, name: row.name }, decision.notice, event);
   if (options.admin) await audit(tx, options.admin, order, updated!, change);
+  // A delivered order's sellers are credited, and a refund of their lines taken back (core/sellers/ledger.ts).
+  if (updated!.status === 'delivered') await postOrderLedger(tx, order.id);
   // Last: a hot product's row is locked from here to the commit only.
   if (decision.holds) await moveHolds(tx, deps, order, decision.holds);
   return {

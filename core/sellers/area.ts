@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, sellerOffers, stockDraws } from '../../db/schema';
 import type { OrderStatus } from '../../db/schema/enums';
 import { shortOrderId } from '../notifications/messages';
+import { lineShareKobo } from './ledger-rules';
 import { offerAmountLabel } from './offer-rules';
 
 /**
@@ -51,6 +52,6 @@ export async function sellerSales(db: Db, sellerId: number, limit = 100): Promis
     offerId: row.offerId,
     amount: offerAmountLabel(row.drawn, row.unit ?? 'kg'),
     // The part of the line's price that this batch's share of its stock is (rounded down to the kobo).
-    valueKobo: row.lineStock > 0 ? Math.floor((Number(row.lineTotal) * row.drawn) / row.lineStock) : 0,
+    valueKobo: lineShareKobo(Number(row.lineTotal), row.drawn, row.lineStock),
   }));
 }

@@ -270,3 +270,10 @@ export const OFFER_STATUSES = [
   'withdrawn',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/**
+ * A row of a seller's ledger (issue 51 §4, core/sellers/ledger.ts): a delivered line sold, a refund of it
+ * (or a refund that failed, given back), a payout sent, a payout that failed or was reversed (owed again).
+ */
+export const LEDGER_KINDS = ['sale', 'refund', 'refund_failed', 'payout', 'payout_returned'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];

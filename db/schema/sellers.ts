@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -9,10 +10,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { products, stockBatches } from './catalog';
-import { OFFER_STATUSES, SELLER_STATUSES } from './enums';
+import { orderItems, orderRefunds, orders } from './commerce';
+import { LEDGER_KINDS, OFFER_STATUSES, SELLER_STATUSES } from './enums';
 import { farmCycles, farms } from './farm';
 
 /*
@@ -121,5 +124,58 @@ export const sellerOffers = pgTable(
     ),
     check('seller_offers_harvest_before_bring', sql`${t.harvestedOn} <= ${t.bringOn}`),
     check('seller_offers_received_has_batch', sql`(${t.status} = 'received') = (${t.batchId} is not null)`),
+  ],
+);
+
+export const ledgerKind = pgEnum('seller_ledger_kind', LEDGER_KINDS);
+
+/**
+ * What each seller is owed (issue 51 §4, docs/sellers.md "What a seller is owed"): rows only added,
+ * never changed or removed, all in kobo. A delivered line credits the seller its part of the line at
+ * the buyer's price (`gross_kobo`) less the shop's commission; a refund of the line takes back its
+ * share (negative rows), a refund that failed gives it back. `amount_kobo` is the seller's:
+ * gross − commission. A row counts toward a payout from `available_at`: the claim window's end for a
+ * sale and what corrects it. Written only by core/sellers/ledger.ts.
+ */
+export const sellerLedger = pgTable(
+  'seller_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    kind: ledgerKind('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    /** The seller's batch the line drew from (its offer names the farm and the harvest). */
+    batchId: integer('batch_id').references(() => stockBatches.id, { onDelete: 'restrict' }),
+    /** The refund whose request (or failure) wrote a refund row. */
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => orderRefunds.id, {
+      onDelete: 'restrict',
+    }),
+    grossKobo: bigint('gross_kobo', { mode: 'number' }).notNull(),
+    commissionKobo: bigint('commission_kobo', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The commission that applied, in whole percent (what the seller's statement shows). */
+    commissionPercent: integer('commission_percent').notNull(),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seller_ledger_seller_idx').on(t.sellerId, t.availableAt),
+    index('seller_ledger_order_idx').on(t.orderId),
+    // A line's part from one batch is sold once.
+    uniqueIndex('seller_ledger_one_sale')
+      .on(t.orderItemId, t.batchId)
+      .where(sql`${t.kind} = 'sale'`),
+    check(
+      'seller_ledger_amount_is_gross_less_commission',
+      sql`${t.amountKobo} = ${t.grossKobo} - ${t.commissionKobo}`,
+    ),
+    check('seller_ledger_commission_range', sql`${t.commissionPercent} between 0 and 100`),
+    check(
+      'seller_ledger_line_rows',
+      sql`${t.kind} not in ('sale', 'refund', 'refund_failed') or (${t.orderItemId} is not null and ${t.batchId} is not null)`,
+    ),
   ],
 );

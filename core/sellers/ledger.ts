@@ -1,0 +1,227 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orders,
+  products,
+  sellerLedger,
+  sellerOffers,
+  sellers,
+  stockDraws,
+} from '../../db/schema';
+import type { LedgerKind } from '../../db/schema/enums';
+import { claimableUntil } from '../orders/claim-window';
+import { balanceOf, commissionKobo, keptPart, lineShareKobo, type SellerBalance } from './ledger-rules';
+
+/**
+ * A seller's ledger (issue 51 §4, docs/sellers.md "What a seller is owed"): its only writer. Rows are
+ * only added. The order's lifecycle calls `postOrderLedger` in the transaction of each change of a
+ * delivered order (its delivery, a refund asked for, a refund that failed), and the ledger adds what
+ * makes each seller's rows for the order say what the order now is: a sale per part of a line drawn
+ * from their batch, and a correction whenever a refund by line (an approved claim's too) takes some
+ * of it back or a failed one gives it back. Posting again changes nothing, so a replayed webhook or a
+ * retried job can never credit twice.
+ */
+
+/** The seller's parts of the order's lines: each line's draw from a batch received from their offer. */
+async function sellerParts(tx: Tx, orderId: string) {
+  return tx
+    .select({
+      itemId: orderItems.id,
+      batchId: stockDraws.batchId,
+      drawn: stockDraws.quantity,
+      lineStock: orderItems.stockQuantity,
+      lineTotal: orderItems.totalPriceKobo,
+      quantity: orderItems.quantity,
+      category: products.category,
+      sellerId: sellerOffers.sellerId,
+      commissionPercent: sellers.commissionPercent,
+    })
+    .from(orderItems)
+    .innerJoin(stockDraws, eq(stockDraws.orderItemId, orderItems.id))
+    .innerJoin(sellerOffers, eq(sellerOffers.batchId, stockDraws.batchId))
+    .innerJoin(sellers, eq(sellers.id, sellerOffers.sellerId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id), asc(stockDraws.batchId));
+}
+
+/**
+ * Brings the sellers' rows of a delivered order up to date with it, in the caller's transaction (the
+ * lifecycle's, with the order locked). Nothing for an order not delivered, or with no seller's goods.
+ */
+export async function postOrderLedger(tx: Tx, orderId: string): Promise<void> {
+  const parts = await sellerParts(tx, orderId);
+  if (parts.length === 0) return;
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (order?.status !== 'delivered') return;
+  const [delivered] = await tx
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'delivered')))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  const deliveredAt = delivered?.at ?? new Date();
+
+  const [rows, refunds] = await Promise.all([
+    tx
+      .select({
+        itemId: sellerLedger.orderItemId,
+        batchId: sellerLedger.batchId,
+        kind: sellerLedger.kind,
+        gross: sellerLedger.grossKobo,
+        commission: sellerLedger.commissionKobo,
+        percent: sellerLedger.commissionPercent,
+        availableAt: sellerLedger.availableAt,
+      })
+      .from(sellerLedger)
+      .where(eq(sellerLedger.orderId, orderId)),
+    tx
+      .select({ id: orderRefunds.id, lines: orderRefunds.lines, status: orderRefunds.status })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(asc(orderRefunds.id)),
+  ]);
+  // What of each line the refunds that did not fail give back, and the latest refund (the one that moved).
+  const refunded = new Map<number, number>();
+  for (const refund of refunds)
+    if (refund.status !== 'failed')
+      for (const line of refund.lines)
+        refunded.set(line.itemId, (refunded.get(line.itemId) ?? 0) + line.quantity);
+  const latestRefund = refunds.at(-1)?.id ?? null;
+
+  const added: (typeof sellerLedger.$inferInsert)[] = [];
+  for (const part of parts) {
+    const own = rows.filter((row) => row.itemId === part.itemId && row.batchId === part.batchId);
+    const sold = own.find((row) => row.kind === 'sale');
+    const percent = sold?.percent ?? part.commissionPercent ?? 0;
+    const availableAt = sold?.availableAt ?? claimableUntil(deliveredAt, part.category);
+    const gross = sold ? Number(sold.gross) : lineShareKobo(part.lineTotal, part.drawn, part.lineStock);
+    const sale = {
+      grossKobo: gross,
+      commissionKobo: sold ? Number(sold.commission) : commissionKobo(gross, percent),
+    };
+    const line = { sellerId: part.sellerId, orderId, orderItemId: part.itemId, batchId: part.batchId };
+    if (!sold)
+      added.push({
+        ...line,
+        kind: 'sale',
+        ...sale,
+        amountKobo: sale.grossKobo - sale.commissionKobo,
+        commissionPercent: percent,
+        availableAt,
+      });
+    // What the seller should keep now, against what their rows say.
+    const target = keptPart(sale, refunded.get(part.itemId) ?? 0, part.quantity);
+    const sums = own.reduce(
+      (sum, row) => ({
+        gross: sum.gross + Number(row.gross),
+        commission: sum.commission + Number(row.commission),
+      }),
+      sold ? { gross: 0, commission: 0 } : { gross: sale.grossKobo, commission: sale.commissionKobo },
+    );
+    const grossKobo = target.grossKobo - sums.gross;
+    const commission = target.commissionKobo - sums.commission;
+    if (grossKobo === 0 && commission === 0) continue;
+    const kind: LedgerKind = grossKobo < 0 ? 'refund' : 'refund_failed';
+    added.push({
+      ...line,
+      kind,
+      refundId: latestRefund,
+      grossKobo,
+      commissionKobo: commission,
+      amountKobo: grossKobo - commission,
+      commissionPercent: percent,
+      availableAt,
+    });
+  }
+  if (added.length > 0) await tx.insert(sellerLedger).values(added);
+}
+
+/** A seller's balance now: payable, waiting for claim windows, paid. */
+export async function sellerBalance(db: Db | Tx, sellerId: number, now = new Date()): Promise<SellerBalance> {
+  const rows = await db
+    .select({
+      amountKobo: sellerLedger.amountKobo,
+      availableAt: sellerLedger.availableAt,
+      kind: sellerLedger.kind,
+    })
+    .from(sellerLedger)
+    .where(eq(sellerLedger.sellerId, sellerId));
+  return balanceOf(
+    rows.map((row) => ({ ...row, amountKobo: Number(row.amountKobo) })),
+    now,
+  );
+}
+
+/** Every seller's balance that is not all zero, by seller (the owner's "owed to whom"). */
+export async function balancesBySeller(db: Db | Tx, now = new Date()): Promise<Map<number, SellerBalance>> {
+  const rows = await db
+    .select({
+      sellerId: sellerLedger.sellerId,
+      payable: sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${sellerLedger.availableAt} <= ${now.toISOString()}), 0)`,
+      waiting: sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${sellerLedger.availableAt} > ${now.toISOString()}), 0)`,
+      paid: sql<string>`coalesce(-sum(${sellerLedger.amountKobo}) filter (where ${sellerLedger.kind} in ('payout', 'payout_returned')), 0)`,
+    })
+    .from(sellerLedger)
+    .groupBy(sellerLedger.sellerId);
+  return new Map(
+    rows.map((row) => [
+      row.sellerId,
+      { payableKobo: Number(row.payable), waitingKobo: Number(row.waiting), paidKobo: Number(row.paid) },
+    ]),
+  );
+}
+
+/** One row of a seller's statement: what it is, for which order's line and harvest, and what it moved. */
+export interface StatementRow {
+  id: number;
+  kind: LedgerKind;
+  at: Date;
+  availableAt: Date;
+  orderId: string | null;
+  productName: string | null;
+  offerId: number | null;
+  harvestedOn: string | null;
+  grossKobo: number;
+  commissionKobo: number;
+  commissionPercent: number;
+  amountKobo: number;
+}
+
+/** A seller's statement, newest first (at most `limit` rows; the CSV asks for all). */
+export async function sellerStatement(
+  db: Db | Tx,
+  sellerId: number,
+  limit?: number,
+): Promise<StatementRow[]> {
+  const query = db
+    .select({
+      id: sellerLedger.id,
+      kind: sellerLedger.kind,
+      at: sellerLedger.createdAt,
+      availableAt: sellerLedger.availableAt,
+      orderId: sellerLedger.orderId,
+      productName: orderItems.productName,
+      offerId: sellerOffers.id,
+      harvestedOn: sellerOffers.harvestedOn,
+      grossKobo: sellerLedger.grossKobo,
+      commissionKobo: sellerLedger.commissionKobo,
+      commissionPercent: sellerLedger.commissionPercent,
+      amountKobo: sellerLedger.amountKobo,
+    })
+    .from(sellerLedger)
+    .leftJoin(orderItems, eq(orderItems.id, sellerLedger.orderItemId))
+    .leftJoin(sellerOffers, eq(sellerOffers.batchId, sellerLedger.batchId))
+    .where(eq(sellerLedger.sellerId, sellerId))
+    .orderBy(desc(sellerLedger.createdAt), desc(sellerLedger.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => ({
+    ...row,
+    grossKobo: Number(row.grossKobo),
+    commissionKobo: Number(row.commissionKobo),
+    amountKobo: Number(row.amountKobo),
+  }));
+}

@@ -1,0 +1,375 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, shopDay } from '#core/calendar';
+import { placeOrder } from '#core/checkout/place';
+import { settlePayment } from '#core/checkout/settle';
+import { createFarm } from '#core/farm/farms';
+import { Conflict } from '#core/errors';
+import { approveClaim, fileClaim } from '#core/orders/claims';
+import { updateOrderStatus } from '#core/orders/management';
+import { refundOrder, requestRefund, settleRefund } from '#core/orders/refunds';
+import { decideDemoPayment } from '#core/payments/demo';
+import { adminActor, type AdminActor } from '#core/roles';
+import { postOrderLedger, sellerBalance } from '#core/sellers/ledger';
+import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
+import { applyToSell, approveSeller, type SellerDeps } from '#core/sellers/service';
+import { receiveStock, setStockCounting } from '#core/stock/batches';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL } from '../support/constants';
+import {
+  checkoutKey,
+  createCheckoutShopper,
+  createUser,
+  PORT_HARCOURT_PICKUP,
+  productNamed,
+} from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/*
+ * Issue 51 §4: what each seller is owed, exactly. Random orders of a product stocked by three sellers
+ * and the shop (each line drawn oldest batch first, across batches), with discount codes, refunds by
+ * line and by amount before and after delivery, refunds that fail, and an approved freshness claim.
+ * Each seller's rows are checked against an oracle written here from the rule in docs/sellers.md, and
+ * each order against the money's identity, every term read from its own source (the provider's
+ * records for paid and refunded, the order for fees and discount, the ledger for the sellers and the
+ * commission, the lines for the shop's own goods).
+ */
+
+let server: TestServer;
+let admin: AdminActor;
+let catfishId: number;
+const today = shopDay(new Date());
+const commissions = new Map<number, number>();
+const sellerUsers = new Map<number, string>();
+
+const db = () => server.database.db;
+const sellerDeps = (): SellerDeps => ({
+  db: db(),
+  banks: server.services.payments,
+  jobs: server.services.jobs,
+});
+const refundDeps = () => server.services.checkout;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: '0' } });
+  const [row] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+  admin = adminActor(row!)!;
+  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  catfishId = catfish.id;
+  await setStockCounting(db(), admin, catfish.id, 'kg');
+  for (const [name, percent] of [
+    ['Ada', 10],
+    ['Bayo', 15],
+    ['Chidi', 7],
+  ] as const) {
+    const user = await createUser(server.services, { name });
+    const farm = await createFarm(db(), user.id, { name: `${name} Farm`, state: 'Rivers', town: 'Bonny' });
+    const seller = await applyToSell(sellerDeps(), user.id, {
+      farmId: farm.id,
+      businessName: `${name} Fish`,
+      phone: '0803 555 0101',
+      bankCode: '058',
+      accountNumber: '3000000001',
+    });
+    await approveSeller(sellerDeps(), admin, seller.id, String(percent));
+    commissions.set(seller.id, percent);
+    sellerUsers.set(seller.id, user.id);
+  }
+});
+afterAll(() => server.close());
+
+/** Each seller brings `kg` of catfish harvested `daysAgo`, and the shop receives its own. */
+async function stockUp(kg: number, sellerDaysAgo: number[], shopDaysAgo: number) {
+  let i = 0;
+  for (const sellerId of commissions.keys()) {
+    const offer = await makeOffer(db(), sellerUsers.get(sellerId)!, {
+      productId: catfishId,
+      cycleId: null,
+      quantity: String(kg),
+      unit: 'kg',
+      harvestedOn: addDays(today, -sellerDaysAgo[i++]!),
+      bringOn: today,
+      price: '3000',
+    });
+    await answerOffer(db(), admin, offer.id, { move: 'accept' });
+    await receiveOffer(db(), admin, offer.id, String(kg));
+  }
+  await receiveStock(db(), admin, catfishId, {
+    intent: 'receive',
+    quantity: String(kg),
+    dateKind: 'caught',
+    preparedOn: addDays(today, -shopDaysAgo),
+    bestBefore: null,
+    note: null,
+  });
+}
+
+interface RefundStep {
+  afterDelivery: boolean;
+  byLine: boolean;
+  quantity: number;
+  naira: number;
+  fails: boolean;
+}
+
+async function refund(orderId: string, reference: string, catfishLine: number, step: RefundStep) {
+  const request = step.byLine
+    ? { reason: 'spoiled' as const, lines: [{ itemId: catfishLine, quantity: step.quantity }] }
+    : { reason: 'other' as const, amountKobo: step.naira * 100 };
+  try {
+    if (step.fails) {
+      await requestRefund(refundDeps(), admin, orderId, request);
+      await settleRefund(refundDeps(), reference, 'failed');
+    } else await refundOrder(refundDeps(), admin, orderId, request);
+  } catch (error) {
+    // More than is left, or nothing left: the lifecycle refuses, and the ledger must not move.
+    if (!(error instanceof Conflict)) throw error;
+  }
+}
+
+async function placePaid(quantity: number, code: string | null, withSmoked: boolean) {
+  const shopper = await createCheckoutShopper(server.services);
+  const smoked = await productNamed(db(), 'Smoked Catfish');
+  const placed = await placeOrder(server.services.checkout, shopper.id, {
+    idempotencyKey: checkoutKey(),
+    items: [
+      { productId: catfishId, quantity },
+      ...(withSmoked ? [{ productId: smoked.id, quantity: 1 }] : []),
+    ],
+    deliveryMethod: 'pickup',
+    deliveryLocation: 'Port Harcourt',
+    pickupLocation: PORT_HARCOURT_PICKUP,
+    discountCode: code ?? undefined,
+  });
+  await decideDemoPayment(db(), placed.reference, 'success');
+  expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+  const lines = await db()
+    .select()
+    .from(schema.orderItems)
+    .where(eq(schema.orderItems.orderId, placed.orderId));
+  return { ...placed, shopperId: shopper.id, catfishLine: lines.find((l) => l.productId === catfishId)!.id };
+}
+
+async function deliver(orderId: string) {
+  for (const status of ['processing', 'shipped', 'delivered'] as const)
+    try {
+      await updateOrderStatus(server.services.checkout, admin, orderId, status);
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error; // refunded in full: never delivered
+      return;
+    }
+}
+
+const floorDiv = (a: bigint, b: bigint) => (b === 0n ? 0n : a / b);
+
+/** The oracle: what each seller should keep of an order, from the lines, the draws and the refunds. */
+async function expectedOf(orderId: string) {
+  const [order] = await db().select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const items = await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, orderId));
+  const draws = await db()
+    .select({
+      itemId: schema.stockDraws.orderItemId,
+      quantity: schema.stockDraws.quantity,
+      sellerId: schema.sellerOffers.sellerId,
+    })
+    .from(schema.stockDraws)
+    .leftJoin(schema.sellerOffers, eq(schema.sellerOffers.batchId, schema.stockDraws.batchId))
+    .where(
+      inArray(
+        schema.stockDraws.orderItemId,
+        items.map((i) => i.id),
+      ),
+    );
+  const refunds = await db()
+    .select()
+    .from(schema.orderRefunds)
+    .where(and(eq(schema.orderRefunds.orderId, orderId), ne(schema.orderRefunds.status, 'failed')));
+  const given = new Map<number, number>();
+  for (const r of refunds)
+    for (const l of r.lines) given.set(l.itemId, (given.get(l.itemId) ?? 0) + l.quantity);
+
+  const sellers = new Map<number, { gross: bigint; commission: bigint }>();
+  let shopGoods = 0n;
+  let valueTaken = 0n;
+  for (const item of items) {
+    const total = BigInt(item.totalPriceKobo);
+    const q = BigInt(item.quantity);
+    const back = BigInt(given.get(item.id) ?? 0);
+    let sellersGross = 0n;
+    for (const draw of draws.filter((d) => d.itemId === item.id && d.sellerId !== null)) {
+      const gross = floorDiv(total * BigInt(draw.quantity), BigInt(item.stockQuantity));
+      const commission = (gross * BigInt(commissions.get(draw.sellerId!)!) + 50n) / 100n;
+      const keptGross = gross - floorDiv(gross * back, q);
+      const keptCommission = commission - floorDiv(commission * back, q);
+      const seller = sellers.get(draw.sellerId!) ?? { gross: 0n, commission: 0n };
+      sellers.set(draw.sellerId!, {
+        gross: seller.gross + keptGross,
+        commission: seller.commission + keptCommission,
+      });
+      sellersGross += gross;
+      valueTaken += gross - keptGross;
+    }
+    const shopPart = total - sellersGross;
+    const shopKept = shopPart - floorDiv(shopPart * back, q);
+    shopGoods += shopKept;
+    valueTaken += shopPart - shopKept;
+  }
+  const lineRefunds = refunds
+    .filter((r) => r.lines.length > 0)
+    .reduce((s, r) => s + BigInt(r.amountKobo), 0n);
+  const amountRefunds = refunds
+    .filter((r) => r.lines.length === 0)
+    .reduce((s, r) => s + BigInt(r.amountKobo), 0n);
+  return { order: order!, sellers, shopGoods, discountReturned: valueTaken - lineRefunds, amountRefunds };
+}
+
+async function checkOrder(orderId: string, reference: string) {
+  const expected = await expectedOf(orderId);
+  const rows = await db().select().from(schema.sellerLedger).where(eq(schema.sellerLedger.orderId, orderId));
+  if (expected.order.status !== 'delivered') {
+    expect(rows, 'an order never delivered credits no one').toEqual([]);
+    return;
+  }
+  let credits = 0n;
+  let commission = 0n;
+  for (const [sellerId, want] of expected.sellers) {
+    const own = rows.filter((r) => r.sellerId === sellerId);
+    const gross = own.reduce((s, r) => s + BigInt(r.grossKobo), 0n);
+    const kept = own.reduce((s, r) => s + BigInt(r.commissionKobo), 0n);
+    expect({ sellerId, gross, commission: kept }).toEqual({
+      sellerId,
+      gross: want.gross,
+      commission: want.commission,
+    });
+    credits += own.reduce((s, r) => s + BigInt(r.amountKobo), 0n);
+    commission += kept;
+  }
+  expect(rows.every((r) => expected.sellers.has(r.sellerId))).toBe(true);
+
+  const [payment] = await db()
+    .select()
+    .from(schema.demoPayments)
+    .where(eq(schema.demoPayments.reference, reference));
+  const refunded = (
+    await db().select().from(schema.demoRefunds).where(eq(schema.demoRefunds.reference, reference))
+  ).reduce((s, r) => s + BigInt(r.amountKobo), 0n);
+  const { order } = expected;
+  // A free-delivery code records the fee it waived as its discount: the fee is 0 already.
+  const goodsDiscount = order.discountType === 'free_delivery' ? 0n : BigInt(order.discountKobo);
+  // seller credits + commission + the shop's own goods + delivery fees − discounts (less what refunded
+  // lines took back of them) − refunds by amount (the shop's) = paid − refunded
+  expect(
+    credits +
+      commission +
+      expected.shopGoods +
+      BigInt(order.deliveryFeeKobo) -
+      (goodsDiscount - expected.discountReturned) -
+      expected.amountRefunds,
+  ).toBe(BigInt(payment!.amountKobo) - refunded);
+  expect(expected.discountReturned >= 0n).toBe(true);
+
+  // Posting again (a replayed webhook, a retried job) adds nothing.
+  await db().transaction((tx) => postOrderLedger(tx, orderId));
+  const again = await db().select().from(schema.sellerLedger).where(eq(schema.sellerLedger.orderId, orderId));
+  expect(again.length).toBe(rows.length);
+}
+
+const refundStep = fc.record({
+  afterDelivery: fc.boolean(),
+  byLine: fc.boolean(),
+  quantity: fc.integer({ min: 1, max: 4 }),
+  naira: fc.integer({ min: 1, max: 9_000 }),
+  fails: fc.boolean(),
+});
+const orderPlan = fc.record({
+  quantity: fc.integer({ min: 1, max: 5 }),
+  code: fc.constantFrom(null, 'FRESH10', 'FREEDELIVERY'),
+  withSmoked: fc.boolean(),
+  refunds: fc.array(refundStep, { maxLength: 3 }),
+});
+
+describe("each seller's ledger", () => {
+  it('over random orders, refunds and failures: every seller gets the oracle, every order the identity', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          kg: fc.integer({ min: 5, max: 8 }),
+          sellerDaysAgo: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 3 }),
+          shopDaysAgo: fc.integer({ min: 0, max: 3 }),
+          orders: fc.array(orderPlan, { minLength: 1, maxLength: 3 }),
+        }),
+        async (plan) => {
+          await stockUp(plan.kg, plan.sellerDaysAgo, plan.shopDaysAgo);
+          for (const step of plan.orders) {
+            const placed = await placePaid(step.quantity, step.code, step.withSmoked);
+            for (const r of step.refunds.filter((r) => !r.afterDelivery))
+              await refund(placed.orderId, placed.reference, placed.catfishLine, r);
+            await deliver(placed.orderId);
+            for (const r of step.refunds.filter((r) => r.afterDelivery))
+              await refund(placed.orderId, placed.reference, placed.catfishLine, r);
+            await checkOrder(placed.orderId, placed.reference);
+          }
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('an approved freshness claim on a seller’s line takes it back; the sale waits for the claim window', async () => {
+    // Only Ada's batch is left to sell from: everything else is sold first.
+    await db()
+      .update(schema.stockBatches)
+      .set({ quantityLeft: 0 })
+      .where(eq(schema.stockBatches.productId, catfishId));
+    await db()
+      .update(schema.products)
+      .set({ stockOnHand: 0, stockHeld: 0 })
+      .where(eq(schema.products.id, catfishId));
+    await stockUp(10, [1, 1, 1], 0);
+    const [ada] = [...commissions.keys()];
+    const before = await sellerBalance(db(), ada!);
+    const placed = await placePaid(2, null, false);
+    await deliver(placed.orderId);
+    const sold = await sellerBalance(db(), ada!);
+    // 2 kg at ₦4,800 a kg, less Ada's 10 %: ₦8,640, waiting for the 6-hour window of fresh fish.
+    expect(sold.waitingKobo - before.waitingKobo).toBe(864_000);
+    expect(sold.payableKobo).toBe(before.payableKobo);
+    expect(await sellerBalance(db(), ada!, new Date(Date.now() + 7 * 3600_000))).toMatchObject({
+      payableKobo: before.payableKobo + before.waitingKobo + 864_000,
+    });
+
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    await fileClaim(
+      { ...server.services.checkout, storage: server.services.storage },
+      placed.shopperId,
+      placed.orderId,
+      { lines: [{ itemId: placed.catfishLine, quantity: 1 }], description: 'It smelt off', photo },
+      (at) => at.toISOString(),
+    );
+    const [claim] = await db()
+      .select()
+      .from(schema.orderClaims)
+      .where(eq(schema.orderClaims.orderId, placed.orderId));
+    await approveClaim(server.services.checkout, admin, {
+      orderId: placed.orderId,
+      claimId: claim!.id,
+      reason: 'spoiled',
+      note: null,
+    });
+    const after = await sellerBalance(db(), ada!);
+    expect(after.waitingKobo - before.waitingKobo).toBe(432_000);
+    const rows = await db()
+      .select()
+      .from(schema.sellerLedger)
+      .where(eq(schema.sellerLedger.orderId, placed.orderId));
+    expect(rows.map((r) => [r.kind, r.grossKobo, r.commissionKobo, r.amountKobo])).toEqual([
+      ['sale', 960_000, 96_000, 864_000],
+      ['refund', -480_000, -48_000, -432_000],
+    ]);
+    await checkOrder(placed.orderId, placed.reference);
+  });
+});
