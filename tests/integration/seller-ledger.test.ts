@@ -9,7 +9,8 @@ import { createFarm } from '#core/farm/farms';
 import { Conflict } from '#core/errors';
 import { approveClaim, fileClaim } from '#core/orders/claims';
 import { updateOrderStatus } from '#core/orders/management';
-import { refundOrder, requestRefund, settleRefund } from '#core/orders/refunds';
+import { changeOrder } from '#core/orders/lifecycle';
+import { refundOrder, requestRefundIn } from '#core/orders/refunds';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { postOrderLedger, sellerBalance } from '#core/sellers/ledger';
@@ -119,10 +120,19 @@ async function refund(orderId: string, reference: string, catfishLine: number, s
     ? { reason: 'spoiled' as const, lines: [{ itemId: catfishLine, quantity: step.quantity }] }
     : { reason: 'other' as const, amountKobo: step.naira * 100 };
   try {
-    if (step.fails) {
-      await requestRefund(refundDeps(), admin, orderId, request);
-      await settleRefund(refundDeps(), reference, 'failed');
-    } else await refundOrder(refundDeps(), admin, orderId, request);
+    if (step.fails)
+      // Asked for and refused in one transaction, so the refund job finds it settled and asks no provider
+      // (a worker racing a refund.failed event would be the reconciler's case, refunds.test.ts).
+      await db().transaction(async (tx) => {
+        await requestRefundIn(tx, refundDeps(), admin, orderId, request);
+        await changeOrder(
+          tx,
+          refundDeps(),
+          { reference },
+          { kind: 'refund-fail', failure: 'Declined by the bank' },
+        );
+      });
+    else await refundOrder(refundDeps(), admin, orderId, request);
   } catch (error) {
     // More than is left, or nothing left: the lifecycle refuses, and the ledger must not move.
     if (!(error instanceof Conflict)) throw error;
