@@ -158,7 +158,9 @@ const CORE_CROSSINGS = {
     'farm/book.ts',
     'farm/facts.ts',
     'notifications/messages.ts', // a sale names its order as everywhere, by its short id
+    'orders/claim-lines.ts', // when the order was delivered
     'orders/claim-window.ts', // a sale is payable once its line's claim window has closed
+    'orders/refund-lines.ts', // what the refunds gave back of each line
   ],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them

@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
-  orderEvents,
   orderItems,
   orderRefunds,
-  orders,
   products,
   sellerLedger,
   sellerOffers,
@@ -12,7 +10,9 @@ import {
   stockDraws,
 } from '../../db/schema';
 import type { LedgerKind } from '../../db/schema/enums';
+import { deliveredAt } from '../orders/claim-lines';
 import { claimableUntil } from '../orders/claim-window';
+import { refundedQuantities } from '../orders/refund-lines';
 import { balanceOf, commissionKobo, keptPart, lineShareKobo, type SellerBalance } from './ledger-rules';
 
 /**
@@ -55,15 +55,9 @@ async function sellerParts(tx: Tx, orderId: string) {
 export async function postOrderLedger(tx: Tx, orderId: string): Promise<void> {
   const parts = await sellerParts(tx, orderId);
   if (parts.length === 0) return;
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  if (order?.status !== 'delivered') return;
-  const [delivered] = await tx
-    .select({ at: orderEvents.createdAt })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'delivered')))
-    .orderBy(desc(orderEvents.createdAt))
-    .limit(1);
-  const deliveredAt = delivered?.at ?? new Date();
+  // Delivered once is delivered for good (the lifecycle never takes it back).
+  const delivered = await deliveredAt(tx, orderId);
+  if (!delivered) return;
 
   const [rows, refunds] = await Promise.all([
     tx
@@ -85,11 +79,7 @@ export async function postOrderLedger(tx: Tx, orderId: string): Promise<void> {
       .orderBy(asc(orderRefunds.id)),
   ]);
   // What of each line the refunds that did not fail give back, and the latest refund (the one that moved).
-  const refunded = new Map<number, number>();
-  for (const refund of refunds)
-    if (refund.status !== 'failed')
-      for (const line of refund.lines)
-        refunded.set(line.itemId, (refunded.get(line.itemId) ?? 0) + line.quantity);
+  const refunded = refundedQuantities(refunds.filter((refund) => refund.status !== 'failed'));
   const latestRefund = refunds.at(-1)?.id ?? null;
 
   const added: (typeof sellerLedger.$inferInsert)[] = [];
@@ -97,7 +87,7 @@ export async function postOrderLedger(tx: Tx, orderId: string): Promise<void> {
     const own = rows.filter((row) => row.itemId === part.itemId && row.batchId === part.batchId);
     const sold = own.find((row) => row.kind === 'sale');
     const percent = sold?.percent ?? part.commissionPercent ?? 0;
-    const availableAt = sold?.availableAt ?? claimableUntil(deliveredAt, part.category);
+    const availableAt = sold?.availableAt ?? claimableUntil(delivered, part.category);
     const gross = sold ? Number(sold.gross) : lineShareKobo(part.lineTotal, part.drawn, part.lineStock);
     const sale = {
       grossKobo: gross,
@@ -154,74 +144,4 @@ export async function sellerBalance(db: Db | Tx, sellerId: number, now = new Dat
     rows.map((row) => ({ ...row, amountKobo: Number(row.amountKobo) })),
     now,
   );
-}
-
-/** Every seller's balance that is not all zero, by seller (the owner's "owed to whom"). */
-export async function balancesBySeller(db: Db | Tx, now = new Date()): Promise<Map<number, SellerBalance>> {
-  const rows = await db
-    .select({
-      sellerId: sellerLedger.sellerId,
-      payable: sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${sellerLedger.availableAt} <= ${now.toISOString()}), 0)`,
-      waiting: sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${sellerLedger.availableAt} > ${now.toISOString()}), 0)`,
-      paid: sql<string>`coalesce(-sum(${sellerLedger.amountKobo}) filter (where ${sellerLedger.kind} in ('payout', 'payout_returned')), 0)`,
-    })
-    .from(sellerLedger)
-    .groupBy(sellerLedger.sellerId);
-  return new Map(
-    rows.map((row) => [
-      row.sellerId,
-      { payableKobo: Number(row.payable), waitingKobo: Number(row.waiting), paidKobo: Number(row.paid) },
-    ]),
-  );
-}
-
-/** One row of a seller's statement: what it is, for which order's line and harvest, and what it moved. */
-export interface StatementRow {
-  id: number;
-  kind: LedgerKind;
-  at: Date;
-  availableAt: Date;
-  orderId: string | null;
-  productName: string | null;
-  offerId: number | null;
-  harvestedOn: string | null;
-  grossKobo: number;
-  commissionKobo: number;
-  commissionPercent: number;
-  amountKobo: number;
-}
-
-/** A seller's statement, newest first (at most `limit` rows; the CSV asks for all). */
-export async function sellerStatement(
-  db: Db | Tx,
-  sellerId: number,
-  limit?: number,
-): Promise<StatementRow[]> {
-  const query = db
-    .select({
-      id: sellerLedger.id,
-      kind: sellerLedger.kind,
-      at: sellerLedger.createdAt,
-      availableAt: sellerLedger.availableAt,
-      orderId: sellerLedger.orderId,
-      productName: orderItems.productName,
-      offerId: sellerOffers.id,
-      harvestedOn: sellerOffers.harvestedOn,
-      grossKobo: sellerLedger.grossKobo,
-      commissionKobo: sellerLedger.commissionKobo,
-      commissionPercent: sellerLedger.commissionPercent,
-      amountKobo: sellerLedger.amountKobo,
-    })
-    .from(sellerLedger)
-    .leftJoin(orderItems, eq(orderItems.id, sellerLedger.orderItemId))
-    .leftJoin(sellerOffers, eq(sellerOffers.batchId, sellerLedger.batchId))
-    .where(eq(sellerLedger.sellerId, sellerId))
-    .orderBy(desc(sellerLedger.createdAt), desc(sellerLedger.id));
-  const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((row) => ({
-    ...row,
-    grossKobo: Number(row.grossKobo),
-    commissionKobo: Number(row.commissionKobo),
-    amountKobo: Number(row.amountKobo),
-  }));
 }
