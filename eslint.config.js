@@ -152,6 +152,7 @@ const CORE_CROSSINGS = {
     'mail/templates.ts',
     'payments/banks.ts',
     'payments/provider.ts',
+    'payments/transfers.ts', // payouts are sent by the provider's Transfer API
     'stock/batches.ts',
     'stock/rules.ts',
     // A seller's batch shows buyers its farm-book record.

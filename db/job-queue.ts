@@ -17,6 +17,9 @@ import type { QueueName } from './schema/enums';
  * - refund: the provider may be down; 10 retries from 30 s, doubling, span about a day.
  * - expire-orders: runs every minute anyway; a failed run is not retried, the next one is due.
  * - farm-reminders: runs every 30 minutes anyway; a failed run is not retried, the next one is due.
+ * - payout-run: weekly (or the owner's); a run that fails is retried 3 times from a minute: it pays only
+ *   what is payable and not already on its way, so a second run pays nothing twice. Its transfers are
+ *   retried by the payouts' own clock (core/sellers/payouts.ts), not by this queue.
  * - send-message: a provider's 429 or outage; 10 retries from 15 s, doubling, span about four hours (the
  *   first pauses are above WhatsApp's one message per 6 s to a number). Its attempt is short: one call.
  */
@@ -27,6 +30,7 @@ export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   'expire-orders': { retryLimit: 0, expireInSeconds: 300 },
   'farm-reminders': { retryLimit: 0, expireInSeconds: 600 },
   'send-message': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 60 },
+  'payout-run': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 };
 
 /** Work that runs on a clock, once across any number of server processes (pg-boss's cron). */
@@ -34,6 +38,8 @@ export const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: 'expire-orders', cron: '* * * * *' },
   // On the hour and the half hour, so a pond not logged is told of at 18:00 (core/farm/reminders.ts).
   { queue: 'farm-reminders', cron: '*/30 * * * *' },
+  // Mondays at 10:00 in Lagos (09:00 UTC; pg-boss's cron keeps UTC): the week's payable money to sellers.
+  { queue: 'payout-run', cron: '0 9 * * 1' },
 ];
 
 /** Each pg-boss's statements still under way (see `statementsSettled`). */

@@ -15,6 +15,7 @@ import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
 import { expireBatches } from '../core/stock/batches';
 import { sendFarmReminders } from '../core/farm/remind';
+import { reconcilePayouts, runPayouts } from '../core/sellers/payouts';
 import type { Services } from './services';
 
 /**
@@ -42,6 +43,10 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
         logger: services.logger.child({ module: 'farm-reminders' }),
       });
     },
+    // Every seller's payable balance, by Paystack Transfer (core/sellers/payouts.ts).
+    'payout-run': async ({ runId }) => {
+      await runPayouts(services.payouts, runId);
+    },
     'expire-orders': async () => {
       await releaseHeldCodeUses(services.checkout);
       // Reminded at 10 minutes, before the expiry at 30 (issue 35); the lifecycle decides each.
@@ -53,6 +58,8 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
       await failUnconfirmed(services.messages);
       // Refunds left 'requested' for minutes: the provider is asked whether it made them.
       await reconcileRefunds(services.checkout);
+      // Payouts due again are re-sent (same reference), and those long with Paystack are asked about.
+      await reconcilePayouts(services.payouts);
       // The every-minute housekeeping also drops try counters that ended a day ago (core/limits).
       await forgetOldAttempts(services.db);
     },

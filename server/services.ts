@@ -11,6 +11,8 @@ import { DemoPaymentProvider } from '../core/payments/demo';
 import { PaystackProvider } from '../core/payments/paystack';
 import type { PaymentProvider } from '../core/payments/provider';
 import type { BankDirectory } from '../core/payments/banks';
+import type { TransferProvider } from '../core/payments/transfers';
+import type { PayoutDeps } from '../core/sellers/payouts';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
 import { createBoss } from '../db/job-queue';
@@ -31,8 +33,13 @@ export interface Services {
   db: Db;
   auth: Auth;
   mailer: Mailer;
-  /** Takes payments and refunds; also lists banks, checks accounts and makes transfer recipients for sellers. */
-  payments: PaymentProvider & BankDirectory;
+  /**
+   * Takes payments and refunds; also lists banks, checks accounts, makes transfer recipients for sellers
+   * and sends their payouts.
+   */
+  payments: PaymentProvider & BankDirectory & TransferProvider;
+  /** What payout runs need (core/sellers/payouts.ts). */
+  payouts: PayoutDeps;
   /** What checkout and payment settlement need, in one place. */
   checkout: CheckoutDeps;
   /** The durable job queue (e-mails, payment checks, expiry): send jobs inside the change's transaction. */
@@ -89,7 +96,7 @@ export function createServices(
         ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }
         : undefined,
   });
-  const payments: PaymentProvider & BankDirectory =
+  const payments: PaymentProvider & BankDirectory & TransferProvider =
     env.PAYSTACK_SECRET_KEY && env.PAYSTACK_PUBLIC_KEY
       ? new PaystackProvider({
           secretKey: env.PAYSTACK_SECRET_KEY,
@@ -152,6 +159,10 @@ export function createServices(
     logger: logger.child({ module: 'pictures' }),
     fetch,
   });
+  const checkPassword = passwordCheck(auth, database.db, {
+    max: env.LOGIN_RATE_LIMIT_MAX,
+    windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+  });
   inlinePictures
     .warm()
     .catch((error: unknown) => logger.warn({ err: error }, 'the inline pictures could not be read'));
@@ -169,10 +180,14 @@ export function createServices(
     jobRuntime: { boss, workerIds },
     storage,
     messages,
-    checkPassword: passwordCheck(auth, database.db, {
-      max: env.LOGIN_RATE_LIMIT_MAX,
-      windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
-    }),
+    checkPassword,
+    payouts: {
+      db: database.db,
+      transfers: payments,
+      jobs,
+      checkPassword,
+      logger: logger.child({ module: 'payouts' }),
+    },
   };
 }
 

@@ -24,6 +24,7 @@ export const ADMIN_CHANGE_KIND_LABELS: Record<AdminChangeKind, string> = {
   search_synonym: 'Search names',
   seller: 'Sellers',
   offer: 'Sellers’ offers',
+  payout: 'Payouts',
 };
 
 const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
@@ -37,6 +38,7 @@ const SUBJECT_NAMES: Record<AdminChangeKind, string> = {
   search_synonym: 'search name',
   seller: 'seller',
   offer: 'offer',
+  payout: 'payout run',
 };
 
 const ACTION_WORDS: Record<AdminChangeAction, string> = {

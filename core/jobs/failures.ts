@@ -52,6 +52,8 @@ export function describeJob(queue: QueueName, data: Record<string, unknown> | nu
     }
     case 'farm-reminders':
       return 'Sending the farm reminders due';
+    case 'payout-run':
+      return data?.runId ? `Payout run ${String(data.runId)}` : 'The weekly payout run';
   }
 }
 

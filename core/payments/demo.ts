@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { placeholderRow, preparedPerDb } from '../../db/prepared';
-import { demoPayments, demoRefunds } from '../../db/schema';
+import { demoPayments, demoRefunds, demoTransfers } from '../../db/schema';
 import { NotFound } from '../errors';
 import {
   PaymentProviderError,
@@ -13,6 +13,7 @@ import {
   type StartedPayment,
 } from './provider';
 import type { Bank, BankDirectory, ResolvedAccount } from './banks';
+import type { TransferAnswer, TransferProvider, TransferRequest, TransferState } from './transfers';
 
 const paymentByReference = preparedPerDb((db) =>
   db
@@ -49,7 +50,7 @@ export const DEMO_BANKS: readonly Bank[] = [
  * 'Demo payment — no money moves', where the shopper chooses Pay or Decline. Its choice is stored and
  * read back by verify(), so settling an order goes through exactly the path a real payment takes.
  */
-export class DemoPaymentProvider implements PaymentProvider, BankDirectory {
+export class DemoPaymentProvider implements PaymentProvider, BankDirectory, TransferProvider {
   readonly name = 'demo' as const;
   readonly publicKey = null;
 
@@ -129,6 +130,30 @@ export class DemoPaymentProvider implements PaymentProvider, BankDirectory {
   /** A recipient code of the demo's own, the same for the same account (as Paystack's is); no money can move to it. */
   async createRecipient(account: { accountNumber: string; bankCode: string }): Promise<string> {
     return `RCP_demo_${account.bankCode}_${account.accountNumber}`;
+  }
+
+  /**
+   * Records a payout to a seller as done (no money moves), one per reference as Paystack keeps them: a
+   * second try with the same reference is a duplicate.
+   */
+  async transfer(request: TransferRequest): Promise<TransferAnswer> {
+    const inserted = await this.db
+      .insert(demoTransfers)
+      .values({
+        reference: request.reference,
+        transferCode: `TRF_demo_${request.reference.slice(-12)}`,
+        recipientCode: request.recipientCode,
+        amountKobo: request.amountKobo,
+      })
+      .onConflictDoNothing()
+      .returning({ transferCode: demoTransfers.transferCode });
+    if (inserted.length === 0) return { status: 'duplicate' };
+    return { status: 'success', transferCode: inserted[0]!.transferCode };
+  }
+
+  async verifyTransfer(reference: string): Promise<TransferState | { status: 'not_found' }> {
+    const [row] = await this.db.select().from(demoTransfers).where(eq(demoTransfers.reference, reference));
+    return row ? { status: 'success', transferCode: row.transferCode } : { status: 'not_found' };
   }
 
   async verify(reference: string): Promise<PaymentOutcome> {

@@ -9,6 +9,35 @@ import {
   type StartedPayment,
 } from './provider';
 import type { Bank, BankDirectory, ResolvedAccount } from './banks';
+import type { TransferAnswer, TransferProvider, TransferRequest, TransferState } from './transfers';
+
+interface PaystackTransfer {
+  reference?: string;
+  transfer_code?: string;
+  status?: string;
+  reason?: string;
+  failures?: unknown;
+  gateway_response?: string;
+}
+
+/** Paystack's transfer statuses (docs/providers.md, Paystack §11) as ours; anything else is on its way. */
+export function transferStateOf(data: PaystackTransfer): TransferState {
+  const transferCode = data.transfer_code ?? null;
+  const reason = data.gateway_response || (typeof data.failures === 'string' ? data.failures : '') || '';
+  switch (data.status) {
+    case 'success':
+      return { status: 'success', transferCode };
+    case 'otp':
+      return { status: 'otp', transferCode };
+    case 'failed':
+    case 'abandoned':
+      return { status: 'failed', transferCode, reason: reason || `Paystack: ${data.status}` };
+    case 'reversed':
+      return { status: 'reversed', transferCode, reason: reason || 'Paystack reversed the transfer' };
+    default:
+      return { status: 'pending', transferCode };
+  }
+}
 
 /** Paystack's API as documented (docs/providers.md, Paystack): initialize, verify, signed webhooks. */
 export interface PaystackOptions {
@@ -40,7 +69,28 @@ export function signPaystackBody(rawBody: Uint8Array | string, secretKey: string
   return signBody('sha512', rawBody, secretKey);
 }
 
-export class PaystackProvider implements PaymentProvider, BankDirectory {
+const TRANSFER_EVENTS: Record<string, string> = {
+  'transfer.success': 'success',
+  'transfer.failed': 'failed',
+  'transfer.reversed': 'reversed',
+};
+
+/**
+ * A signed transfer.success / transfer.failed / transfer.reversed webhook's news of our transfer: its
+ * reference and state (the event decides the state, whatever `data.status` says); null for other events.
+ */
+export function transferNewsOf(
+  event: unknown,
+  data: unknown,
+): { reference: string; state: TransferState } | null {
+  const status = typeof event === 'string' ? TRANSFER_EVENTS[event] : undefined;
+  if (!status || typeof data !== 'object' || data === null) return null;
+  const transfer = data as PaystackTransfer;
+  if (typeof transfer.reference !== 'string') return null;
+  return { reference: transfer.reference, state: transferStateOf({ ...transfer, status }) };
+}
+
+export class PaystackProvider implements PaymentProvider, BankDirectory, TransferProvider {
   readonly name = 'paystack' as const;
   readonly publicKey: string;
   private readonly fetch: typeof fetch;
@@ -254,6 +304,54 @@ export class PaystackProvider implements PaymentProvider, BankDirectory {
         httpStatus >= 500 || body === null,
       );
     return body.data.recipient_code;
+  }
+
+  /**
+   * POST /transfer from the balance (docs/providers.md, Paystack §11), our reference on every try. A 4xx
+   * made no transfer: a duplicate reference means an earlier try did, anything else (a balance too low)
+   * is refused. No answer, or a 5xx or 429, may or may not have made it: the caller asks again.
+   */
+  async transfer(request: TransferRequest): Promise<TransferAnswer> {
+    const { httpStatus, body } = await this.call<PaystackTransfer>('transfer', {
+      method: 'POST',
+      body: JSON.stringify({
+        source: 'balance',
+        amount: request.amountKobo,
+        recipient: request.recipientCode,
+        reference: request.reference,
+        reason: request.reason,
+        currency: 'NGN',
+      }),
+    });
+    if (httpStatus >= 500 || httpStatus === 429 || body === null)
+      throw new PaymentProviderError(
+        `Paystack did not take the transfer ${request.reference}: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        true,
+      );
+    if ((httpStatus === 200 || httpStatus === 201) && body.status && body.data)
+      return transferStateOf(body.data);
+    const message = body.message || `HTTP ${httpStatus}`;
+    if (body.code === 'duplicate_reference' || /duplicate|already exists/i.test(message))
+      return { status: 'duplicate' };
+    return { status: 'refused', reason: message };
+  }
+
+  /** GET /transfer/verify/:reference: where our transfer is, or not_found when Paystack has none. */
+  async verifyTransfer(reference: string): Promise<TransferState | { status: 'not_found' }> {
+    const { httpStatus, body } = await this.call<PaystackTransfer>(
+      `transfer/verify/${encodeURIComponent(reference)}`,
+      { method: 'GET' },
+    );
+    if (httpStatus === 404 || (httpStatus === 400 && /not found/i.test(body?.message ?? '')))
+      return { status: 'not_found' };
+    if (httpStatus !== 200 || !body?.status || !body.data)
+      throw new PaymentProviderError(
+        `Paystack could not tell where the transfer ${reference} is: ${body?.message ?? `HTTP ${httpStatus}`}`,
+        true,
+      );
+    if (body.data.reference !== undefined && body.data.reference !== reference)
+      return { status: 'not_found' };
+    return transferStateOf(body.data);
   }
 
   /** Webhooks are signed with our secret key (docs/providers.md, Paystack §4). */

@@ -567,3 +567,20 @@ export const demoRefunds = pgTable(
     check('demo_refunds_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
+
+/**
+ * The transfers the demo provider recorded (issue 51 §5: payouts to sellers without Paystack keys; no
+ * money moves). One per reference, as Paystack keeps them.
+ */
+export const demoTransfers = pgTable(
+  'demo_transfers',
+  {
+    reference: text('reference').primaryKey(),
+    transferCode: text('transfer_code').notNull(),
+    recipientCode: text('recipient_code').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('success'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('demo_transfers_amount_positive', sql`${t.amountKobo} > 0`)],
+);

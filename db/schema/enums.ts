@@ -50,6 +50,7 @@ export const ADMIN_CHANGE_KINDS = [
   'search_synonym',
   'seller',
   'offer',
+  'payout',
 ] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
@@ -224,6 +225,8 @@ export const QUEUES = {
   sendMessage: 'send-message',
   /** Every 30 minutes: the farm reminders due, to owners who asked for them (core/farm/remind.ts). */
   farmReminders: 'farm-reminders',
+  /** Weekly, or when the owner starts one: every seller's payable balance paid (core/sellers/payouts.ts). */
+  payoutRun: 'payout-run',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -277,3 +280,11 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
  */
 export const LEDGER_KINDS = ['sale', 'refund', 'refund_failed', 'payout', 'payout_returned'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Where a payout to a seller is (issue 51 §5, core/sellers/payout-rules.ts): queued (not yet accepted by
+ * the provider: it is sent, and re-sent with the same reference until it is), pending (the provider has
+ * it), otp (the provider waits for an OTP: transfer OTP is still on), then success, failed or reversed.
+ */
+export const PAYOUT_STATUSES = ['queued', 'pending', 'otp', 'success', 'failed', 'reversed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

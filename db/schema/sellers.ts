@@ -15,7 +15,7 @@ import {
 import { user } from './auth';
 import { products, stockBatches } from './catalog';
 import { orderItems, orderRefunds, orders } from './commerce';
-import { LEDGER_KINDS, OFFER_STATUSES, SELLER_STATUSES } from './enums';
+import { LEDGER_KINDS, OFFER_STATUSES, PAYOUT_STATUSES, SELLER_STATUSES } from './enums';
 import { farmCycles, farms } from './farm';
 
 /*
@@ -127,6 +127,67 @@ export const sellerOffers = pgTable(
   ],
 );
 
+/**
+ * A payout run (issue 51 §5): the weekly schedule's or the owner's, who started it (null: the schedule)
+ * and what it queued. Written only by core/sellers/payouts.ts.
+ */
+export const payoutRuns = pgTable('payout_runs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How many payouts it queued and their total, once it has queued them. */
+  payouts: integer('payouts').notNull().default(0),
+  totalKobo: bigint('total_kobo', { mode: 'number' }).notNull().default(0),
+});
+
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
+
+/**
+ * One transfer of a seller's payable balance (issue 51 §5, docs/sellers.md "Payouts"): our `reference`
+ * goes to Paystack with every try, so a retry can never pay twice. The ledger's payout row takes the
+ * amount out of what is owed when the payout is made; a failed or reversed transfer writes the row that
+ * gives it back. Written only by core/sellers/payouts.ts.
+ */
+export const sellerPayouts = pgTable(
+  'seller_payouts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    runId: integer('run_id').references(() => payoutRuns.id, { onDelete: 'set null' }),
+    /** Ours, lowercase letters, digits and dashes (what Paystack takes); unique for ever. */
+    reference: text('reference').notNull().unique(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The transfer recipient it is paid to, as it was when the payout was made. */
+    recipientCode: text('recipient_code').notNull(),
+    status: payoutStatus('status').notNull().default('queued'),
+    /** Paystack's TRF_… once it has the transfer. */
+    transferCode: text('transfer_code'),
+    /** Why it failed or was reversed, or what waits (an OTP), as the owner reads it. */
+    reason: text('reason'),
+    /** Tries at sending it; from the second on, the provider is asked first whether it has the reference. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued payout is (re)sent next: a sender's claim moves it on, so two senders rarely meet. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('seller_payouts_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('seller_payouts_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    // One payout on its way per seller: a second run finds the first and pays nothing more.
+    uniqueIndex('seller_payouts_one_open')
+      .on(t.sellerId)
+      .where(sql`${t.status} in ('queued', 'pending', 'otp')`),
+    check('seller_payouts_amount_positive', sql`${t.amountKobo} > 0`),
+    check('seller_payouts_reference_form', sql`${t.reference} ~ '^[a-z0-9-]{16,50}$'`),
+  ],
+);
+
 export const ledgerKind = pgEnum('seller_ledger_kind', LEDGER_KINDS);
 
 /**
@@ -153,6 +214,8 @@ export const sellerLedger = pgTable(
     refundId: bigint('refund_id', { mode: 'number' }).references(() => orderRefunds.id, {
       onDelete: 'restrict',
     }),
+    /** The payout a payout or payout_returned row is of. */
+    payoutId: integer('payout_id').references(() => sellerPayouts.id, { onDelete: 'restrict' }),
     grossKobo: bigint('gross_kobo', { mode: 'number' }).notNull(),
     commissionKobo: bigint('commission_kobo', { mode: 'number' }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
@@ -171,6 +234,14 @@ export const sellerLedger = pgTable(
     check(
       'seller_ledger_amount_is_gross_less_commission',
       sql`${t.amountKobo} = ${t.grossKobo} - ${t.commissionKobo}`,
+    ),
+    // A payout is taken out once and given back at most once.
+    uniqueIndex('seller_ledger_one_per_payout')
+      .on(t.payoutId, t.kind)
+      .where(sql`${t.payoutId} is not null`),
+    check(
+      'seller_ledger_payout_rows',
+      sql`(${t.kind} in ('payout', 'payout_returned')) = (${t.payoutId} is not null)`,
     ),
     check('seller_ledger_commission_range', sql`${t.commissionPercent} between 0 and 100`),
     check(

@@ -58,7 +58,33 @@ export interface PaystackStandIn {
   accounts: Map<string, string>;
   /** Every POST /transferrecipient body received, as sent; a repeat for the same account returns the same code. */
   recipientBodies: Record<string, unknown>[];
+  /** Transfers (payouts, issue 51 §5) by our reference: one per reference, as Paystack keeps them. */
+  transfers: Map<string, StandInTransfer>;
+  /** Every POST /transfer body received, as sent (duplicates included). */
+  transferBodies: Record<string, unknown>[];
+  /** The balance transfers are paid from, in kobo: one above it is refused ("balance is not enough"). */
+  balance: number;
+  /** What a new transfer is answered with: pending (OTP off, the usual), success, or otp (OTP still on). */
+  transferStatus: 'pending' | 'success' | 'otp';
+  /** POST /transfer is answered with this HTTP status (no transfer made), while set. */
+  failTransfersWith: number | null;
+  /** The next this-many transfers are made, but answered 500 (the answer lost on its way). */
+  loseTransferAnswers: number;
+  /** Finishes a transfer as Paystack would and sends the signed transfer.* webhook. */
+  finishTransfer(
+    reference: string,
+    outcome: 'success' | 'failed' | 'reversed',
+    options?: { badSignature?: boolean },
+  ): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface StandInTransfer {
+  reference: string;
+  transferCode: string;
+  amount: number;
+  recipient: string;
+  status: 'pending' | 'success' | 'otp' | 'failed' | 'reversed';
 }
 
 export interface StandInRefund {
@@ -87,6 +113,20 @@ export async function startPaystackStandIn(
       .filter((r) => r.status !== 'failed')
       .reduce((sum, r) => sum + r.amount, 0);
   const recipientBodies: Record<string, unknown>[] = [];
+  const transfers = new Map<string, StandInTransfer>();
+  const transferBodies: Record<string, unknown>[] = [];
+  const transferData = (t: StandInTransfer) => ({
+    amount: t.amount,
+    currency: 'NGN',
+    domain: 'test',
+    reference: t.reference,
+    source: 'balance',
+    reason: 'FreshCatch: your sales',
+    status: t.status,
+    transfer_code: t.transferCode,
+    recipient: { recipient_code: t.recipient, type: 'nuban' },
+    gateway_response: t.status === 'failed' ? 'Bank declined the transfer' : null,
+  });
   let nextId = 1000;
   let url = '';
 
@@ -271,6 +311,64 @@ export async function startPaystackStandIn(
         },
       });
     }
+    if (req.method === 'POST' && path === '/transfer') {
+      const body = JSON.parse(await text(req)) as Record<string, unknown>;
+      transferBodies.push(body);
+      if (stand.failTransfersWith !== null)
+        return json(res, stand.failTransfersWith, { status: false, message: 'An error occurred' });
+      const reference = body.reference;
+      const amount = body.amount;
+      if (
+        typeof reference !== 'string' ||
+        !/^[a-z0-9_-]{16,50}$/.test(reference) ||
+        !Number.isInteger(amount) ||
+        (amount as number) <= 0 ||
+        typeof body.recipient !== 'string' ||
+        !body.recipient.startsWith('RCP_') ||
+        body.source !== 'balance' ||
+        body.currency !== 'NGN'
+      )
+        return json(res, 400, { status: false, message: 'Invalid transfer', type: 'validation_error' });
+      if (transfers.has(reference))
+        return json(res, 400, {
+          status: false,
+          message: 'Duplicate Transfer Reference',
+          type: 'validation_error',
+          code: 'duplicate_reference',
+        });
+      if ((amount as number) > stand.balance)
+        return json(res, 400, {
+          status: false,
+          message: 'Your balance is not enough to fulfil this request',
+          type: 'api_error',
+          code: 'insufficient_balance',
+        });
+      stand.balance -= amount as number;
+      const transfer: StandInTransfer = {
+        reference,
+        transferCode: `TRF_${randomBytes(6).toString('hex')}`,
+        amount: amount as number,
+        recipient: body.recipient,
+        status: stand.transferStatus,
+      };
+      transfers.set(reference, transfer);
+      if (stand.loseTransferAnswers > 0) {
+        stand.loseTransferAnswers -= 1;
+        return json(res, 500, { status: false, message: 'An error occurred' });
+      }
+      return json(res, 200, {
+        status: true,
+        message: transfer.status === 'otp' ? 'Transfer requires OTP to continue' : 'Transfer has been queued',
+        data: transferData(transfer),
+      });
+    }
+    const transferVerify = path.match(/^\/transfer\/verify\/(.+)$/);
+    if (req.method === 'GET' && transferVerify) {
+      const t = transfers.get(decodeURIComponent(transferVerify[1]!));
+      if (!t)
+        return json(res, 400, { status: false, message: 'Transfer not found', type: 'validation_error' });
+      return json(res, 200, { status: true, message: 'Transfer retrieved', data: transferData(t) });
+    }
     const verify = path.match(/^\/transaction\/verify\/(.+)$/);
     if (req.method === 'GET' && verify) {
       const t = transactions.get(decodeURIComponent(verify[1]!));
@@ -330,6 +428,30 @@ export async function startPaystackStandIn(
     ],
     accounts: new Map([['058:0123456789', 'ADAEZE OKAFOR FARMS']]),
     recipientBodies,
+    transfers,
+    transferBodies,
+    balance: 1e12,
+    transferStatus: 'pending',
+    failTransfersWith: null,
+    loseTransferAnswers: 0,
+    async finishTransfer(reference, outcome, options = {}) {
+      const t = transfers.get(reference);
+      if (!t || !stand.webhookUrl) throw new Error(`stand-in: no transfer ${reference}`);
+      if (outcome !== 'success' && t.status !== 'failed' && t.status !== 'reversed')
+        stand.balance += t.amount;
+      t.status = outcome;
+      const body = JSON.stringify({ event: `transfer.${outcome}`, data: transferData(t) });
+      const key = options.badSignature ? 'sk_test_not_the_secret' : secretKey;
+      const response = await fetch(stand.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': createHmac('sha512', key).update(body).digest('hex'),
+        },
+        body,
+      });
+      return response.status;
+    },
     refunds,
     refundOf,
     refuseRefunds: null,

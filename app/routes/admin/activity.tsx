@@ -50,6 +50,7 @@ function subjectHref(entry: ActivityEntry): string | null {
     search_synonym: `/admin/search-names?edit=${id}`,
     seller: `/admin/sellers#seller-${id}`,
     offer: `/admin/offers#offer-${id}`,
+    payout: '/admin/payouts',
   };
   return places[entry.kind];
 }

@@ -1,5 +1,7 @@
 import { data } from 'react-router';
 import { settleRefund } from '#core/orders/refunds';
+import { transferNewsOf } from '#core/payments/paystack';
+import { settlePayout } from '#core/sellers/payouts';
 import { NotSupported } from '#core/errors';
 import { signedWebhookJson, webhookRefusal } from '~/lib/webhooks.server';
 import type { Route } from './+types/paystack-webhook';
@@ -8,8 +10,10 @@ import { shop } from '~/lib/context';
 /**
  * POST /api/webhooks/paystack. The signature (HMAC-SHA512 of the raw body) is checked in constant
  * time; a good one gets 200 as soon as a job to verify the payment with Paystack's API and settle it
- * is stored (DESIGN §1; the job queue retries while Paystack cannot be asked); a refund.processed or refund.failed event settles the order's open refund. Duplicates are
- * expected and change nothing.
+ * is stored (DESIGN §1; the job queue retries while Paystack cannot be asked); a refund.processed or
+ * refund.failed event settles the order's open refund; a transfer.success, transfer.failed or
+ * transfer.reversed event settles a payout to a seller (core/sellers/payouts.ts). Duplicates are expected
+ * and change nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { payments, jobs, db, logger } = shop(context).services;
@@ -43,6 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome === 'failed')
       logger.error({ reference: refunded, module: 'webhook' }, 'Paystack could not process a refund');
+    return data({ received: true });
+  }
+  const transfer = transferNewsOf(name, payload);
+  if (transfer) {
+    await settlePayout(shop(context).services.payouts, transfer.reference, transfer.state);
     return data({ received: true });
   }
   if (name === 'charge.success' && typeof reference === 'string') {

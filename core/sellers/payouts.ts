@@ -1,0 +1,508 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db, Tx } from '../../db/client';
+import { payoutRuns, sellerLedger, sellerPayouts, sellers } from '../../db/schema';
+import type { PayoutStatus } from '../../db/schema/enums';
+import type { PasswordCheck } from '../accounts/passwords';
+import { recordAdminChange } from '../audit/log';
+import { Conflict, Invalid, NotFound } from '../errors';
+import type { JobQueue } from '../jobs/queue';
+import { PaymentProviderError } from '../payments/provider';
+import type { TransferProvider, TransferState } from '../payments/transfers';
+import type { AdminActor } from '../roles';
+import {
+  OPEN_PAYOUT_STATUSES,
+  PAYOUT_MESSAGES,
+  PAYOUT_NARRATION,
+  newPayoutReference,
+  payoutMove,
+  retryDelayMs,
+} from './payout-rules';
+import { mayBePaid } from './rules';
+
+/**
+ * Payouts to sellers (issue 51 §5, docs/sellers.md "Payouts", decision 063): the only writer of
+ * `payout_runs`, `seller_payouts` and the ledger's payout rows.
+ *
+ * Exactly once: a payout is made in one transaction with the ledger row that takes its amount out of
+ * what the seller is owed, with the seller's row locked and at most one payout of a seller on its way
+ * (a unique index), so any number of runs at once pay each seller's money once. It is then sent by
+ * Paystack Transfer with its own reference, on every try the same: from the second try on Paystack is
+ * first asked whether it has the reference, and a duplicate reference is asked after, so a retry never
+ * makes a second transfer. Only news from Paystack (its answer, a signed webhook, asking it) moves a
+ * payout on; a failed or reversed transfer writes the row that makes the money owed again.
+ */
+
+declare module '../jobs/queue' {
+  interface JobData {
+    /** A payout run: the owner's (its run row made when started) or the weekly schedule's (none yet). */
+    'payout-run': { runId?: number };
+  }
+}
+
+export interface PayoutDeps {
+  db: Db;
+  transfers: TransferProvider;
+  jobs: JobQueue;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The owner's password typed again before a run they start (core/accounts/passwords.ts). */
+  checkPassword?: PasswordCheck;
+  now?: () => Date;
+  /** Transfers asked of Paystack at once by one sender (each is one HTTP call). */
+  concurrency?: number;
+}
+
+export type Payout = typeof sellerPayouts.$inferSelect;
+
+const nowOf = (deps: Pick<PayoutDeps, 'now'>) => deps.now?.() ?? new Date();
+const field = (name: string, message: string) => new Invalid(message, { [name]: [message] });
+
+/** What is payable to a seller at `now`: their ledger's rows whose claim window has closed, less what was paid. */
+async function payableOf(tx: Db | Tx, sellerId: number, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ kobo: sql<string>`coalesce(sum(${sellerLedger.amountKobo}), 0)` })
+    .from(sellerLedger)
+    .where(and(eq(sellerLedger.sellerId, sellerId), lte(sellerLedger.availableAt, now)));
+  return Number(row?.kobo ?? 0);
+}
+
+/**
+ * Makes one seller's payout of everything payable now, or nothing (not payable to, one already on its
+ * way, nothing positive): the seller's row is locked first, so two runs at once make one payout.
+ */
+async function makePayout(deps: PayoutDeps, sellerId: number, runId: number | null): Promise<Payout | null> {
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const [seller] = await tx.select().from(sellers).where(eq(sellers.id, sellerId)).for('update');
+    if (!seller || !mayBePaid(seller, now)) return null;
+    const [open] = await tx
+      .select({ id: sellerPayouts.id })
+      .from(sellerPayouts)
+      .where(and(eq(sellerPayouts.sellerId, sellerId), inArray(sellerPayouts.status, OPEN_PAYOUT_STATUSES)));
+    if (open) return null;
+    const payable = await payableOf(tx, sellerId, now);
+    if (payable <= 0) return null;
+    const [payout] = await tx
+      .insert(sellerPayouts)
+      .values({
+        sellerId,
+        runId,
+        reference: newPayoutReference(),
+        amountKobo: payable,
+        recipientCode: seller.recipientCode!,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(sellerLedger).values({
+      sellerId,
+      kind: 'payout',
+      payoutId: payout!.id,
+      grossKobo: -payable,
+      commissionKobo: 0,
+      amountKobo: -payable,
+      commissionPercent: 0,
+      availableAt: now,
+      createdAt: now,
+    });
+    return payout!;
+  });
+}
+
+/** The sellers who may be paid now and have something payable, with no payout on its way. */
+async function sellersToPay(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ sellerId: sellerLedger.sellerId })
+    .from(sellerLedger)
+    .innerJoin(sellers, eq(sellers.id, sellerLedger.sellerId))
+    .where(
+      and(
+        eq(sellers.status, 'approved'),
+        isNotNull(sellers.recipientCode),
+        or(isNull(sellers.payoutsHeldUntil), lte(sellers.payoutsHeldUntil, now)),
+        lte(sellerLedger.availableAt, now),
+        sql`not exists (select 1 from ${sellerPayouts} where ${sellerPayouts.sellerId} = ${sellers.id}
+          and ${inArray(sellerPayouts.status, OPEN_PAYOUT_STATUSES)})`,
+      ),
+    )
+    .groupBy(sellerLedger.sellerId)
+    .having(sql`sum(${sellerLedger.amountKobo}) > 0`)
+    .orderBy(asc(sellerLedger.sellerId));
+  return rows.map((row) => row.sellerId);
+}
+
+export interface RunResult {
+  runId: number;
+  payouts: number;
+  totalKobo: number;
+}
+
+/**
+ * A payout run (the weekly schedule's, or the owner's: `runId` made by startPayoutRun): every seller who
+ * may be paid gets one payout of all that is payable, then every payout due is sent.
+ */
+export async function runPayouts(deps: PayoutDeps, runId?: number): Promise<RunResult> {
+  const now = nowOf(deps);
+  const id = runId ?? (await deps.db.insert(payoutRuns).values({ startedAt: now }).returning())[0]!.id;
+  let payouts = 0;
+  let totalKobo = 0;
+  for (const sellerId of await sellersToPay(deps.db, now)) {
+    const payout = await makePayout(deps, sellerId, id);
+    if (!payout) continue;
+    payouts += 1;
+    totalKobo += payout.amountKobo;
+  }
+  await deps.db
+    .update(payoutRuns)
+    .set({
+      payouts: sql`${payoutRuns.payouts} + ${payouts}`,
+      totalKobo: sql`${payoutRuns.totalKobo} + ${totalKobo}`,
+    })
+    .where(eq(payoutRuns.id, id));
+  deps.logger?.info({ runId: id, payouts, totalKobo }, 'payout run made its payouts');
+  await sendDuePayouts(deps);
+  return { runId: id, payouts, totalKobo };
+}
+
+/**
+ * The owner starts a run now (issue 51 §5), with their password typed again: the run row and the audit
+ * row are written with its job, which the job queue runs (the page does not wait for the transfers).
+ */
+export async function startPayoutRun(
+  deps: PayoutDeps,
+  admin: AdminActor,
+  form: { password: string; clientAddress: string },
+): Promise<{ runId: number }> {
+  if (!deps.checkPassword) throw new Error('startPayoutRun needs deps.checkPassword');
+  const ok = await deps.checkPassword({ userId: admin.id, clientAddress: form.clientAddress }, form.password);
+  if (!ok) throw field('password', PAYOUT_MESSAGES.password);
+  return deps.db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(payoutRuns)
+      .values({ startedBy: admin.id, startedAt: nowOf(deps) })
+      .returning();
+    await recordAdminChange(tx, admin, {
+      kind: 'payout',
+      action: 'created',
+      subjectId: run!.id,
+      subjectLabel: `Payout run ${run!.id}`,
+      after: { runId: run!.id },
+    });
+    await deps.jobs.send(tx, 'payout-run', { runId: run!.id });
+    return { runId: run!.id };
+  });
+}
+
+/**
+ * The owner pays one seller now (their password typed again): refused with the reason when the seller
+ * may not be paid (suspended, held after a bank change) or has nothing payable; otherwise one payout,
+ * sent at once.
+ */
+export async function payOneSeller(
+  deps: PayoutDeps,
+  admin: AdminActor,
+  sellerId: number,
+  form: { password: string; clientAddress: string },
+): Promise<Payout> {
+  if (!deps.checkPassword) throw new Error('payOneSeller needs deps.checkPassword');
+  const ok = await deps.checkPassword({ userId: admin.id, clientAddress: form.clientAddress }, form.password);
+  if (!ok) throw field('password', PAYOUT_MESSAGES.password);
+  const now = nowOf(deps);
+  const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, sellerId));
+  if (!seller) throw new NotFound(PAYOUT_MESSAGES.notFound);
+  if (seller.status === 'suspended') throw new Conflict(PAYOUT_MESSAGES.suspended);
+  if (seller.status !== 'approved' || !seller.recipientCode) throw new Conflict(PAYOUT_MESSAGES.notApproved);
+  if (seller.payoutsHeldUntil && seller.payoutsHeldUntil > now)
+    throw new Conflict(PAYOUT_MESSAGES.held(seller.payoutsHeldUntil));
+  const [run] = await deps.db.insert(payoutRuns).values({ startedBy: admin.id, startedAt: now }).returning();
+  const payout = await makePayout(deps, sellerId, run!.id);
+  if (!payout) {
+    const [open] = await deps.db
+      .select({ id: sellerPayouts.id })
+      .from(sellerPayouts)
+      .where(and(eq(sellerPayouts.sellerId, sellerId), inArray(sellerPayouts.status, OPEN_PAYOUT_STATUSES)));
+    throw new Conflict(open ? PAYOUT_MESSAGES.open : PAYOUT_MESSAGES.nothingPayable);
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(payoutRuns)
+      .set({ payouts: 1, totalKobo: payout.amountKobo })
+      .where(eq(payoutRuns.id, run!.id));
+    await recordAdminChange(tx, admin, {
+      kind: 'payout',
+      action: 'created',
+      subjectId: run!.id,
+      subjectLabel: `Payout to ${seller.businessName}`,
+      after: { runId: run!.id, sellerId, amountKobo: payout.amountKobo, reference: payout.reference },
+    });
+  });
+  await sendDuePayouts(deps);
+  const [after] = await deps.db.select().from(sellerPayouts).where(eq(sellerPayouts.id, payout.id));
+  return after!;
+}
+
+/**
+ * Takes the next queued payout due (skipping one another sender holds) and moves its next try on by the
+ * retry delay: that is the claim. A sender that dies leaves it to be taken again when the delay is over.
+ */
+async function claimDuePayout(deps: PayoutDeps): Promise<Payout | null> {
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const [due] = await tx
+      .select()
+      .from(sellerPayouts)
+      .where(and(eq(sellerPayouts.status, 'queued'), lte(sellerPayouts.nextAttemptAt, now)))
+      .orderBy(asc(sellerPayouts.nextAttemptAt), asc(sellerPayouts.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return null;
+    const attempts = due.attempts + 1;
+    const [claimed] = await tx
+      .update(sellerPayouts)
+      .set({ attempts, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+      .where(eq(sellerPayouts.id, due.id))
+      .returning();
+    return claimed!;
+  });
+}
+
+/** Sends every queued payout that is due, `concurrency` at a time. Returns how many it tried. */
+export async function sendDuePayouts(deps: PayoutDeps): Promise<number> {
+  let tried = 0;
+  const sender = async () => {
+    for (;;) {
+      const payout = await claimDuePayout(deps);
+      if (!payout) return;
+      tried += 1;
+      await sendPayout(deps, payout);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 8) }, sender));
+  return tried;
+}
+
+/**
+ * One try at a claimed payout. From its second try on, Paystack is asked first whether it already has
+ * the reference (an earlier try may have reached it and its answer been lost). A payout Paystack does not
+ * have is not sent if the seller may no longer be paid or changed their account: it fails, owed again.
+ */
+async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
+  const now = nowOf(deps);
+  try {
+    if (payout.attempts > 1) {
+      const state = await deps.transfers.verifyTransfer(payout.reference);
+      if (state.status !== 'not_found') return await settlePayout(deps, payout.reference, state);
+    }
+    const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, payout.sellerId));
+    if (!seller || seller.status !== 'approved')
+      return await settlePayout(deps, payout.reference, {
+        status: 'failed',
+        transferCode: null,
+        reason: PAYOUT_MESSAGES.cancelledSuspended,
+      });
+    if (seller.recipientCode !== payout.recipientCode || !mayBePaid(seller, now))
+      return await settlePayout(deps, payout.reference, {
+        status: 'failed',
+        transferCode: null,
+        reason: PAYOUT_MESSAGES.cancelledBank,
+      });
+    const answer = await deps.transfers.transfer({
+      reference: payout.reference,
+      amountKobo: payout.amountKobo,
+      recipientCode: payout.recipientCode,
+      reason: PAYOUT_NARRATION,
+    });
+    if (answer.status === 'duplicate') {
+      const state = await deps.transfers.verifyTransfer(payout.reference);
+      if (state.status === 'not_found')
+        throw new PaymentProviderError(`Paystack has ${payout.reference} and cannot find it`, true);
+      return await settlePayout(deps, payout.reference, state);
+    }
+    if (answer.status === 'refused')
+      return await settlePayout(deps, payout.reference, {
+        status: 'failed',
+        transferCode: null,
+        reason: answer.reason,
+      });
+    await settlePayout(deps, payout.reference, answer);
+  } catch (error) {
+    if (!PaymentProviderError.is(error) || !error.retryable) throw error;
+    // Left queued: the claim already set its next try.
+    const next = payout.nextAttemptAt ?? now;
+    deps.logger?.warn({ err: error, reference: payout.reference }, 'payout not sent; tried again later');
+    await deps.db
+      .update(sellerPayouts)
+      .set({ reason: PAYOUT_MESSAGES.retrying(next), updatedAt: now })
+      .where(and(eq(sellerPayouts.id, payout.id), eq(sellerPayouts.status, 'queued')));
+  }
+}
+
+/**
+ * News of a transfer (Paystack's answer, a signed webhook, asking it): moves the payout as
+ * payout-rules' payoutMove allows, and a failed or reversed one makes its money owed again, once. A
+ * reference that is not one of our payouts, or news that changes nothing, is ignored.
+ */
+export async function settlePayout(
+  deps: Pick<PayoutDeps, 'db' | 'now' | 'logger'>,
+  reference: string,
+  news: TransferState,
+): Promise<void> {
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const [payout] = await tx
+      .select()
+      .from(sellerPayouts)
+      .where(eq(sellerPayouts.reference, reference))
+      .for('update');
+    if (!payout) return;
+    const move = payoutMove(payout.status, news.status);
+    if (!move) return;
+    const final = move.to === 'success' || move.to === 'failed' || move.to === 'reversed';
+    await tx
+      .update(sellerPayouts)
+      .set({
+        status: move.to,
+        transferCode: news.transferCode ?? payout.transferCode,
+        reason: 'reason' in news ? news.reason : move.to === 'otp' ? PAYOUT_MESSAGES.otp : null,
+        nextAttemptAt: null,
+        updatedAt: now,
+        settledAt: final ? now : null,
+      })
+      .where(eq(sellerPayouts.id, payout.id));
+    if (move.owedAgain)
+      await tx
+        .insert(sellerLedger)
+        .values({
+          sellerId: payout.sellerId,
+          kind: 'payout_returned',
+          payoutId: payout.id,
+          grossKobo: payout.amountKobo,
+          commissionKobo: 0,
+          amountKobo: payout.amountKobo,
+          commissionPercent: 0,
+          availableAt: now,
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    if (move.owedAgain)
+      deps.logger?.warn({ reference, status: move.to }, 'a payout came back: the seller is owed it again');
+  });
+}
+
+/** Payouts with Paystack (or waiting for an OTP) longer than this are asked about (a webhook may be lost). */
+const ASK_AFTER_MS = 30 * 60_000;
+
+/**
+ * The every-minute housekeeping: payouts due again are sent, and a few that have been with Paystack for
+ * half an hour without news are asked about.
+ */
+export async function reconcilePayouts(deps: PayoutDeps): Promise<void> {
+  await sendDuePayouts(deps);
+  const now = nowOf(deps);
+  const stale = await deps.db
+    .select({ reference: sellerPayouts.reference })
+    .from(sellerPayouts)
+    .where(
+      and(
+        inArray(sellerPayouts.status, ['pending', 'otp']),
+        lte(sellerPayouts.updatedAt, new Date(now.getTime() - ASK_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(sellerPayouts.updatedAt))
+    .limit(20);
+  for (const { reference } of stale) {
+    try {
+      const state = await deps.transfers.verifyTransfer(reference);
+      if (state.status === 'not_found') continue;
+      if (state.status === 'pending' || state.status === 'otp') {
+        // Still on its way: asked again in half an hour.
+        await deps.db
+          .update(sellerPayouts)
+          .set({ updatedAt: now })
+          .where(and(eq(sellerPayouts.reference, reference), eq(sellerPayouts.status, state.status)));
+        continue;
+      }
+      await settlePayout(deps, reference, state);
+    } catch (error) {
+      if (!PaymentProviderError.is(error)) throw error;
+      deps.logger?.warn({ err: error, reference }, 'could not ask Paystack about a payout');
+      return;
+    }
+  }
+}
+
+export interface OwedRow {
+  sellerId: number;
+  businessName: string;
+  status: string;
+  payoutsHeldUntil: Date | null;
+  payableKobo: number;
+  waitingKobo: number;
+  paidKobo: number;
+}
+
+/** The owner's "what is owed to whom" (issue 51 §7): each seller with a ledger, biggest payable first. */
+export async function owedToWhom(db: Db, now = new Date()): Promise<OwedRow[]> {
+  const payable = sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${lte(sellerLedger.availableAt, now)}), 0)`;
+  const rows = await db
+    .select({
+      sellerId: sellers.id,
+      businessName: sellers.businessName,
+      status: sellers.status,
+      payoutsHeldUntil: sellers.payoutsHeldUntil,
+      payable,
+      waiting: sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${gt(sellerLedger.availableAt, now)}), 0)`,
+      paid: sql<string>`coalesce(-sum(${sellerLedger.amountKobo}) filter (where ${inArray(sellerLedger.kind, ['payout', 'payout_returned'])}), 0)`,
+    })
+    .from(sellers)
+    .innerJoin(sellerLedger, eq(sellerLedger.sellerId, sellers.id))
+    .groupBy(sellers.id)
+    .orderBy(desc(payable), asc(sellers.businessName));
+  return rows.map((row) => ({
+    sellerId: row.sellerId,
+    businessName: row.businessName,
+    status: row.status,
+    payoutsHeldUntil: row.payoutsHeldUntil,
+    payableKobo: Number(row.payable),
+    waitingKobo: Number(row.waiting),
+    paidKobo: Number(row.paid),
+  }));
+}
+
+export interface PayoutRow {
+  id: number;
+  sellerId: number;
+  businessName: string;
+  amountKobo: number;
+  status: PayoutStatus;
+  reason: string | null;
+  reference: string;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+/** The latest payouts, of every seller or of one (the seller's own area), newest first. */
+export async function latestPayouts(
+  db: Db,
+  options: { sellerId?: number; limit?: number } = {},
+): Promise<PayoutRow[]> {
+  const rows = await db
+    .select({
+      id: sellerPayouts.id,
+      sellerId: sellerPayouts.sellerId,
+      businessName: sellers.businessName,
+      amountKobo: sellerPayouts.amountKobo,
+      status: sellerPayouts.status,
+      reason: sellerPayouts.reason,
+      reference: sellerPayouts.reference,
+      createdAt: sellerPayouts.createdAt,
+      settledAt: sellerPayouts.settledAt,
+    })
+    .from(sellerPayouts)
+    .innerJoin(sellers, eq(sellers.id, sellerPayouts.sellerId))
+    .where(options.sellerId === undefined ? undefined : eq(sellerPayouts.sellerId, options.sellerId))
+    .orderBy(desc(sellerPayouts.createdAt), desc(sellerPayouts.id))
+    .limit(options.limit ?? 50);
+  return rows.map((row) => ({ ...row, amountKobo: Number(row.amountKobo) }));
+}

@@ -1,0 +1,348 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, shopDay } from '#core/calendar';
+import { settlePayment } from '#core/checkout/settle';
+import { createFarm } from '#core/farm/farms';
+import { updateOrderStatus } from '#core/orders/management';
+import { PaystackProvider } from '#core/payments/paystack';
+import { adminActor, type AdminActor } from '#core/roles';
+import { sellerBalance } from '#core/sellers/ledger';
+import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
+import { PAYOUT_MESSAGES } from '#core/sellers/payout-rules';
+import {
+  latestPayouts,
+  owedToWhom,
+  payOneSeller,
+  reconcilePayouts,
+  runPayouts,
+  sendDuePayouts,
+  startPayoutRun,
+  type PayoutDeps,
+} from '#core/sellers/payouts';
+import { applyToSell, approveSeller, changeBankAccount, suspendSeller } from '#core/sellers/service';
+import { setStockCounting } from '#core/stock/batches';
+import * as schema from '#db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { createCheckoutShopper, createUser, placeCatfishOrder, productNamed } from '../support/factories';
+import { startPaystackShop } from '../support/paystack-shop';
+import type { PaystackStandIn } from '../support/paystack-stand-in';
+import type { TestServer } from '../support/test-server';
+
+/*
+ * Issue 51 §5 against the Paystack stand-in: a seller's money is paid once its claim window has closed,
+ * by one transfer with our reference whatever runs, retries, lost answers and webhooks do; a failed or
+ * reversed transfer is owed again with its reason; nobody who may not be paid is paid.
+ */
+
+let stand: PaystackStandIn;
+let server: TestServer;
+let shop: Awaited<ReturnType<typeof startPaystackShop>>;
+let admin: AdminActor;
+let catfishId: number;
+const today = shopDay(new Date());
+const HOUR = 3_600_000;
+/** Seven hours on: the fresh-fish claim window (6 h) of an order delivered now has closed. */
+const later = () => new Date(Date.now() + 7 * HOUR);
+
+const db = () => server.database.db;
+const sellerDeps = () => ({ db: db(), banks: server.services.payments, jobs: server.services.jobs });
+/** The shop's payout deps, with the clock moved on and Paystack asked with a short patience. */
+const deps = (overrides: Partial<PayoutDeps> = {}): PayoutDeps => ({
+  ...server.services.payouts,
+  transfers: new PaystackProvider({
+    secretKey: stand.secretKey,
+    publicKey: 'pk_test_standin',
+    baseUrl: stand.url,
+    timeoutMs: 1_000,
+  }),
+  now: later,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  shop = await startPaystackShop();
+  ({ stand, server } = shop);
+  const [row] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+  admin = adminActor(row!)!;
+  const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+  catfishId = catfish.id;
+  await setStockCounting(db(), admin, catfish.id, 'kg');
+});
+afterAll(() => shop.close());
+
+let accounts = 0;
+/**
+ * An approved seller (10% commission) whose `kg` of catfish were bought in one order, paid through the
+ * stand-in and delivered now: owed the line less commission once the window closes.
+ */
+async function sellerWithSale(kg = 2) {
+  accounts += 1;
+  const accountNumber = String(4_000_000_000 + accounts);
+  const person = await createUser(server.services, { name: `Farmer ${accounts}` });
+  const farm = await createFarm(db(), person.id, {
+    name: `Farm ${accounts}`,
+    state: 'Rivers',
+    town: 'Bonny',
+  });
+  stand.accounts.set(`058:${accountNumber}`, `FARMER ${accounts}`);
+  const seller = await applyToSell(sellerDeps(), person.id, {
+    farmId: farm.id,
+    businessName: `Fish ${accounts}`,
+    phone: '0803 555 0101',
+    bankCode: '058',
+    accountNumber,
+  });
+  await approveSeller(sellerDeps(), admin, seller.id, '10');
+  const offer = await makeOffer(db(), person.id, {
+    productId: catfishId,
+    cycleId: null,
+    quantity: String(kg),
+    unit: 'kg',
+    harvestedOn: addDays(today, -1),
+    bringOn: today,
+    price: '3000',
+  });
+  await answerOffer(db(), admin, offer.id, { move: 'accept' });
+  await receiveOffer(db(), admin, offer.id, String(kg));
+  // The batch is the only catfish in stock: the order draws all of it.
+  const shopper = await createCheckoutShopper(server.services);
+  const placed = await placeCatfishOrder(server.services, shopper.id, { quantity: kg });
+  await stand.complete(placed.reference, 'success', { webhook: false });
+  expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+  for (const status of ['processing', 'shipped', 'delivered'] as const)
+    await updateOrderStatus(server.services.checkout, admin, placed.orderId, status);
+  const owed = (await sellerBalance(db(), seller.id, later())).payableKobo;
+  expect(owed).toBeGreaterThan(0);
+  return { seller, person, owed, accountNumber };
+}
+
+const payoutsOf = (sellerId: number) =>
+  db().select().from(schema.sellerPayouts).where(eq(schema.sellerPayouts.sellerId, sellerId));
+/** What the stand-in actually moved to a seller's recipient. */
+const transferredTo = (recipient: string) =>
+  [...stand.transfers.values()].filter((t) => t.recipient === recipient && t.status !== 'failed');
+const recipientOf = async (sellerId: number) =>
+  (await db().select().from(schema.sellers).where(eq(schema.sellers.id, sellerId)))[0]!.recipientCode!;
+
+function resetStand() {
+  stand.answerAfterMs = 0;
+  stand.failTransfersWith = null;
+  stand.loseTransferAnswers = 0;
+  stand.transferStatus = 'pending';
+  stand.balance = 1e12;
+}
+
+describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
+  it('pays nothing while the claim window is open, then the payable balance once, settled by the webhook', async () => {
+    resetStand();
+    const { seller, owed } = await sellerWithSale(2);
+    // Delivered just now: the window is open.
+    const early = await runPayouts(deps({ now: () => new Date() }));
+    expect((await payoutsOf(seller.id)).length).toBe(0);
+    expect(early.payouts).toBe(0);
+
+    await runPayouts(deps());
+    const [payout] = await payoutsOf(seller.id);
+    expect(payout).toMatchObject({ amountKobo: owed, status: 'pending', attempts: 1 });
+    expect(payout!.reference).toMatch(/^fc-payout-[0-9a-f-]{36}$/);
+    const body = stand.transferBodies.find((b) => b.reference === payout!.reference)!;
+    expect(body).toMatchObject({
+      source: 'balance',
+      amount: owed,
+      recipient: await recipientOf(seller.id),
+      currency: 'NGN',
+    });
+    expect(await sellerBalance(db(), seller.id, later())).toMatchObject({ payableKobo: 0, paidKobo: owed });
+
+    // A second run, and the webhook twice: one payout, settled once.
+    await runPayouts(deps());
+    expect(await stand.finishTransfer(payout!.reference, 'success')).toBe(200);
+    expect(await stand.finishTransfer(payout!.reference, 'success')).toBe(200);
+    expect(await payoutsOf(seller.id)).toMatchObject([{ status: 'success' }]);
+    expect(transferredTo(await recipientOf(seller.id))).toHaveLength(1);
+  });
+
+  it('ten runs at once pay each seller once', async () => {
+    resetStand();
+    stand.answerAfterMs = 50;
+    const made = [await sellerWithSale(1), await sellerWithSale(2), await sellerWithSale(1)];
+    await Promise.all(Array.from({ length: 10 }, () => runPayouts(deps())));
+    for (const { seller, owed } of made) {
+      const rows = await payoutsOf(seller.id);
+      expect(rows).toMatchObject([{ amountKobo: owed, status: 'pending' }]);
+      const moved = transferredTo(await recipientOf(seller.id));
+      expect(moved.map((t) => t.amount)).toEqual([owed]);
+    }
+  });
+
+  it('a lost answer, a 500 and a late answer: retried with the same reference, one transfer', async () => {
+    resetStand();
+    const lost = await sellerWithSale(1);
+    stand.loseTransferAnswers = 1; // made at Paystack, answered 500
+    await runPayouts(deps());
+    const [first] = await payoutsOf(lost.seller.id);
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(first!.reason).toMatch(/^Paystack did not answer; it is asked again at /);
+
+    // Due again after 30 s: asked first, found, not sent again.
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
+    expect(await payoutsOf(lost.seller.id)).toMatchObject([{ status: 'pending', attempts: 2, reason: null }]);
+    expect(stand.transferBodies.filter((b) => b.reference === first!.reference)).toHaveLength(1);
+
+    // A 500 that made nothing, then a late answer (past our patience) that made it: the third try sends
+    // the same reference, is told it is a duplicate, asks, and records it.
+    const down = await sellerWithSale(1);
+    stand.failTransfersWith = 500;
+    await runPayouts(deps());
+    stand.failTransfersWith = null;
+    stand.answerAfterMs = 1_500;
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
+    stand.answerAfterMs = 0;
+    const [queued] = await payoutsOf(down.seller.id);
+    expect(queued).toMatchObject({ status: 'queued', attempts: 2 });
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 100_000) }));
+    const [sent] = await payoutsOf(down.seller.id);
+    expect(sent).toMatchObject({ status: 'pending', attempts: 3 });
+    expect(transferredTo(await recipientOf(down.seller.id)).map((t) => t.amount)).toEqual([down.owed]);
+  });
+
+  it('insufficient balance: failed with the reason, owed again, paid by the next run', async () => {
+    resetStand();
+    const { seller, owed } = await sellerWithSale(1);
+    stand.balance = owed - 1;
+    await runPayouts(deps());
+    const [failed] = await payoutsOf(seller.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      reason: 'Your balance is not enough to fulfil this request',
+    });
+    expect(await sellerBalance(db(), seller.id, later())).toMatchObject({ payableKobo: owed, paidKobo: 0 });
+    const owner = (await owedToWhom(db(), later())).find((row) => row.sellerId === seller.id);
+    expect(owner).toMatchObject({ payableKobo: owed, paidKobo: 0 });
+    const latest = await latestPayouts(db(), { sellerId: seller.id });
+    expect(latest[0]).toMatchObject({ status: 'failed', reason: failed!.reason });
+
+    stand.balance = 1e12;
+    await runPayouts(deps());
+    const rows = await payoutsOf(seller.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'pending']);
+    expect(new Set(rows.map((r) => r.reference)).size).toBe(2);
+  });
+
+  it('OTP still on: the payout waits with the reason, no second payout, settled when Paystack says so', async () => {
+    resetStand();
+    stand.transferStatus = 'otp';
+    const { seller } = await sellerWithSale(1);
+    await runPayouts(deps());
+    const [waiting] = await payoutsOf(seller.id);
+    expect(waiting).toMatchObject({ status: 'otp', reason: PAYOUT_MESSAGES.otp });
+    await runPayouts(deps());
+    expect(await payoutsOf(seller.id)).toHaveLength(1);
+    // Finished in Paystack's dashboard and the webhook lost: asking after half an hour settles it.
+    stand.transfers.get(waiting!.reference)!.status = 'success';
+    await reconcilePayouts(deps({ now: () => new Date(later().getTime() + 31 * 60_000) }));
+    expect(await payoutsOf(seller.id)).toMatchObject([{ status: 'success', reason: null }]);
+  });
+
+  it('a failed or a reversed transfer is owed again once; a forged webhook is refused and moves nothing', async () => {
+    resetStand();
+    const failing = await sellerWithSale(1);
+    const reversing = await sellerWithSale(1);
+    await runPayouts(deps());
+    const [f] = await payoutsOf(failing.seller.id);
+    const [r] = await payoutsOf(reversing.seller.id);
+    expect(await stand.finishTransfer(f!.reference, 'failed', { badSignature: true })).toBe(401);
+    expect((await payoutsOf(failing.seller.id))[0]!.status).toBe('pending');
+
+    expect(await stand.finishTransfer(f!.reference, 'failed')).toBe(200);
+    expect(await stand.finishTransfer(f!.reference, 'failed')).toBe(200);
+    expect(await stand.finishTransfer(r!.reference, 'success')).toBe(200);
+    expect(await stand.finishTransfer(r!.reference, 'reversed')).toBe(200);
+    expect(await stand.finishTransfer(r!.reference, 'reversed')).toBe(200);
+    expect(await payoutsOf(failing.seller.id)).toMatchObject([
+      { status: 'failed', reason: 'Bank declined the transfer' },
+    ]);
+    expect(await payoutsOf(reversing.seller.id)).toMatchObject([{ status: 'reversed' }]);
+    for (const { seller, owed } of [failing, reversing]) {
+      expect(await sellerBalance(db(), seller.id, later())).toMatchObject({ payableKobo: owed, paidKobo: 0 });
+      const returned = await db()
+        .select()
+        .from(schema.sellerLedger)
+        .where(
+          and(eq(schema.sellerLedger.sellerId, seller.id), eq(schema.sellerLedger.kind, 'payout_returned')),
+        );
+      expect(returned.map((row) => row.amountKobo)).toEqual([owed]);
+    }
+  });
+
+  it('pays no suspended seller, none held after a bank change, and refuses the owner with the reason', async () => {
+    resetStand();
+    const suspended = await sellerWithSale(1);
+    const moved = await sellerWithSale(1);
+    await suspendSeller(sellerDeps(), admin, suspended.seller.id, 'Short weight twice');
+    stand.accounts.set('058:4999999999', 'FARMER MOVED');
+    await changeBankAccount({ ...sellerDeps(), checkPassword: async () => true }, moved.person.id, {
+      bankCode: '058',
+      accountNumber: '4999999999',
+      password: 'x',
+      clientAddress: '127.0.0.1',
+    });
+    await runPayouts(deps());
+    expect(await payoutsOf(suspended.seller.id)).toEqual([]);
+    expect(await payoutsOf(moved.seller.id)).toEqual([]);
+
+    const owner = deps({ checkPassword: async (_who, password) => password === ADMIN_PASSWORD });
+    const form = { password: ADMIN_PASSWORD, clientAddress: '127.0.0.1' };
+    await expect(payOneSeller(owner, admin, suspended.seller.id, form)).rejects.toThrow(
+      PAYOUT_MESSAGES.suspended,
+    );
+    await expect(payOneSeller(owner, admin, moved.seller.id, form)).rejects.toThrow(
+      /^Payouts to this seller are held until /,
+    );
+    await expect(payOneSeller(owner, admin, moved.seller.id, { ...form, password: 'wrong' })).rejects.toThrow(
+      PAYOUT_MESSAGES.password,
+    );
+    expect(await payoutsOf(suspended.seller.id)).toEqual([]);
+    expect(await payoutsOf(moved.seller.id)).toEqual([]);
+
+    // 25 hours on the hold is over: paid to the new account.
+    const dayAfter = deps({ now: () => new Date(Date.now() + 25 * HOUR) });
+    await runPayouts(dayAfter);
+    const [paid] = await payoutsOf(moved.seller.id);
+    expect(paid!.recipientCode).toBe('RCP_0584999999999');
+  });
+
+  it('a payout queued before the seller was suspended is not sent, and is owed again', async () => {
+    resetStand();
+    const { seller, owed } = await sellerWithSale(1);
+    stand.failTransfersWith = 503;
+    await runPayouts(deps());
+    stand.failTransfersWith = null;
+    await suspendSeller(sellerDeps(), admin, seller.id, 'Investigating a claim');
+    const sentBefore = stand.transferBodies.length;
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
+    expect(await payoutsOf(seller.id)).toMatchObject([
+      { status: 'failed', reason: PAYOUT_MESSAGES.cancelledSuspended },
+    ]);
+    expect(stand.transferBodies.length).toBe(sentBefore);
+    const minuteOn = new Date(later().getTime() + 60_000);
+    expect((await sellerBalance(db(), seller.id, minuteOn)).payableKobo).toBe(owed);
+  });
+
+  it('the owner starts a run with their password: audited, run by the job queue', async () => {
+    resetStand();
+    const owner = deps({ checkPassword: async (_who, password) => password === ADMIN_PASSWORD });
+    await expect(
+      startPayoutRun(owner, admin, { password: 'nope', clientAddress: '127.0.0.1' }),
+    ).rejects.toThrow(PAYOUT_MESSAGES.password);
+    const { runId } = await startPayoutRun(owner, admin, {
+      password: ADMIN_PASSWORD,
+      clientAddress: '127.0.0.1',
+    });
+    const audit = await db()
+      .select()
+      .from(schema.adminActivity)
+      .where(and(eq(schema.adminActivity.kind, 'payout'), eq(schema.adminActivity.subjectId, String(runId))));
+    expect(audit).toMatchObject([{ action: 'created', subjectLabel: `Payout run ${runId}` }]);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { newPayoutReference, payoutMove, retryDelayMs } from '#core/sellers/payout-rules';
+
+describe('payout rules (issue 51 §5)', () => {
+  it('a reference Paystack takes, new each time', () => {
+    const a = newPayoutReference();
+    expect(a).toMatch(/^[a-z0-9-]{16,50}$/);
+    expect(newPayoutReference()).not.toBe(a);
+  });
+
+  it('tries again after 30 s, doubling, at most an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+
+  it('money is owed again once: on a failure or a reversal, never on a replay', () => {
+    expect(payoutMove('queued', 'pending')).toEqual({ to: 'pending', owedAgain: false });
+    expect(payoutMove('pending', 'failed')).toEqual({ to: 'failed', owedAgain: true });
+    expect(payoutMove('otp', 'success')).toEqual({ to: 'success', owedAgain: false });
+    expect(payoutMove('success', 'reversed')).toEqual({ to: 'reversed', owedAgain: true });
+    expect(payoutMove('failed', 'reversed')).toBeNull();
+    expect(payoutMove('failed', 'failed')).toBeNull();
+    expect(payoutMove('success', 'failed')).toBeNull();
+    expect(payoutMove('reversed', 'success')).toBeNull();
+    expect(payoutMove('pending', 'queued')).toBeNull();
+  });
+});
