@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, shopDay } from '#core/calendar';
 import { settlePayment } from '#core/checkout/settle';
@@ -344,5 +345,62 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
       .from(schema.adminActivity)
       .where(and(eq(schema.adminActivity.kind, 'payout'), eq(schema.adminActivity.subjectId, String(runId))));
     expect(audit).toMatchObject([{ action: 'created', subjectLabel: `Payout run ${runId}` }]);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a payout run killed with SIGKILL mid-run (PostgreSQL)', () => {
+  it('after the restart every seller is paid exactly once', async () => {
+    resetStand();
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push(await sellerWithSale(1));
+    const ids = made.map((m) => m.seller.id);
+    stand.answerAfterMs = 300;
+    const before = stand.transferBodies.length;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/payout-run-child.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: shop.database.url,
+        STAND_URL: stand.url,
+        STAND_KEY: stand.secretKey,
+        NOW_MS: String(later().getTime()),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const deadline = Date.now() + 60_000;
+    // Two transfers asked (their answers 300 ms away): killed with money on the wire.
+    while (stand.transferBodies.length < before + 2) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the run ended first:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    expect(output).not.toContain('done');
+    const cut = await db()
+      .select()
+      .from(schema.sellerPayouts)
+      .where(inArray(schema.sellerPayouts.sellerId, ids));
+    expect(
+      cut.some((p) => p.status === 'queued'),
+      'some payouts were left on their way',
+    ).toBe(true);
+
+    // The restart: the next run (and its sending of what is due) an hour on.
+    stand.answerAfterMs = 0;
+    const restart = deps({ now: () => new Date(later().getTime() + HOUR) });
+    await runPayouts(restart);
+    await sendDuePayouts(restart);
+    for (const { seller, owed } of made) {
+      const rows = await payoutsOf(seller.id);
+      expect(rows.map((r) => [r.amountKobo, r.status])).toEqual([[owed, 'pending']]);
+      expect(transferredTo(await recipientOf(seller.id)).map((t) => t.amount)).toEqual([owed]);
+      expect((await sellerBalance(db(), seller.id, new Date(later().getTime() + 2 * HOUR))).payableKobo).toBe(
+        0,
+      );
+    }
   });
 });

@@ -7,6 +7,8 @@ import { openPglite, openPostgres, type Database } from '#db/client';
 export interface TestDatabase extends Database {
   /** Which engine this run of the suite uses. */
   engine: 'pglite' | 'postgres';
+  /** PostgreSQL: the database's own URL, for a child process of the test to open it too. */
+  url?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function createTestDatabase(
     return {
       ...database,
       engine: 'postgres',
+      url: url.toString(),
       close: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,4 +1,4 @@
-import { createTestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from './database';
 import { startPaystackStandIn, type PaystackStandIn } from './paystack-stand-in';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from './test-server';
 export async function startPaystackShop(): Promise<{
   stand: PaystackStandIn;
   server: TestServer;
+  database: TestDatabase;
   close(): Promise<void>;
 }> {
   const stand = await startPaystackStandIn();
@@ -24,6 +25,7 @@ export async function startPaystackShop(): Promise<{
   return {
     stand,
     server,
+    database,
     close: async () => {
       await server.close();
       await database.close();
