@@ -14,6 +14,7 @@ import { refundOrder, requestRefundIn } from '#core/orders/refunds';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { postOrderLedger, sellerBalance } from '#core/sellers/ledger';
+import { runPayouts } from '#core/sellers/payouts';
 import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
 import { applyToSell, approveSeller, type SellerDeps } from '#core/sellers/service';
 import { receiveStock, setStockCounting } from '#core/stock/batches';
@@ -381,5 +382,31 @@ describe("each seller's ledger", () => {
       ['refund', -480_000, -48_000, -432_000],
     ]);
     await checkOrder(placed.orderId, placed.reference);
+  });
+
+  it('without Paystack keys, a payout run a week on pays every payable balance through the demo provider', async () => {
+    const weekOn = new Date(Date.now() + 8 * 24 * 3_600_000);
+    const owed = new Map<number, number>();
+    for (const sellerId of commissions.keys())
+      owed.set(sellerId, (await sellerBalance(db(), sellerId, weekOn)).payableKobo);
+    expect([...owed.values()].some((kobo) => kobo > 0), 'someone is owed').toBe(true);
+    await runPayouts({ ...server.services.payouts, now: () => weekOn });
+    for (const [sellerId, kobo] of owed) {
+      const payouts = await db()
+        .select()
+        .from(schema.sellerPayouts)
+        .where(eq(schema.sellerPayouts.sellerId, sellerId));
+      if (kobo <= 0) {
+        expect(payouts, 'nothing positive is paid').toEqual([]);
+        continue;
+      }
+      expect(payouts).toMatchObject([{ amountKobo: kobo, status: 'success' }]);
+      const [recorded] = await db()
+        .select()
+        .from(schema.demoTransfers)
+        .where(eq(schema.demoTransfers.reference, payouts[0]!.reference));
+      expect(recorded).toMatchObject({ amountKobo: kobo, recipientCode: payouts[0]!.recipientCode });
+      expect(await sellerBalance(db(), sellerId, weekOn)).toMatchObject({ payableKobo: 0, paidKobo: kobo });
+    }
   });
 });
