@@ -93,6 +93,7 @@ export default [
     route('discount-codes', 'routes/admin/discount-codes.tsx'),
     route('sellers', 'routes/admin/sellers.tsx'),
     route('offers', 'routes/admin/offers.tsx'),
+    route('payouts', 'routes/admin/payouts.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('activity', 'routes/admin/activity.tsx'),
   ]),

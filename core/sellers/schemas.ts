@@ -63,3 +63,14 @@ export const AdminOfferActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('decline'), offerId: rowId, reason: textOf }),
   z.object({ intent: z.literal('receive'), offerId: rowId, quantity: textOf }),
 ]);
+
+/** The owner's payouts (issue 51 §5): pay every seller payable now, or one, with the password again. */
+export const AdminPayoutActionSchema = z.object({
+  intent: z.literal('pay'),
+  /** "all", or one seller's id. */
+  sellerId: z.pipe(
+    z.optional(z.string()),
+    z.transform((typed) => (typed && /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : 'all')),
+  ),
+  password: z.optional(z.string()),
+});

@@ -23,8 +23,14 @@ import {
 import { applyToSell, approveSeller, changeBankAccount, suspendSeller } from '#core/sellers/service';
 import { setStockCounting } from '#core/stock/batches';
 import * as schema from '#db/schema';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
-import { createCheckoutShopper, createUser, placeCatfishOrder, productNamed } from '../support/factories';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD } from '../support/constants';
+import {
+  createCheckoutShopper,
+  createUser,
+  placeCatfishOrder,
+  productNamed,
+  signedInClient,
+} from '../support/factories';
 import { startPaystackShop } from '../support/paystack-shop';
 import type { PaystackStandIn } from '../support/paystack-stand-in';
 import type { TestServer } from '../support/test-server';
@@ -345,6 +351,53 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
       .from(schema.adminActivity)
       .where(and(eq(schema.adminActivity.kind, 'payout'), eq(schema.adminActivity.subjectId, String(runId))));
     expect(audit).toMatchObject([{ action: 'created', subjectLabel: `Payout run ${runId}` }]);
+  });
+});
+
+describe('/admin/payouts (issue 51 §5, §7)', () => {
+  const text = async (response: Response) =>
+    (await response.text()).replace(/&#x27;|&#39;/g, "'").replace(/<!-- -->/g, '');
+  const runCount = async () => (await db().select().from(schema.payoutRuns)).length;
+
+  it('shows what is owed to whom; pays only with the password again; refuses a suspended seller with the reason', async () => {
+    resetStand();
+    const { seller } = await sellerWithSale(1);
+    const owner = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const page = await text(await owner.get('/admin/payouts'));
+    expect(page).toContain('Owed to whom');
+    expect(page).toContain(seller.businessName);
+
+    const before = await runCount();
+    const refused = await owner.postForm('/admin/payouts', {
+      intent: 'pay',
+      sellerId: 'all',
+      password: 'wrong',
+    });
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain(PAYOUT_MESSAGES.password);
+    expect(await runCount()).toBe(before);
+
+    const started = await owner.postForm('/admin/payouts', {
+      intent: 'pay',
+      sellerId: 'all',
+      password: ADMIN_PASSWORD,
+    });
+    expect(started.status).toBe(200);
+    expect(await runCount()).toBe(before + 1);
+
+    await suspendSeller(sellerDeps(), admin, seller.id, 'Short weight');
+    const suspended = await owner.postForm('/admin/payouts', {
+      intent: 'pay',
+      sellerId: String(seller.id),
+      password: ADMIN_PASSWORD,
+    });
+    expect(suspended.status).toBe(409);
+    expect(await text(suspended)).toContain(PAYOUT_MESSAGES.suspended);
+    expect(await runCount()).toBe(before + 1);
+
+    const shopper = await createCheckoutShopper(server.services);
+    const stranger = await signedInClient(server, shopper.email, SHOPPER_PASSWORD);
+    expect((await stranger.postForm('/admin/payouts', { intent: 'pay', password: 'x' })).status).toBe(403);
   });
 });
 

@@ -389,7 +389,10 @@ describe("each seller's ledger", () => {
     const owed = new Map<number, number>();
     for (const sellerId of commissions.keys())
       owed.set(sellerId, (await sellerBalance(db(), sellerId, weekOn)).payableKobo);
-    expect([...owed.values()].some((kobo) => kobo > 0), 'someone is owed').toBe(true);
+    expect(
+      [...owed.values()].some((kobo) => kobo > 0),
+      'someone is owed',
+    ).toBe(true);
     await runPayouts({ ...server.services.payouts, now: () => weekOn });
     for (const [sellerId, kobo] of owed) {
       const payouts = await db()

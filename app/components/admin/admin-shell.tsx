@@ -17,6 +17,7 @@ import {
   Truck,
   UserRound,
   Users,
+  Banknote,
   Fish,
   Store,
   X,
@@ -40,6 +41,7 @@ export const ADMIN_NAV = [
   { to: '/admin/search-names', label: 'Search Names', icon: Languages },
   { to: '/admin/sellers', label: 'Sellers', icon: Store },
   { to: '/admin/offers', label: 'Harvest Offers', icon: Fish },
+  { to: '/admin/payouts', label: 'Payouts', icon: Banknote },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 
