@@ -121,7 +121,11 @@ export class PaystackProvider implements PaymentProvider, BankDirectory, Transfe
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      throw new PaymentProviderError(`Paystack is unreachable: ${(error as Error).message}`, true);
+      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+      throw new PaymentProviderError(
+        `Paystack is unreachable: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`,
+        true,
+      );
     }
     let body: Envelope<T> | null = null;
     try {

@@ -282,50 +282,23 @@ export async function sendDuePayouts(deps: PayoutDeps): Promise<number> {
   return tried;
 }
 
+/** How long a sender waits before its one quick second try (a connection reset, a 502 in passing). */
+const QUICK_RETRY_MS = 500;
+
 /**
- * One try at a claimed payout. From its second try on, Paystack is asked first whether it already has
- * the reference (an earlier try may have reached it and its answer been lost). A payout Paystack does not
- * have is not sent if the seller may no longer be paid or changed their account: it fails, owed again.
+ * A claimed payout's try, and one quick second try if Paystack did not answer (that one asks first, as
+ * every later try does). Still no answer: it stays queued for the next try the claim set.
  */
 async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
   const now = nowOf(deps);
   try {
-    if (payout.attempts > 1) {
-      const state = await deps.transfers.verifyTransfer(payout.reference);
-      if (state.status !== 'not_found') return await settlePayout(deps, payout.reference, state);
+    try {
+      await tryPayout(deps, payout, payout.attempts > 1);
+    } catch (error) {
+      if (!PaymentProviderError.is(error) || !error.retryable) throw error;
+      await new Promise((resolve) => setTimeout(resolve, QUICK_RETRY_MS));
+      await tryPayout(deps, payout, true);
     }
-    const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, payout.sellerId));
-    if (!seller || seller.status !== 'approved')
-      return await settlePayout(deps, payout.reference, {
-        status: 'failed',
-        transferCode: null,
-        reason: PAYOUT_MESSAGES.cancelledSuspended,
-      });
-    if (seller.recipientCode !== payout.recipientCode || !mayBePaid(seller, now))
-      return await settlePayout(deps, payout.reference, {
-        status: 'failed',
-        transferCode: null,
-        reason: PAYOUT_MESSAGES.cancelledBank,
-      });
-    const answer = await deps.transfers.transfer({
-      reference: payout.reference,
-      amountKobo: payout.amountKobo,
-      recipientCode: payout.recipientCode,
-      reason: PAYOUT_NARRATION,
-    });
-    if (answer.status === 'duplicate') {
-      const state = await deps.transfers.verifyTransfer(payout.reference);
-      if (state.status === 'not_found')
-        throw new PaymentProviderError(`Paystack has ${payout.reference} and cannot find it`, true);
-      return await settlePayout(deps, payout.reference, state);
-    }
-    if (answer.status === 'refused')
-      return await settlePayout(deps, payout.reference, {
-        status: 'failed',
-        transferCode: null,
-        reason: answer.reason,
-      });
-    await settlePayout(deps, payout.reference, answer);
   } catch (error) {
     if (!PaymentProviderError.is(error) || !error.retryable) throw error;
     // Left queued: the claim already set its next try.
@@ -336,6 +309,51 @@ async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
       .set({ reason: PAYOUT_MESSAGES.retrying(next), updatedAt: now })
       .where(and(eq(sellerPayouts.id, payout.id), eq(sellerPayouts.status, 'queued')));
   }
+}
+
+/**
+ * One try at a payout. `askFirst` (any try after the first): Paystack is asked first whether it already
+ * has the reference (an earlier try may have reached it and its answer been lost). A payout Paystack does
+ * not have is not sent if the seller may no longer be paid or changed their account: it fails, owed again.
+ * Throws PaymentProviderError (retryable) when Paystack does not answer.
+ */
+async function tryPayout(deps: PayoutDeps, payout: Payout, askFirst: boolean): Promise<void> {
+  if (askFirst) {
+    const state = await deps.transfers.verifyTransfer(payout.reference);
+    if (state.status !== 'not_found') return settlePayout(deps, payout.reference, state);
+  }
+  const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, payout.sellerId));
+  if (!seller || seller.status !== 'approved')
+    return settlePayout(deps, payout.reference, {
+      status: 'failed',
+      transferCode: null,
+      reason: PAYOUT_MESSAGES.cancelledSuspended,
+    });
+  if (seller.recipientCode !== payout.recipientCode || !mayBePaid(seller, nowOf(deps)))
+    return settlePayout(deps, payout.reference, {
+      status: 'failed',
+      transferCode: null,
+      reason: PAYOUT_MESSAGES.cancelledBank,
+    });
+  const answer = await deps.transfers.transfer({
+    reference: payout.reference,
+    amountKobo: payout.amountKobo,
+    recipientCode: payout.recipientCode,
+    reason: PAYOUT_NARRATION,
+  });
+  if (answer.status === 'duplicate') {
+    const state = await deps.transfers.verifyTransfer(payout.reference);
+    if (state.status === 'not_found')
+      throw new PaymentProviderError(`Paystack has ${payout.reference} and cannot find it`, true);
+    return settlePayout(deps, payout.reference, state);
+  }
+  if (answer.status === 'refused')
+    return settlePayout(deps, payout.reference, {
+      status: 'failed',
+      transferCode: null,
+      reason: answer.reason,
+    });
+  return settlePayout(deps, payout.reference, answer);
 }
 
 /**

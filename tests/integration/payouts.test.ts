@@ -135,6 +135,7 @@ function resetStand() {
   stand.answerAfterMs = 0;
   stand.failTransfersWith = null;
   stand.loseTransferAnswers = 0;
+  stand.transferAnswerAfterMs = 0;
   stand.transferStatus = 'pending';
   stand.balance = 1e12;
 }
@@ -187,30 +188,35 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     const lost = await sellerWithSale(1);
     stand.loseTransferAnswers = 1; // made at Paystack, answered 500
     await runPayouts(deps());
+    // The quick second try asks first, finds it, and sends nothing again.
+    expect(await payoutsOf(lost.seller.id)).toMatchObject([{ status: 'pending', attempts: 1, reason: null }]);
     const [first] = await payoutsOf(lost.seller.id);
-    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(first!.reason).toMatch(/^Paystack did not answer; it is asked again at /);
-
-    // Due again after 30 s: asked first, found, not sent again.
-    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
-    expect(await payoutsOf(lost.seller.id)).toMatchObject([{ status: 'pending', attempts: 2, reason: null }]);
     expect(stand.transferBodies.filter((b) => b.reference === first!.reference)).toHaveLength(1);
 
-    // A 500 that made nothing, then a late answer (past our patience) that made it: the third try sends
-    // the same reference, is told it is a duplicate, asks, and records it.
+    // A 500 that made nothing (twice: the try and its quick second try), then, 30 s on, an answer too
+    // late for our patience of a transfer that was made: its quick second try asks, and records it.
     const down = await sellerWithSale(1);
     stand.failTransfersWith = 500;
     await runPayouts(deps());
     stand.failTransfersWith = null;
-    stand.answerAfterMs = 1_500;
-    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
-    stand.answerAfterMs = 0;
     const [queued] = await payoutsOf(down.seller.id);
-    expect(queued).toMatchObject({ status: 'queued', attempts: 2 });
-    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 100_000) }));
-    const [sent] = await payoutsOf(down.seller.id);
-    expect(sent).toMatchObject({ status: 'pending', attempts: 3 });
+    expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(queued!.reason).toMatch(/^Paystack did not answer; it is asked again at /);
+    stand.transferAnswerAfterMs = 1_500;
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
+    stand.transferAnswerAfterMs = 0;
+    expect(await payoutsOf(down.seller.id)).toMatchObject([{ status: 'pending', attempts: 2, reason: null }]);
     expect(transferredTo(await recipientOf(down.seller.id)).map((t) => t.amount)).toEqual([down.owed]);
+
+    // The same reference sent again is refused by Paystack as a duplicate: never a second transfer.
+    const again = await deps().transfers.transfer({
+      reference: queued!.reference,
+      amountKobo: down.owed,
+      recipientCode: await recipientOf(down.seller.id),
+      reason: 'again',
+    });
+    expect(again).toEqual({ status: 'duplicate' });
+    expect(transferredTo(await recipientOf(down.seller.id))).toHaveLength(1);
   });
 
   it('insufficient balance: failed with the reason, owed again, paid by the next run', async () => {

@@ -326,7 +326,8 @@ describe("each seller's ledger", () => {
       ),
       { numRuns: 8 },
     );
-  });
+    // Eight random shops' worth of orders: about 35 s alone, twice that beside the other engine's run.
+  }, 240_000);
 
   it('an approved freshness claim on a seller’s line takes it back; the sale waits for the claim window', async () => {
     // Only Ada's batch is left to sell from: everything else is sold first.

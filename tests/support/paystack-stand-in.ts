@@ -70,6 +70,8 @@ export interface PaystackStandIn {
   failTransfersWith: number | null;
   /** The next this-many transfers are made, but answered 500 (the answer lost on its way). */
   loseTransferAnswers: number;
+  /** A transfer is made at once but answered this many milliseconds later (past a caller's patience). */
+  transferAnswerAfterMs: number;
   /** Finishes a transfer as Paystack would and sends the signed transfer.* webhook. */
   finishTransfer(
     reference: string,
@@ -352,6 +354,9 @@ export async function startPaystackStandIn(
         status: stand.transferStatus,
       };
       transfers.set(reference, transfer);
+      if (stand.transferAnswerAfterMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, stand.transferAnswerAfterMs).unref());
+      if (res.destroyed) return;
       if (stand.loseTransferAnswers > 0) {
         stand.loseTransferAnswers -= 1;
         return json(res, 500, { status: false, message: 'An error occurred' });
@@ -434,6 +439,7 @@ export async function startPaystackStandIn(
     transferStatus: 'pending',
     failTransfersWith: null,
     loseTransferAnswers: 0,
+    transferAnswerAfterMs: 0,
     async finishTransfer(reference, outcome, options = {}) {
       const t = transfers.get(reference);
       if (!t || !stand.webhookUrl) throw new Error(`stand-in: no transfer ${reference}`);
