@@ -157,7 +157,8 @@ async function main() {
       concurrency: CONCURRENCY,
       logger: {
         info: () => {},
-        warn: (fields: object, message: string) => console.log('  warn:', message, String((fields as { err?: Error }).err?.message ?? '')),
+        warn: (fields: object, message: string) =>
+          console.log('  warn:', message, String((fields as { err?: Error }).err?.message ?? '')),
         error: (fields: object, message: string) => console.log('  error:', message, JSON.stringify(fields)),
       } as unknown as PayoutDeps['logger'],
     };
@@ -196,12 +197,18 @@ async function main() {
 
     if (!transferredOnce) {
       const counts = new Map<number, number>();
-      for (const amounts of byRecipient.values()) counts.set(amounts.length, (counts.get(amounts.length) ?? 0) + 1);
+      for (const amounts of byRecipient.values())
+        counts.set(amounts.length, (counts.get(amounts.length) ?? 0) + 1);
       const statuses = await database.db
         .select({ status: sellerPayouts.status, n: sql<number>`count(*)::int` })
         .from(sellerPayouts)
         .groupBy(sellerPayouts.status);
-      console.log('  transfers per seller at the stand-in:', Object.fromEntries(counts), 'payouts:', statuses);
+      console.log(
+        '  transfers per seller at the stand-in:',
+        Object.fromEntries(counts),
+        'payouts:',
+        statuses,
+      );
     }
     console.log('');
     table([
