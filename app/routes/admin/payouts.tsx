@@ -129,19 +129,19 @@ export default function AdminPayouts() {
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-3">
                     Seller
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
                     Standing
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
                     Payable
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Waiting for claims
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+                    Waiting <span className="sr-only sm:not-sr-only">for claims</span>
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
+                  <th scope="col" className="px-2 py-2 sm:px-3 text-right">
                     Paid
                   </th>
                 </tr>
@@ -149,13 +149,16 @@ export default function AdminPayouts() {
               <tbody>
                 {owed.map((row) => (
                   <tr key={row.sellerId} className="border-t border-slate-100">
-                    <th scope="row" className="px-3 py-2 font-medium">
+                    <th scope="row" className="px-2 py-2 sm:px-3 font-medium">
                       {row.businessName}
+                      <span className="block text-xs font-normal text-slate-700 sm:hidden">
+                        {row.standing}
+                      </span>
                     </th>
-                    <td className="px-3 py-2">{row.standing}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.payable}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.waiting}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.paid}</td>
+                    <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{row.standing}</td>
+                    <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{row.payable}</td>
+                    <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{row.waiting}</td>
+                    <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{row.paid}</td>
                   </tr>
                 ))}
               </tbody>
