@@ -36,7 +36,11 @@ export default [
     route('farm-supplies', 'routes/farm-supplies.tsx'),
     // The farm book (issue 50): anyone signed in; a farm's pages its owner and workers; money its owner.
     // The seller's area (issue 51 §6): an approved or suspended seller's own records.
-    route('seller', 'routes/seller/seller-area.tsx', [index('routes/seller/home.tsx')]),
+    route('seller', 'routes/seller/seller-area.tsx', [
+      index('routes/seller/home.tsx'),
+      route('statement', 'routes/seller/statement.tsx'),
+      route('statement.csv', 'routes/seller/statement-csv.ts'),
+    ]),
     route('farm', 'routes/farm/farm-area.tsx', [
       index('routes/farm/my-farm.tsx'),
       route(':farmId', 'routes/farm/farm-layout.tsx', [

@@ -5,6 +5,7 @@ import { addDays, shopDay } from '#core/calendar';
 import { settlePayment } from '#core/checkout/settle';
 import { createFarm } from '#core/farm/farms';
 import { updateOrderStatus } from '#core/orders/management';
+import { formatNaira } from '#core/money';
 import { PaystackProvider } from '#core/payments/paystack';
 import { adminActor, type AdminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
@@ -31,6 +32,7 @@ import {
   productNamed,
   signedInClient,
 } from '../support/factories';
+import { HttpClient } from '../support/http-client';
 import { startPaystackShop } from '../support/paystack-shop';
 import type { PaystackStandIn } from '../support/paystack-stand-in';
 import type { TestServer } from '../support/test-server';
@@ -404,6 +406,49 @@ describe('/admin/payouts (issue 51 §5, §7)', () => {
     const shopper = await createCheckoutShopper(server.services);
     const stranger = await signedInClient(server, shopper.email, SHOPPER_PASSWORD);
     expect((await stranger.postForm('/admin/payouts', { intent: 'pay', password: 'x' })).status).toBe(403);
+  });
+});
+
+describe("the seller's statement (issue 51 §6)", () => {
+  const text = async (response: Response) =>
+    (await response.text()).replace(/&#x27;|&#39;/g, "'").replace(/<!-- -->/g, '');
+
+  it('says what is waiting and what was paid, line by line with its origin, as a page and a CSV; only theirs', async () => {
+    resetStand();
+    const mine = await sellerWithSale(2);
+    const other = await sellerWithSale(1);
+    const client = await signedInClient(server, mine.person.email, SHOPPER_PASSWORD);
+    const before = await text(await client.get('/seller/statement'));
+    expect(before).toContain('Waiting for the claim window');
+    expect(before).toContain(formatNaira(mine.owed));
+    expect(before).toContain('Payable from');
+    expect(before).toContain('No payout yet.');
+
+    await runPayouts(deps());
+    const [payout] = await payoutsOf(mine.seller.id);
+    const [theirs] = await payoutsOf(other.seller.id);
+    const after = await text(await client.get('/seller/statement'));
+    expect(after).toMatch(
+      new RegExp(`Paid</dt><dd[^>]*>${formatNaira(mine.owed).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`),
+    );
+    expect(after).toContain(`${formatNaira(mine.owed)} · With Paystack`);
+    expect(after).toContain('Sale: ');
+    expect(after).toContain('less 10%');
+
+    const csv = await client.get('/seller/statement.csv');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const body = await csv.text();
+    expect(body).toContain(`Paid (NGN),${(mine.owed / 100).toFixed(2)}`);
+    expect(body).toContain(`Payout,,,,,,,,-${(mine.owed / 100).toFixed(2)}`);
+    expect(body).toContain(payout!.reference);
+    expect(body).toContain('Live Catfish (Table Size)');
+    expect(body).not.toContain(theirs!.reference);
+
+    const guest = await new HttpClient(server.url).get('/seller/statement.csv');
+    expect(guest.status).toBe(302);
+    const shopper = await createCheckoutShopper(server.services);
+    const stranger = await signedInClient(server, shopper.email, SHOPPER_PASSWORD);
+    expect((await stranger.get('/seller/statement')).status).toBe(403);
   });
 });
 

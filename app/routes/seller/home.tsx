@@ -44,6 +44,11 @@ export default function SellerHome() {
             </Link>
           </p>
         )}
+        <p className="text-slate-700">
+          <Link to="/seller/statement" className="font-medium text-brand-700 underline">
+            Your statement and payouts
+          </Link>
+        </p>
       </header>
       <section aria-labelledby="to-bring" className="space-y-2">
         <h2 id="to-bring" className="text-lg font-semibold">
