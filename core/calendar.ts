@@ -45,10 +45,12 @@ export function dayMonth(day: string): string {
 }
 
 /**
- * A moment as the buyer reads it, in the shop's time: "14:35" within a day of `now`, "3 Dec, 14:35"
- * further off (a time alone would read as today's or tomorrow's).
+ * A moment as a person reads it, in the shop's time: "14:35" within a day of `now` (before or after),
+ * "3 Dec, 14:35" further off (a time alone would read as today's, yesterday's or tomorrow's).
  */
 export function shopMoment(at: Date, now: Date): string {
   const time = shopTime(at);
-  return at.getTime() - now.getTime() < 24 * 60 * 60 * 1000 ? time : `${dayMonth(shopDay(at))}, ${time}`;
+  return Math.abs(at.getTime() - now.getTime()) < 24 * 60 * 60 * 1000
+    ? time
+    : `${dayMonth(shopDay(at))}, ${time}`;
 }
