@@ -186,6 +186,7 @@ export function createServices(
       transfers: payments,
       jobs,
       checkPassword,
+      publicUrl: env.PUBLIC_URL,
       logger: logger.child({ module: 'payouts' }),
     },
   };

@@ -175,3 +175,36 @@ export function sellerBankChangedEmail(seller: {
     ],
   });
 }
+
+/** Issue 51 §5: a payout to a seller was sent (Paystack says so), or came back and is owed again. */
+export function sellerPayoutEmail(payout: {
+  to: string;
+  name: string;
+  businessName: string;
+  amount: string;
+  outcome: 'paid' | 'returned';
+  bankName: string;
+  accountEnding: string;
+  reason: string | null;
+  statementUrl: string;
+}): MailMessage {
+  const paid = payout.outcome === 'paid';
+  return compose(
+    payout.to,
+    paid
+      ? `${SHOP.name}: ${payout.amount} paid to your bank account`
+      : `${SHOP.name}: your payout of ${payout.amount} came back`,
+    `Hello ${payout.name},`,
+    {
+      paragraphs: paid
+        ? [
+            `${payout.amount} for ${payout.businessName}'s sales was sent to ${payout.bankName}, account ending ${payout.accountEnding}.`,
+          ]
+        : [
+            `The payout of ${payout.amount} for ${payout.businessName} did not reach ${payout.bankName}, account ending ${payout.accountEnding}${payout.reason ? `: ${payout.reason}` : '.'}`,
+            'The money is still yours: it is paid again with the next payout run.',
+          ],
+      action: { label: 'See your statement', url: payout.statementUrl },
+    },
+  );
+}

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client';
-import { payoutRuns, sellerLedger, sellerPayouts, sellers } from '../../db/schema';
+import { payoutRuns, sellerLedger, sellerPayouts, sellers, user } from '../../db/schema';
 import type { PayoutStatus } from '../../db/schema/enums';
 import type { PasswordCheck } from '../accounts/passwords';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
+import { sellerPayoutEmail } from '../mail/templates';
+import { formatNaira } from '../money';
 import { PaymentProviderError } from '../payments/provider';
 import type { TransferProvider, TransferState } from '../payments/transfers';
 import type { AdminActor } from '../roles';
@@ -50,6 +52,8 @@ export interface PayoutDeps {
   now?: () => Date;
   /** Transfers asked of Paystack at once by one sender (each is one HTTP call). */
   concurrency?: number;
+  /** The shop's address, for the link to the statement in the seller's e-mail. */
+  publicUrl: string;
 }
 
 export type Payout = typeof sellerPayouts.$inferSelect;
@@ -362,7 +366,7 @@ async function tryPayout(deps: PayoutDeps, payout: Payout, askFirst: boolean): P
  * reference that is not one of our payouts, or news that changes nothing, is ignored.
  */
 export async function settlePayout(
-  deps: Pick<PayoutDeps, 'db' | 'now' | 'logger'>,
+  deps: Pick<PayoutDeps, 'db' | 'jobs' | 'now' | 'logger' | 'publicUrl'>,
   reference: string,
   news: TransferState,
 ): Promise<void> {
@@ -405,6 +409,36 @@ export async function settlePayout(
         .onConflictDoNothing();
     if (move.owedAgain)
       deps.logger?.warn({ reference, status: move.to }, 'a payout came back: the seller is owed it again');
+    // The seller hears of the end: paid, or back and owed again (with the reason), by e-mail.
+    if (move.to === 'success' || move.owedAgain) {
+      const [seller] = await tx
+        .select({
+          email: user.email,
+          name: user.name,
+          businessName: sellers.businessName,
+          bankName: sellers.bankName,
+          accountNumber: sellers.accountNumber,
+        })
+        .from(sellers)
+        .innerJoin(user, eq(user.id, sellers.userId))
+        .where(eq(sellers.id, payout.sellerId));
+      if (seller)
+        await deps.jobs.send(
+          tx,
+          'mail',
+          sellerPayoutEmail({
+            to: seller.email,
+            name: seller.name,
+            businessName: seller.businessName,
+            amount: formatNaira(payout.amountKobo),
+            outcome: move.owedAgain ? 'returned' : 'paid',
+            bankName: seller.bankName,
+            accountEnding: seller.accountNumber.slice(-4),
+            reason: 'reason' in news ? news.reason : null,
+            statementUrl: `${deps.publicUrl}/seller/statement`,
+          }),
+        );
+    }
   });
 }
 

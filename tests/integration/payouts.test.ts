@@ -145,7 +145,7 @@ function resetStand() {
 describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
   it('pays nothing while the claim window is open, then the payable balance once, settled by the webhook', async () => {
     resetStand();
-    const { seller, owed } = await sellerWithSale(2);
+    const { seller, owed, person, accountNumber } = await sellerWithSale(2);
     // Delivered just now: the window is open.
     const early = await runPayouts(deps({ now: () => new Date() }));
     expect((await payoutsOf(seller.id)).length).toBe(0);
@@ -170,6 +170,17 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     expect(await stand.finishTransfer(payout!.reference, 'success')).toBe(200);
     expect(await payoutsOf(seller.id)).toMatchObject([{ status: 'success' }]);
     expect(transferredTo(await recipientOf(seller.id))).toHaveLength(1);
+    // The seller is told once, by e-mail, where the money went.
+    await server.jobsDone();
+    const told = server.mailer.sent.filter(
+      (m) => m.to === person.email && /paid to your bank account/.test(m.subject),
+    );
+    expect(told.map((m) => m.subject)).toEqual([
+      `FreshCatch: ${formatNaira(owed)} paid to your bank account`,
+    ]);
+    expect(told[0]!.text).toContain(
+      `was sent to Guaranty Trust Bank, account ending ${accountNumber.slice(-4)}.`,
+    );
   });
 
   it('ten runs at once pay each seller once', async () => {
@@ -288,6 +299,12 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
         );
       expect(returned.map((row) => row.amountKobo)).toEqual([owed]);
     }
+    await server.jobsDone();
+    const back = server.mailer.sent.filter((m) => m.to === failing.person.email);
+    expect(back.map((m) => m.subject)).toEqual([
+      `FreshCatch: your payout of ${formatNaira(failing.owed)} came back`,
+    ]);
+    expect(back[0]!.text).toContain(': Bank declined the transfer');
   });
 
   it('pays no suspended seller, none held after a bank change, and refuses the owner with the reason', async () => {

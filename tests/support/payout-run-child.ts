@@ -17,12 +17,14 @@ await runPayouts({
     baseUrl: STAND_URL!,
   }),
   jobs: {
-    send: () => Promise.reject(new Error('a payout run sends no job')),
+    // The sellers' e-mails are not the bench's: the queue takes them and sends nothing.
+    send: () => Promise.resolve('not-sent'),
     retry: () => Promise.reject(new Error('a payout run retries no job')),
     state: () => Promise.resolve(null),
     runNow: () => Promise.reject(new Error('a payout run runs no job')),
   },
   now: () => new Date(Number(NOW_MS)),
+  publicUrl: 'http://127.0.0.1',
   concurrency: 2,
 });
 console.log('done');
