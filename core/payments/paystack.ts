@@ -31,6 +31,8 @@ export function transferStateOf(data: PaystackTransfer): TransferState {
       return { status: 'otp', transferCode };
     case 'failed':
     case 'abandoned':
+    case 'blocked':
+    case 'rejected':
       return { status: 'failed', transferCode, reason: reason || `Paystack: ${data.status}` };
     case 'reversed':
       return { status: 'reversed', transferCode, reason: reason || 'Paystack reversed the transfer' };

@@ -18,13 +18,20 @@ export const newPayoutReference = () => `fc-payout-${randomUUID()}`;
 export const PAYOUT_NARRATION = 'FreshCatch: your sales';
 
 /**
- * When a queued payout is tried again after its `attempts`-th try: 30 s, doubling, at most an hour. Longer
- * than a call to Paystack may take (10 s), so a sender's claim outlasts its call: two senders of the same
- * payout are rare, and harmless (the same reference is one transfer).
+ * When a queued payout is tried again after its `attempts`-th try: 2 minutes, doubling, at most an hour.
+ * Longer than a sender's try can take (two calls to Paystack and two questions, 10 s each at worst), so a
+ * sender's claim outlasts its try: two senders of the same payout are rare, and harmless (the same
+ * reference is one transfer).
  */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.min(120_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
+
+/**
+ * How long after a transfer was first asked of Paystack a payout may still be answered by it (a try whose
+ * answer was lost may land late): until then we never fail it ourselves.
+ */
+export const UNSURE_AFTER_SENDING_MS = 24 * 3_600_000;
 
 /** Payouts still on their way: the seller has one at a time. */
 export const OPEN_PAYOUT_STATUSES = ['queued', 'pending', 'otp'] as const satisfies readonly PayoutStatus[];
@@ -65,6 +72,9 @@ export const PAYOUT_MESSAGES = {
     'Paystack waits for an OTP for this transfer: turn off OTP for transfers in Paystack (Settings → ' +
     'Preferences), then finish or cancel it in Paystack’s dashboard.',
   retrying: (at: Date) => `Paystack did not answer; it is asked again at ${shopDateTime(at)}.`,
+  /** A payout already asked of Paystack whose seller may no longer be paid, or that a retry was refused. */
+  unsure: (why: string, at: Date) =>
+    `${why} An earlier try may still reach Paystack, so it is asked again at ${shopDateTime(at)} before anything is decided.`,
 } as const;
 
 /** How the owner reads a payout's state. */

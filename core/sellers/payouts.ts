@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client';
-import { payoutRuns, sellerLedger, sellerPayouts, sellers, user } from '../../db/schema';
+import { orders, payoutRuns, sellerLedger, sellerPayouts, sellers, user } from '../../db/schema';
 import type { PayoutStatus } from '../../db/schema/enums';
 import type { PasswordCheck } from '../accounts/passwords';
 import { recordAdminChange } from '../audit/log';
@@ -15,6 +15,7 @@ import type { AdminActor } from '../roles';
 import {
   OPEN_PAYOUT_STATUSES,
   PAYOUT_MESSAGES,
+  UNSURE_AFTER_SENDING_MS,
   PAYOUT_NARRATION,
   newPayoutReference,
   payoutMove,
@@ -61,12 +62,16 @@ export type Payout = typeof sellerPayouts.$inferSelect;
 const nowOf = (deps: Pick<PayoutDeps, 'now'>) => deps.now?.() ?? new Date();
 const field = (name: string, message: string) => new Invalid(message, { [name]: [message] });
 
+/** A ledger row's order has no freshness claim waiting for the shop's decision (it waits with it). */
+const noOpenClaim = sql`${orders.claimStatus} is distinct from 'open'`;
+
 /** What is payable to a seller at `now`: their ledger's rows whose claim window has closed, less what was paid. */
 async function payableOf(tx: Db | Tx, sellerId: number, now: Date): Promise<number> {
   const [row] = await tx
     .select({ kobo: sql<string>`coalesce(sum(${sellerLedger.amountKobo}), 0)` })
     .from(sellerLedger)
-    .where(and(eq(sellerLedger.sellerId, sellerId), lte(sellerLedger.availableAt, now)));
+    .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
+    .where(and(eq(sellerLedger.sellerId, sellerId), lte(sellerLedger.availableAt, now), noOpenClaim));
   return Number(row?.kobo ?? 0);
 }
 
@@ -120,8 +125,10 @@ async function sellersToPay(db: Db, now: Date): Promise<number[]> {
     .select({ sellerId: sellerLedger.sellerId })
     .from(sellerLedger)
     .innerJoin(sellers, eq(sellers.id, sellerLedger.sellerId))
+    .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
     .where(
       and(
+        noOpenClaim,
         eq(sellers.status, 'approved'),
         isNotNull(sellers.recipientCode),
         or(isNull(sellers.payoutsHeldUntil), lte(sellers.payoutsHeldUntil, now)),
@@ -295,50 +302,71 @@ const QUICK_RETRY_MS = 500;
  */
 async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
   const now = nowOf(deps);
+  const next = payout.nextAttemptAt ?? now;
+  let sent = payout.sentAt;
+  const leaveQueued = (reason: string) =>
+    deps.db
+      .update(sellerPayouts)
+      .set({ reason, updatedAt: now })
+      .where(and(eq(sellerPayouts.id, payout.id), eq(sellerPayouts.status, 'queued')));
   try {
+    let outcome: TryOutcome;
     try {
-      await tryPayout(deps, payout, payout.attempts > 1);
+      outcome = await tryPayout(deps, payout, payout.attempts > 1, sent, (at) => (sent = at));
     } catch (error) {
       if (!PaymentProviderError.is(error) || !error.retryable) throw error;
       await new Promise((resolve) => setTimeout(resolve, QUICK_RETRY_MS));
-      await tryPayout(deps, payout, true);
+      outcome = await tryPayout(deps, payout, true, sent, (at) => (sent = at));
     }
+    if (outcome.unsure) await leaveQueued(PAYOUT_MESSAGES.unsure(outcome.unsure, next));
   } catch (error) {
     if (!PaymentProviderError.is(error) || !error.retryable) throw error;
     // Left queued: the claim already set its next try.
-    const next = payout.nextAttemptAt ?? now;
     deps.logger?.warn({ err: error, reference: payout.reference }, 'payout not sent; tried again later');
-    await deps.db
-      .update(sellerPayouts)
-      .set({ reason: PAYOUT_MESSAGES.retrying(next), updatedAt: now })
-      .where(and(eq(sellerPayouts.id, payout.id), eq(sellerPayouts.status, 'queued')));
+    await leaveQueued(PAYOUT_MESSAGES.retrying(next));
   }
 }
 
+/** What a try decided: done (settled or sent), or nothing yet because an earlier try may still land. */
+type TryOutcome = { unsure: string | null };
+
 /**
  * One try at a payout. `askFirst` (any try after the first): Paystack is asked first whether it already
- * has the reference (an earlier try may have reached it and its answer been lost). A payout Paystack does
- * not have is not sent if the seller may no longer be paid or changed their account: it fails, owed again.
- * Throws PaymentProviderError (retryable) when Paystack does not answer.
+ * has the reference (an earlier try may have reached it and its answer been lost). A payout is failed on
+ * our side (the seller may no longer be paid or changed their account, or Paystack refused the transfer)
+ * only while no transfer was ever asked for it, or a day after: otherwise an earlier try may still land,
+ * and it waits for Paystack's word. Throws PaymentProviderError (retryable) when Paystack does not answer.
  */
-async function tryPayout(deps: PayoutDeps, payout: Payout, askFirst: boolean): Promise<void> {
+async function tryPayout(
+  deps: PayoutDeps,
+  payout: Payout,
+  askFirst: boolean,
+  sentAt: Date | null,
+  onSent: (at: Date) => void,
+): Promise<TryOutcome> {
+  const now = nowOf(deps);
+  const done = { unsure: null };
   if (askFirst) {
     const state = await deps.transfers.verifyTransfer(payout.reference);
-    if (state.status !== 'not_found') return settlePayout(deps, payout.reference, state);
+    if (state.status !== 'not_found') {
+      await settlePayout(deps, payout.reference, state);
+      return done;
+    }
   }
+  const unsure = sentAt !== null && now.getTime() - sentAt.getTime() < UNSURE_AFTER_SENDING_MS;
+  const fail = async (reason: string): Promise<TryOutcome> => {
+    if (unsure) return { unsure: reason };
+    await settlePayout(deps, payout.reference, { status: 'failed', transferCode: null, reason });
+    return done;
+  };
   const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, payout.sellerId));
-  if (!seller || seller.status !== 'approved')
-    return settlePayout(deps, payout.reference, {
-      status: 'failed',
-      transferCode: null,
-      reason: PAYOUT_MESSAGES.cancelledSuspended,
-    });
-  if (seller.recipientCode !== payout.recipientCode || !mayBePaid(seller, nowOf(deps)))
-    return settlePayout(deps, payout.reference, {
-      status: 'failed',
-      transferCode: null,
-      reason: PAYOUT_MESSAGES.cancelledBank,
-    });
+  if (!seller || seller.status !== 'approved') return fail(PAYOUT_MESSAGES.cancelledSuspended);
+  if (seller.recipientCode !== payout.recipientCode || !mayBePaid(seller, now))
+    return fail(PAYOUT_MESSAGES.cancelledBank);
+  if (sentAt === null) {
+    await deps.db.update(sellerPayouts).set({ sentAt: now }).where(eq(sellerPayouts.id, payout.id));
+    onSent(now);
+  }
   const answer = await deps.transfers.transfer({
     reference: payout.reference,
     amountKobo: payout.amountKobo,
@@ -349,15 +377,12 @@ async function tryPayout(deps: PayoutDeps, payout: Payout, askFirst: boolean): P
     const state = await deps.transfers.verifyTransfer(payout.reference);
     if (state.status === 'not_found')
       throw new PaymentProviderError(`Paystack has ${payout.reference} and cannot find it`, true);
-    return settlePayout(deps, payout.reference, state);
+    await settlePayout(deps, payout.reference, state);
+    return done;
   }
-  if (answer.status === 'refused')
-    return settlePayout(deps, payout.reference, {
-      status: 'failed',
-      transferCode: null,
-      reason: answer.reason,
-    });
-  return settlePayout(deps, payout.reference, answer);
+  if (answer.status === 'refused') return fail(answer.reason);
+  await settlePayout(deps, payout.reference, answer);
+  return done;
 }
 
 /**
@@ -379,7 +404,11 @@ export async function settlePayout(
       .for('update');
     if (!payout) return;
     const move = payoutMove(payout.status, news.status);
-    if (!move) return;
+    if (!move) {
+      if (news.status === 'success' && (payout.status === 'failed' || payout.status === 'reversed'))
+        deps.logger?.error({ reference }, 'Paystack says a payout we count as failed was paid: look at it');
+      return;
+    }
     const final = move.to === 'success' || move.to === 'failed' || move.to === 'reversed';
     await tx
       .update(sellerPayouts)
@@ -466,13 +495,16 @@ export async function reconcilePayouts(deps: PayoutDeps): Promise<void> {
   for (const { reference } of stale) {
     try {
       const state = await deps.transfers.verifyTransfer(reference);
-      if (state.status === 'not_found') continue;
-      if (state.status === 'pending' || state.status === 'otp') {
+      if (state.status === 'not_found')
+        deps.logger?.error({ reference }, 'Paystack does not know a payout it accepted; asked again later');
+      if (state.status === 'not_found' || state.status === 'pending' || state.status === 'otp') {
         // Still on its way: asked again in half an hour.
         await deps.db
           .update(sellerPayouts)
           .set({ updatedAt: now })
-          .where(and(eq(sellerPayouts.reference, reference), eq(sellerPayouts.status, state.status)));
+          .where(
+            and(eq(sellerPayouts.reference, reference), inArray(sellerPayouts.status, ['pending', 'otp'])),
+          );
         continue;
       }
       await settlePayout(deps, reference, state);

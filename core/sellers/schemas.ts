@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { rowId } from '../ids';
+import { parseRowId, rowId } from '../ids';
 
 /* The sellers' forms (issue 51 §1); the service checks each rule again and answers the field's message. */
 
@@ -67,10 +67,12 @@ export const AdminOfferActionSchema = z.discriminatedUnion('intent', [
 /** The owner's payouts (issue 51 §5): pay every seller payable now, or one, with the password again. */
 export const AdminPayoutActionSchema = z.object({
   intent: z.literal('pay'),
-  /** "all", or one seller's id. */
+  /** "all" (or nothing), or one seller's id; an id that names no row finds no seller. */
   sellerId: z.pipe(
     z.optional(z.string()),
-    z.transform((typed) => (typed && /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : 'all')),
+    z.transform((typed) =>
+      !typed || typed.trim() === 'all' ? ('all' as const) : (parseRowId(typed.trim()) ?? 0),
+    ),
   ),
   password: z.optional(z.string()),
 });

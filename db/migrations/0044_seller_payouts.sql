@@ -29,6 +29,7 @@ CREATE TABLE "seller_payouts" (
 	"transfer_code" text,
 	"reason" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"sent_at" timestamp with time zone,
 	"next_attempt_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

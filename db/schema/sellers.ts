@@ -168,6 +168,11 @@ export const sellerPayouts = pgTable(
     reason: text('reason'),
     /** Tries at sending it; from the second on, the provider is asked first whether it has the reference. */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When a transfer was first asked of Paystack for it: from then on, until a day has passed, the payout
+     * is never failed on our side (a try whose answer was lost may still land); only Paystack's news ends it.
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When a queued payout is (re)sent next: a sender's claim moves it on, so two senders rarely meet. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, shopDay } from '#core/calendar';
 import { settlePayment } from '#core/checkout/settle';
 import { createFarm } from '#core/farm/farms';
+import { fileClaim } from '#core/orders/claims';
 import { updateOrderStatus } from '#core/orders/management';
 import { formatNaira } from '#core/money';
 import { PaystackProvider } from '#core/payments/paystack';
@@ -122,7 +124,7 @@ async function sellerWithSale(kg = 2) {
     await updateOrderStatus(server.services.checkout, admin, placed.orderId, status);
   const owed = (await sellerBalance(db(), seller.id, later())).payableKobo;
   expect(owed).toBeGreaterThan(0);
-  return { seller, person, owed, accountNumber };
+  return { seller, person, owed, accountNumber, order: { orderId: placed.orderId, shopperId: shopper.id } };
 }
 
 const payoutsOf = (sellerId: number) =>
@@ -206,7 +208,7 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     const [first] = await payoutsOf(lost.seller.id);
     expect(stand.transferBodies.filter((b) => b.reference === first!.reference)).toHaveLength(1);
 
-    // A 500 that made nothing (twice: the try and its quick second try), then, 30 s on, an answer too
+    // A 500 that made nothing (twice: the try and its quick second try), then, 3 minutes on, an answer too
     // late for our patience of a transfer that was made: its quick second try asks, and records it.
     const down = await sellerWithSale(1);
     stand.failTransfersWith = 500;
@@ -216,7 +218,7 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
     expect(queued!.reason).toMatch(/^Paystack did not answer; it is asked again at /);
     stand.transferAnswerAfterMs = 1_500;
-    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 3 * 60_000) }));
     stand.transferAnswerAfterMs = 0;
     expect(await payoutsOf(down.seller.id)).toMatchObject([{ status: 'pending', attempts: 2, reason: null }]);
     expect(transferredTo(await recipientOf(down.seller.id)).map((t) => t.amount)).toEqual([down.owed]);
@@ -344,7 +346,7 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     expect(paid!.recipientCode).toBe('RCP_0584999999999');
   });
 
-  it('a payout queued before the seller was suspended is not sent, and is owed again', async () => {
+  it('a payout queued before the seller was suspended is not sent: waits while an earlier try may land, then is owed again', async () => {
     resetStand();
     const { seller, owed } = await sellerWithSale(1);
     stand.failTransfersWith = 503;
@@ -352,13 +354,42 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     stand.failTransfersWith = null;
     await suspendSeller(sellerDeps(), admin, seller.id, 'Investigating a claim');
     const sentBefore = stand.transferBodies.length;
-    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 31_000) }));
+    // Asked of Paystack already: it may yet land, so nothing is decided on our side for a day.
+    await sendDuePayouts(deps({ now: () => new Date(later().getTime() + 3 * 60_000) }));
+    const [waiting] = await payoutsOf(seller.id);
+    expect(waiting!.status).toBe('queued');
+    expect(waiting!.reason).toContain(PAYOUT_MESSAGES.cancelledSuspended);
+    expect(waiting!.reason).toContain('An earlier try may still reach Paystack');
+    // A day on, Paystack still has none: failed, owed again, and never sent again.
+    const dayOn = new Date(later().getTime() + 25 * HOUR);
+    await sendDuePayouts(deps({ now: () => dayOn }));
     expect(await payoutsOf(seller.id)).toMatchObject([
       { status: 'failed', reason: PAYOUT_MESSAGES.cancelledSuspended },
     ]);
     expect(stand.transferBodies.length).toBe(sentBefore);
-    const minuteOn = new Date(later().getTime() + 60_000);
+    const minuteOn = new Date(dayOn.getTime() + 60_000);
     expect((await sellerBalance(db(), seller.id, minuteOn)).payableKobo).toBe(owed);
+  });
+
+  it('a sale under an open freshness claim waits for the decision', async () => {
+    resetStand();
+    const { seller, order } = await sellerWithSale(1);
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    const [line] = await db()
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, order.orderId));
+    await fileClaim(
+      { ...server.services.checkout, storage: server.services.storage },
+      order.shopperId,
+      order.orderId,
+      { lines: [{ itemId: line!.id, quantity: 1 }], description: 'It smelt off', photo },
+      (at) => at.toISOString(),
+    );
+    await runPayouts(deps());
+    expect(await payoutsOf(seller.id)).toEqual([]);
   });
 
   it('the owner starts a run with their password: audited, run by the job queue', async () => {

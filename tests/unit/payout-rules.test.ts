@@ -8,8 +8,8 @@ describe('payout rules (issue 51 §5)', () => {
     expect(newPayoutReference()).not.toBe(a);
   });
 
-  it('tries again after 30 s, doubling, at most an hour', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+  it('tries again after 2 minutes, doubling, at most an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([120_000, 240_000, 480_000, 960_000]);
     expect(retryDelayMs(20)).toBe(3_600_000);
   });
 
