@@ -451,6 +451,14 @@ describe('/admin/payouts (issue 51 §5, §7)', () => {
     expect(await text(suspended)).toContain(PAYOUT_MESSAGES.suspended);
     expect(await runCount()).toBe(before + 1);
 
+    for (const sellerId of ['99999999999', '0', 'x'])
+      expect(
+        (await owner.postForm('/admin/payouts', { intent: 'pay', sellerId, password: ADMIN_PASSWORD }))
+          .status,
+        `seller id ${sellerId}`,
+      ).toBe(404);
+    expect(await runCount()).toBe(before + 1);
+
     const shopper = await createCheckoutShopper(server.services);
     const stranger = await signedInClient(server, shopper.email, SHOPPER_PASSWORD);
     expect((await stranger.postForm('/admin/payouts', { intent: 'pay', password: 'x' })).status).toBe(403);
