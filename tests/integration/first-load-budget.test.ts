@@ -32,7 +32,7 @@ const BUDGET_KB = {
   '/': { route: 'routes/home', js: 120, total: 138 },
   '/products': { route: 'routes/products', js: 120, total: 144 },
   '/products/{id}': { route: 'routes/product', js: 129, total: 151 },
-  '/search?q=fish': { route: 'routes/search', js: 119, total: 141 },
+  '/search?q=fish': { route: 'routes/search', js: 119, total: 142 },
   '/cart': { route: 'routes/cart', js: 121, total: 136 },
 } as const;
 

@@ -116,10 +116,12 @@ describe('durable background jobs', () => {
       db(),
       sql`select name, cron from pgboss.schedule order by name`,
     );
-    // Beside it, the farm reminders' half-hourly run (tests/integration/farm-reminders.test.ts).
+    // Beside it, the farm reminders' half-hourly run (tests/integration/farm-reminders.test.ts) and the
+    // weekly payout run (tests/integration/payouts.test.ts).
     expect(schedules).toEqual([
       { name: 'expire-orders', cron: '* * * * *' },
       { name: 'farm-reminders', cron: '*/30 * * * *' },
+      { name: 'payout-run', cron: '0 9 * * 1' },
     ]);
 
     const shopper = await createCheckoutShopper(server.services);

@@ -62,7 +62,9 @@ const text = async (response: Response) =>
 
 describe("the seller's area", () => {
   it('is /seller in the route table', () => {
-    expect(areaPaths().sort()).toEqual(['/seller', '/seller?index']);
+    expect(areaPaths().sort()).toEqual(
+      ['/seller', '/seller/statement', '/seller/statement.csv', '/seller?index'].sort(),
+    );
   });
 
   it('a guest is sent to /login and back; a post is 401', async () => {
