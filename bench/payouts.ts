@@ -25,6 +25,7 @@ import { farms, sellerLedger, sellerPayouts, sellers, user } from '#db/schema';
 import { startPaystackStandIn } from '../tests/support/paystack-stand-in';
 import { freshDatabase } from '../tests/support/shop';
 import { benchNodeVersion, migrateAndSeed, table, verdict } from './lib';
+import { quietJobs } from '../tests/support/quiet-jobs';
 
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 500);
 const LINES = 20;
@@ -148,13 +149,7 @@ async function main() {
     const deps: PayoutDeps = {
       db: database.db,
       transfers,
-      jobs: {
-        // The sellers' e-mails are not the bench's: the queue takes them and sends nothing.
-        send: () => Promise.resolve('not-sent'),
-        retry: () => Promise.reject(new Error('a payout run retries no job')),
-        state: () => Promise.resolve(null),
-        runNow: () => Promise.reject(new Error('a payout run runs no job')),
-      },
+      jobs: quietJobs,
       concurrency: CONCURRENCY,
       publicUrl: 'http://127.0.0.1',
       logger: {

@@ -44,13 +44,14 @@ export function dayMonth(day: string): string {
   return `${date} ${MONTHS[month! - 1]}`;
 }
 
+/** "3 Dec, 14:35": a day and a time in the shop's time (a payout's, a hold's end). */
+export const shopDateTime = (at: Date) => `${dayMonth(shopDay(at))}, ${shopTime(at)}`;
+
 /**
  * A moment as a person reads it, in the shop's time: "14:35" within a day of `now` (before or after),
  * "3 Dec, 14:35" further off (a time alone would read as today's, yesterday's or tomorrow's).
  */
 export function shopMoment(at: Date, now: Date): string {
   const time = shopTime(at);
-  return Math.abs(at.getTime() - now.getTime()) < 24 * 60 * 60 * 1000
-    ? time
-    : `${dayMonth(shopDay(at))}, ${time}`;
+  return Math.abs(at.getTime() - now.getTime()) < 24 * 60 * 60 * 1000 ? time : shopDateTime(at);
 }

@@ -40,28 +40,32 @@ export function keptPart(sold: LinePart, refunded: number, quantity: number): Li
 
 export interface LedgerAmount {
   amountKobo: number;
-  availableAt: Date;
   kind: 'sale' | 'refund' | 'refund_failed' | 'payout' | 'payout_returned';
+  /** Whether the row counts toward a payout now (ledger.ts `payableNowSql`: window closed, no open claim). */
+  payableNow: boolean;
 }
 
 export interface SellerBalance {
-  /** Owed and free to pay: its claim window has closed (less what was paid). */
+  /** Owed and free to pay: its claim window has closed and no claim waits (less what was paid). */
   payableKobo: number;
-  /** Owed once the claim windows of delivered orders close. */
+  /** Owed once the claim windows of delivered orders close and their claims are decided. */
   waitingKobo: number;
   /** Paid out so far (less what came back from failed or reversed payouts). */
   paidKobo: number;
 }
 
-/** A seller's balance at `now` from their ledger's rows. */
-export function balanceOf(rows: LedgerAmount[], now: Date): SellerBalance {
+/** A seller's balance from their ledger's rows (or sums of rows of one kind and one `payableNow`). */
+export function balanceOf(rows: LedgerAmount[]): SellerBalance {
   let payableKobo = 0;
   let waitingKobo = 0;
   let paidKobo = 0;
   for (const row of rows) {
-    if (row.availableAt.getTime() <= now.getTime()) payableKobo += row.amountKobo;
+    if (row.payableNow) payableKobo += row.amountKobo;
     else waitingKobo += row.amountKobo;
     if (row.kind === 'payout' || row.kind === 'payout_returned') paidKobo -= row.amountKobo;
   }
   return { payableKobo, waitingKobo, paidKobo };
 }
+
+/** Rows of a payout (or of its return) carry no line: their gross is their amount, with no commission. */
+export const isPayoutKind = (kind: LedgerAmount['kind']) => kind === 'payout' || kind === 'payout_returned';

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   orderItems,
   orderRefunds,
+  orders,
   products,
   sellerLedger,
   sellerOffers,
@@ -13,11 +14,18 @@ import type { LedgerKind } from '../../db/schema/enums';
 import { deliveredAt } from '../orders/claim-lines';
 import { claimableUntil } from '../orders/claim-window';
 import { refundedQuantities } from '../orders/refund-lines';
-import { balanceOf, commissionKobo, keptPart, lineShareKobo, type SellerBalance } from './ledger-rules';
+import {
+  balanceOf,
+  commissionKobo,
+  keptPart,
+  lineShareKobo,
+  type LedgerAmount,
+  type SellerBalance,
+} from './ledger-rules';
 
 /**
- * A seller's ledger (issue 51 §4, docs/sellers.md "What a seller is owed"): its only writer. Rows are
- * only added. The order's lifecycle calls `postOrderLedger` in the transaction of each change of a
+ * A seller's ledger (issue 51 §4, docs/sellers.md "What a seller is owed"): its only writer, and the one
+ * place a row's counting toward a payout is decided (`payableNowSql`). Rows are only added. The order's lifecycle calls `postOrderLedger` in the transaction of each change of a
  * delivered order (its delivery, a refund asked for, a refund that failed), and the ledger adds what
  * makes each seller's rows for the order say what the order now is: a sale per part of a line drawn
  * from their batch, and a correction whenever a refund by line (an approved claim's too) takes some
@@ -130,18 +138,88 @@ export async function postOrderLedger(tx: Tx, orderId: string): Promise<void> {
   if (added.length > 0) await tx.insert(sellerLedger).values(added);
 }
 
-/** A seller's balance now: payable, waiting for claim windows, paid. */
-export async function sellerBalance(db: Db | Tx, sellerId: number, now = new Date()): Promise<SellerBalance> {
-  const rows = await db
+/**
+ * Whether a ledger row counts toward a payout at `now`: its claim window has closed and no freshness claim
+ * on its order waits for the shop's decision. The one test of it (the balance, the payout run and the
+ * owner's screen all ask it); the query must left-join `orders` on the row's order.
+ */
+export const payableNowSql = (now: Date) =>
+  sql<boolean>`(${lte(sellerLedger.availableAt, now)} and ${orders.claimStatus} is distinct from 'open')`;
+
+const NO_BALANCE: SellerBalance = { payableKobo: 0, waitingKobo: 0, paidKobo: 0 };
+
+/** The balance of each seller (of `sellerIds`, or of all with a ledger) at `now`: payable, waiting, paid. */
+export async function sellerBalances(
+  db: Db | Tx,
+  now: Date,
+  sellerIds?: number[],
+): Promise<Map<number, SellerBalance>> {
+  const payableNow = payableNowSql(now);
+  const sums = await db
     .select({
-      amountKobo: sellerLedger.amountKobo,
-      availableAt: sellerLedger.availableAt,
+      sellerId: sellerLedger.sellerId,
       kind: sellerLedger.kind,
+      payableNow,
+      kobo: sql<string>`sum(${sellerLedger.amountKobo})`,
     })
     .from(sellerLedger)
-    .where(eq(sellerLedger.sellerId, sellerId));
-  return balanceOf(
-    rows.map((row) => ({ ...row, amountKobo: Number(row.amountKobo) })),
-    now,
-  );
+    .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
+    .where(sellerIds === undefined ? undefined : inArray(sellerLedger.sellerId, sellerIds))
+    // By position: the same expression bound twice would be two parameters, which PostgreSQL does not group by.
+    .groupBy(sql`1`, sql`2`, sql`3`);
+  const bySeller = new Map<number, LedgerAmount[]>();
+  for (const sum of sums)
+    bySeller.set(sum.sellerId, [
+      ...(bySeller.get(sum.sellerId) ?? []),
+      { kind: sum.kind, payableNow: Boolean(sum.payableNow), amountKobo: Number(sum.kobo) },
+    ]);
+  return new Map([...bySeller].map(([sellerId, rows]) => [sellerId, balanceOf(rows)]));
+}
+
+/** A seller's balance now: payable, waiting for claim windows and claims, paid. */
+export async function sellerBalance(db: Db | Tx, sellerId: number, now = new Date()): Promise<SellerBalance> {
+  return (await sellerBalances(db, now, [sellerId])).get(sellerId) ?? NO_BALANCE;
+}
+
+/**
+ * The ledger's side of a payout (core/sellers/payouts.ts makes it, in the same transaction): its amount
+ * leaves what the seller is owed at once.
+ */
+export async function postPayout(
+  tx: Tx,
+  payout: { id: number; sellerId: number; amountKobo: number },
+  now: Date,
+): Promise<void> {
+  await tx.insert(sellerLedger).values(payoutRow(payout, 'payout', -payout.amountKobo, now));
+}
+
+/** A failed or reversed payout's money is owed again, once (a second return of the same payout adds nothing). */
+export async function postPayoutReturned(
+  tx: Tx,
+  payout: { id: number; sellerId: number; amountKobo: number },
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(sellerLedger)
+    .values(payoutRow(payout, 'payout_returned', payout.amountKobo, now))
+    .onConflictDoNothing();
+}
+
+function payoutRow(
+  payout: { id: number; sellerId: number },
+  kind: 'payout' | 'payout_returned',
+  amountKobo: number,
+  now: Date,
+): typeof sellerLedger.$inferInsert {
+  return {
+    sellerId: payout.sellerId,
+    kind,
+    payoutId: payout.id,
+    grossKobo: amountKobo,
+    commissionKobo: 0,
+    amountKobo,
+    commissionPercent: 0,
+    availableAt: now,
+    createdAt: now,
+  };
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PayoutStatus } from '../../db/schema/enums';
-import { dayMonth, shopDay, shopTime } from '../calendar';
-
-/** "3 Dec, 14:35" in the shop's time. */
-const shopDateTime = (at: Date) => `${dayMonth(shopDay(at))}, ${shopTime(at)}`;
+import type { SellerStatus } from '../../db/schema/enums';
+import { shopDateTime } from '../calendar';
+import { whyNotPayable, type NotPayable } from './rules';
 
 /*
  * The rules of payouts to sellers (issue 51 §5, docs/sellers.md "Payouts"), without the database: what a
@@ -62,6 +61,13 @@ export const PAYOUT_MESSAGES = {
   notApproved: 'Only an approved seller is paid.',
   held: (until: Date) =>
     `Payouts to this seller are held until ${shopDateTime(until)} after a change of bank account.`,
+  /** Why the owner's "pay this seller" is refused. */
+  refused: (why: NotPayable, heldUntil: Date | null) =>
+    why === 'suspended'
+      ? PAYOUT_MESSAGES.suspended
+      : why === 'held' && heldUntil
+        ? PAYOUT_MESSAGES.held(heldUntil)
+        : PAYOUT_MESSAGES.notApproved,
   open: 'A payout to this seller is already on its way.',
   nothingPayable: 'Nothing is payable to this seller now: their money waits for the claim window to close.',
   notFound: 'This seller was not found.',
@@ -86,3 +92,20 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   failed: 'Failed — owed again',
   reversed: 'Reversed — owed again',
 };
+
+/** How the owner's screen names a seller's standing for payouts: "Approved", "Suspended", "Held until 4 Dec, 05:06". */
+export function payoutStanding(
+  seller: { status: SellerStatus; recipientCode: string | null; payoutsHeldUntil: Date | null },
+  now: Date,
+): string {
+  switch (whyNotPayable(seller, now)) {
+    case null:
+      return 'Approved';
+    case 'suspended':
+      return 'Suspended';
+    case 'held':
+      return `Held until ${shopDateTime(seller.payoutsHeldUntil!)}`;
+    case 'not_approved':
+      return 'Not approved';
+  }
+}

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client';
 import { orders, payoutRuns, sellerLedger, sellerPayouts, sellers, user } from '../../db/schema';
+import { payableNowSql, postPayout, postPayoutReturned, sellerBalance, sellerBalances } from './ledger';
 import type { PayoutStatus } from '../../db/schema/enums';
 import type { PasswordCheck } from '../accounts/passwords';
 import { recordAdminChange } from '../audit/log';
@@ -19,13 +20,15 @@ import {
   PAYOUT_NARRATION,
   newPayoutReference,
   payoutMove,
+  payoutStanding,
   retryDelayMs,
 } from './payout-rules';
-import { mayBePaid } from './rules';
+import { whyNotPayable } from './rules';
 
 /**
  * Payouts to sellers (issue 51 §5, docs/sellers.md "Payouts", decision 063): the only writer of
- * `payout_runs`, `seller_payouts` and the ledger's payout rows.
+ * `payout_runs` and `seller_payouts`; the ledger's payout rows are written by core/sellers/ledger.ts
+ * (`postPayout`, `postPayoutReturned`), in the payout's transaction.
  *
  * Exactly once: a payout is made in one transaction with the ledger row that takes its amount out of
  * what the seller is owed, with the seller's row locked and at most one payout of a seller on its way
@@ -62,83 +65,59 @@ export type Payout = typeof sellerPayouts.$inferSelect;
 const nowOf = (deps: Pick<PayoutDeps, 'now'>) => deps.now?.() ?? new Date();
 const field = (name: string, message: string) => new Invalid(message, { [name]: [message] });
 
-/** A ledger row's order has no freshness claim waiting for the shop's decision (it waits with it). */
-const noOpenClaim = sql`${orders.claimStatus} is distinct from 'open'`;
-
-/** What is payable to a seller at `now`: their ledger's rows whose claim window has closed, less what was paid. */
-async function payableOf(tx: Db | Tx, sellerId: number, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ kobo: sql<string>`coalesce(sum(${sellerLedger.amountKobo}), 0)` })
-    .from(sellerLedger)
-    .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
-    .where(and(eq(sellerLedger.sellerId, sellerId), lte(sellerLedger.availableAt, now), noOpenClaim));
-  return Number(row?.kobo ?? 0);
-}
-
 /**
  * Makes one seller's payout of everything payable now, or nothing (not payable to, one already on its
- * way, nothing positive): the seller's row is locked first, so two runs at once make one payout.
+ * way, nothing positive): the seller's row is locked first, so two runs at once make one payout. `runOf`
+ * names the run it belongs to (the owner's pay-one makes its run here, only when there is a payout), and
+ * `made` adds what must go with it in the same transaction (the owner's audit row).
  */
-async function makePayout(deps: PayoutDeps, sellerId: number, runId: number | null): Promise<Payout | null> {
+async function makePayout(
+  deps: PayoutDeps,
+  sellerId: number,
+  runOf: (tx: Tx) => Promise<number>,
+  made?: (tx: Tx, payout: Payout) => Promise<void>,
+): Promise<Payout | null> {
   const now = nowOf(deps);
   return deps.db.transaction(async (tx) => {
     const [seller] = await tx.select().from(sellers).where(eq(sellers.id, sellerId)).for('update');
-    if (!seller || !mayBePaid(seller, now)) return null;
+    if (!seller || whyNotPayable(seller, now) !== null) return null;
     const [open] = await tx
       .select({ id: sellerPayouts.id })
       .from(sellerPayouts)
       .where(and(eq(sellerPayouts.sellerId, sellerId), inArray(sellerPayouts.status, OPEN_PAYOUT_STATUSES)));
     if (open) return null;
-    const payable = await payableOf(tx, sellerId, now);
-    if (payable <= 0) return null;
+    const { payableKobo } = await sellerBalance(tx, sellerId, now);
+    if (payableKobo <= 0) return null;
     const [payout] = await tx
       .insert(sellerPayouts)
       .values({
         sellerId,
-        runId,
+        runId: await runOf(tx),
         reference: newPayoutReference(),
-        amountKobo: payable,
+        amountKobo: payableKobo,
         recipientCode: seller.recipientCode!,
         nextAttemptAt: now,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await tx.insert(sellerLedger).values({
-      sellerId,
-      kind: 'payout',
-      payoutId: payout!.id,
-      grossKobo: -payable,
-      commissionKobo: 0,
-      amountKobo: -payable,
-      commissionPercent: 0,
-      availableAt: now,
-      createdAt: now,
-    });
+    await postPayout(tx, payout!, now);
+    await made?.(tx, payout!);
     return payout!;
   });
 }
 
-/** The sellers who may be paid now and have something payable, with no payout on its way. */
+/**
+ * The sellers with something payable now, the candidates of a run (makePayout decides each: whether they
+ * may be paid, and whether a payout of theirs is already on its way).
+ */
 async function sellersToPay(db: Db, now: Date): Promise<number[]> {
   const rows = await db
     .select({ sellerId: sellerLedger.sellerId })
     .from(sellerLedger)
-    .innerJoin(sellers, eq(sellers.id, sellerLedger.sellerId))
     .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
-    .where(
-      and(
-        noOpenClaim,
-        eq(sellers.status, 'approved'),
-        isNotNull(sellers.recipientCode),
-        or(isNull(sellers.payoutsHeldUntil), lte(sellers.payoutsHeldUntil, now)),
-        lte(sellerLedger.availableAt, now),
-        sql`not exists (select 1 from ${sellerPayouts} where ${sellerPayouts.sellerId} = ${sellers.id}
-          and ${inArray(sellerPayouts.status, OPEN_PAYOUT_STATUSES)})`,
-      ),
-    )
     .groupBy(sellerLedger.sellerId)
-    .having(sql`sum(${sellerLedger.amountKobo}) > 0`)
+    .having(sql`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${payableNowSql(now)}), 0) > 0`)
     .orderBy(asc(sellerLedger.sellerId));
   return rows.map((row) => row.sellerId);
 }
@@ -159,7 +138,7 @@ export async function runPayouts(deps: PayoutDeps, runId?: number): Promise<RunR
   let payouts = 0;
   let totalKobo = 0;
   for (const sellerId of await sellersToPay(deps.db, now)) {
-    const payout = await makePayout(deps, sellerId, id);
+    const payout = await makePayout(deps, sellerId, async () => id);
     if (!payout) continue;
     payouts += 1;
     totalKobo += payout.amountKobo;
@@ -222,12 +201,27 @@ export async function payOneSeller(
   const now = nowOf(deps);
   const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, sellerId));
   if (!seller) throw new NotFound(PAYOUT_MESSAGES.notFound);
-  if (seller.status === 'suspended') throw new Conflict(PAYOUT_MESSAGES.suspended);
-  if (seller.status !== 'approved' || !seller.recipientCode) throw new Conflict(PAYOUT_MESSAGES.notApproved);
-  if (seller.payoutsHeldUntil && seller.payoutsHeldUntil > now)
-    throw new Conflict(PAYOUT_MESSAGES.held(seller.payoutsHeldUntil));
-  const [run] = await deps.db.insert(payoutRuns).values({ startedBy: admin.id, startedAt: now }).returning();
-  const payout = await makePayout(deps, sellerId, run!.id);
+  const why = whyNotPayable(seller, now);
+  if (why) throw new Conflict(PAYOUT_MESSAGES.refused(why, seller.payoutsHeldUntil));
+  const payout = await makePayout(
+    deps,
+    sellerId,
+    async (tx) =>
+      (await tx.insert(payoutRuns).values({ startedBy: admin.id, startedAt: now }).returning())[0]!.id,
+    async (tx, made) => {
+      await tx
+        .update(payoutRuns)
+        .set({ payouts: 1, totalKobo: made.amountKobo })
+        .where(eq(payoutRuns.id, made.runId!));
+      await recordAdminChange(tx, admin, {
+        kind: 'payout',
+        action: 'created',
+        subjectId: made.runId!,
+        subjectLabel: `Payout to ${seller.businessName}`,
+        after: { runId: made.runId, sellerId, amountKobo: made.amountKobo, reference: made.reference },
+      });
+    },
+  );
   if (!payout) {
     const [open] = await deps.db
       .select({ id: sellerPayouts.id })
@@ -235,19 +229,6 @@ export async function payOneSeller(
       .where(and(eq(sellerPayouts.sellerId, sellerId), inArray(sellerPayouts.status, OPEN_PAYOUT_STATUSES)));
     throw new Conflict(open ? PAYOUT_MESSAGES.open : PAYOUT_MESSAGES.nothingPayable);
   }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(payoutRuns)
-      .set({ payouts: 1, totalKobo: payout.amountKobo })
-      .where(eq(payoutRuns.id, run!.id));
-    await recordAdminChange(tx, admin, {
-      kind: 'payout',
-      action: 'created',
-      subjectId: run!.id,
-      subjectLabel: `Payout to ${seller.businessName}`,
-      after: { runId: run!.id, sellerId, amountKobo: payout.amountKobo, reference: payout.reference },
-    });
-  });
   await sendDuePayouts(deps);
   const [after] = await deps.db.select().from(sellerPayouts).where(eq(sellerPayouts.id, payout.id));
   return after!;
@@ -360,8 +341,9 @@ async function tryPayout(
     return done;
   };
   const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, payout.sellerId));
-  if (!seller || seller.status !== 'approved') return fail(PAYOUT_MESSAGES.cancelledSuspended);
-  if (seller.recipientCode !== payout.recipientCode || !mayBePaid(seller, now))
+  const why = seller ? whyNotPayable(seller, now) : 'not_approved';
+  if (why === 'suspended' || why === 'not_approved') return fail(PAYOUT_MESSAGES.cancelledSuspended);
+  if (why === 'held' || seller!.recipientCode !== payout.recipientCode)
     return fail(PAYOUT_MESSAGES.cancelledBank);
   if (sentAt === null) {
     await deps.db.update(sellerPayouts).set({ sentAt: now }).where(eq(sellerPayouts.id, payout.id));
@@ -421,23 +403,10 @@ export async function settlePayout(
         settledAt: final ? now : null,
       })
       .where(eq(sellerPayouts.id, payout.id));
-    if (move.owedAgain)
-      await tx
-        .insert(sellerLedger)
-        .values({
-          sellerId: payout.sellerId,
-          kind: 'payout_returned',
-          payoutId: payout.id,
-          grossKobo: payout.amountKobo,
-          commissionKobo: 0,
-          amountKobo: payout.amountKobo,
-          commissionPercent: 0,
-          availableAt: now,
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    if (move.owedAgain)
+    if (move.owedAgain) {
+      await postPayoutReturned(tx, payout, now);
       deps.logger?.warn({ reference, status: move.to }, 'a payout came back: the seller is owed it again');
+    }
     // The seller hears of the end: paid, or back and owed again (with the reason), by e-mail.
     if (move.to === 'success' || move.owedAgain) {
       const [seller] = await tx
@@ -519,8 +488,8 @@ export async function reconcilePayouts(deps: PayoutDeps): Promise<void> {
 export interface OwedRow {
   sellerId: number;
   businessName: string;
-  status: string;
-  payoutsHeldUntil: Date | null;
+  /** "Approved", "Suspended", "Held until 4 Dec, 05:06" (payout-rules `payoutStanding`). */
+  standing: string;
   payableKobo: number;
   waitingKobo: number;
   paidKobo: number;
@@ -528,30 +497,20 @@ export interface OwedRow {
 
 /** The owner's "what is owed to whom" (issue 51 §7): each seller with a ledger, biggest payable first. */
 export async function owedToWhom(db: Db, now = new Date()): Promise<OwedRow[]> {
-  const payable = sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${lte(sellerLedger.availableAt, now)}), 0)`;
+  const balances = await sellerBalances(db, now);
+  if (balances.size === 0) return [];
   const rows = await db
-    .select({
-      sellerId: sellers.id,
-      businessName: sellers.businessName,
-      status: sellers.status,
-      payoutsHeldUntil: sellers.payoutsHeldUntil,
-      payable,
-      waiting: sql<string>`coalesce(sum(${sellerLedger.amountKobo}) filter (where ${gt(sellerLedger.availableAt, now)}), 0)`,
-      paid: sql<string>`coalesce(-sum(${sellerLedger.amountKobo}) filter (where ${inArray(sellerLedger.kind, ['payout', 'payout_returned'])}), 0)`,
-    })
+    .select()
     .from(sellers)
-    .innerJoin(sellerLedger, eq(sellerLedger.sellerId, sellers.id))
-    .groupBy(sellers.id)
-    .orderBy(desc(payable), asc(sellers.businessName));
-  return rows.map((row) => ({
-    sellerId: row.sellerId,
-    businessName: row.businessName,
-    status: row.status,
-    payoutsHeldUntil: row.payoutsHeldUntil,
-    payableKobo: Number(row.payable),
-    waitingKobo: Number(row.waiting),
-    paidKobo: Number(row.paid),
-  }));
+    .where(inArray(sellers.id, [...balances.keys()]));
+  return rows
+    .map((seller) => ({
+      sellerId: seller.id,
+      businessName: seller.businessName,
+      standing: payoutStanding(seller, now),
+      ...balances.get(seller.id)!,
+    }))
+    .sort((a, b) => b.payableKobo - a.payableKobo || a.businessName.localeCompare(b.businessName));
 }
 
 export interface PayoutRow {

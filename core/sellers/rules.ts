@@ -76,14 +76,16 @@ export function nubanOrNull(typed: string): string | null {
 /** When payouts may start again after a bank change made at `now`. */
 export const payoutsHeldUntil = (now: Date) => new Date(now.getTime() + BANK_CHANGE_HOLD_HOURS * 3600_000);
 
-/** Whether a payout may leave for this seller at `now` (the payout run, issue 51 §5, asks this). */
-export function mayBePaid(
+/** Why no payout may leave for this seller at `now` (the payout run and the owner's pay-one ask it). */
+export type NotPayable = 'suspended' | 'not_approved' | 'held';
+
+/** Null when a payout may leave for this seller at `now`; otherwise why not. The one test of it. */
+export function whyNotPayable(
   seller: { status: SellerStatus; recipientCode: string | null; payoutsHeldUntil: Date | null },
   now: Date,
-): boolean {
-  return (
-    seller.status === 'approved' &&
-    seller.recipientCode !== null &&
-    (seller.payoutsHeldUntil === null || seller.payoutsHeldUntil <= now)
-  );
+): NotPayable | null {
+  if (seller.status === 'suspended') return 'suspended';
+  if (seller.status !== 'approved' || seller.recipientCode === null) return 'not_approved';
+  if (seller.payoutsHeldUntil !== null && seller.payoutsHeldUntil > now) return 'held';
+  return null;
 }

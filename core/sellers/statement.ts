@@ -1,12 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, sellerLedger, sellerOffers, sellerPayouts } from '../../db/schema';
+import { orderItems, orders, sellerLedger, sellerOffers, sellerPayouts } from '../../db/schema';
 import type { LedgerKind, PayoutStatus } from '../../db/schema/enums';
 import { neutraliseFormula } from '../csv';
 import { nairaFigure } from '../money';
 import { shortOrderId } from '../notifications/messages';
-import { balanceOf, type SellerBalance } from './ledger-rules';
+import { sellerBalance } from './ledger';
+import { isPayoutKind, type SellerBalance } from './ledger-rules';
 
 /**
  * The seller's statement (issue 51 §6): their ledger's rows, newest first, each with its origin (the order,
@@ -38,6 +39,8 @@ export interface StatementLine {
   amountKobo: number;
   /** When it counts toward a payout (the claim window's end for a sale). */
   availableAt: Date;
+  /** A freshness claim on its order waits for the shop's decision: it counts only once decided. */
+  claimOpen: boolean;
   payout: { reference: string; status: PayoutStatus } | null;
 }
 
@@ -66,15 +69,18 @@ export async function sellerStatement(
       commissionKobo: sellerLedger.commissionKobo,
       amountKobo: sellerLedger.amountKobo,
       availableAt: sellerLedger.availableAt,
+      claimStatus: orders.claimStatus,
       payoutReference: sellerPayouts.reference,
       payoutStatus: sellerPayouts.status,
     })
     .from(sellerLedger)
+    .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
     .leftJoin(orderItems, eq(orderItems.id, sellerLedger.orderItemId))
     .leftJoin(sellerOffers, eq(sellerOffers.batchId, sellerLedger.batchId))
     .leftJoin(sellerPayouts, eq(sellerPayouts.id, sellerLedger.payoutId))
     .where(eq(sellerLedger.sellerId, sellerId))
-    .orderBy(desc(sellerLedger.createdAt), desc(sellerLedger.id));
+    .orderBy(desc(sellerLedger.createdAt), desc(sellerLedger.id))
+    .limit(options.limit ?? 1_000_000);
   const lines = rows.map((row): StatementLine => ({
     id: row.id,
     at: row.at,
@@ -88,11 +94,12 @@ export async function sellerStatement(
     commissionKobo: Number(row.commissionKobo),
     amountKobo: Number(row.amountKobo),
     availableAt: row.availableAt,
+    claimOpen: row.claimStatus === 'open',
     payout: row.payoutReference ? { reference: row.payoutReference, status: row.payoutStatus! } : null,
   }));
   return {
-    balance: balanceOf(lines, options.now ?? new Date()),
-    lines: options.limit === undefined ? lines : lines.slice(0, options.limit),
+    balance: await sellerBalance(db, sellerId, options.now ?? new Date()),
+    lines,
   };
 }
 
@@ -127,9 +134,9 @@ export function statementCsv(statement: Statement): string {
       line.productName ?? '',
       line.offerId ?? '',
       line.harvestedOn ?? '',
-      line.kind === 'payout' || line.kind === 'payout_returned' ? '' : nairaFigure(line.grossKobo),
-      line.kind === 'payout' || line.kind === 'payout_returned' ? '' : line.commissionPercent,
-      line.kind === 'payout' || line.kind === 'payout_returned' ? '' : nairaFigure(line.commissionKobo),
+      isPayoutKind(line.kind) ? '' : nairaFigure(line.grossKobo),
+      isPayoutKind(line.kind) ? '' : line.commissionPercent,
+      isPayoutKind(line.kind) ? '' : nairaFigure(line.commissionKobo),
       nairaFigure(line.amountKobo),
       line.availableAt.toISOString(),
       line.payout?.reference ?? '',

@@ -146,7 +146,7 @@ export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
  * One transfer of a seller's payable balance (issue 51 §5, docs/sellers.md "Payouts"): our `reference`
  * goes to Paystack with every try, so a retry can never pay twice. The ledger's payout row takes the
  * amount out of what is owed when the payout is made; a failed or reversed transfer writes the row that
- * gives it back. Written only by core/sellers/payouts.ts.
+ * gives it back (both through core/sellers/ledger.ts). Written only by core/sellers/payouts.ts.
  */
 export const sellerPayouts = pgTable(
   'seller_payouts',

@@ -373,7 +373,7 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
 
   it('a sale under an open freshness claim waits for the decision', async () => {
     resetStand();
-    const { seller, order } = await sellerWithSale(1);
+    const { seller, order, owed } = await sellerWithSale(1);
     const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
       .png()
       .toBuffer();
@@ -390,6 +390,13 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     );
     await runPayouts(deps());
     expect(await payoutsOf(seller.id)).toEqual([]);
+    // Every reader says the same: waiting, not payable (the seller's balance, the owner's screen).
+    expect(await sellerBalance(db(), seller.id, later())).toMatchObject({
+      payableKobo: 0,
+      waitingKobo: owed,
+    });
+    const row = (await owedToWhom(db(), later())).find((r) => r.sellerId === seller.id);
+    expect(row).toMatchObject({ payableKobo: 0, waitingKobo: owed, standing: 'Approved' });
   });
 
   it('the owner starts a run with their password: audited, run by the job queue', async () => {

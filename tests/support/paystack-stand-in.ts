@@ -393,6 +393,22 @@ export async function startPaystackStandIn(
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  /** Sends an event to the shop's webhook as Paystack does: signed with the secret key (or, to test refusal, not). */
+  const postEvent = async (event: string, data: unknown, badSignature = false): Promise<number> => {
+    if (!stand.webhookUrl) throw new Error('stand-in: no webhook URL');
+    const body = JSON.stringify({ event, data });
+    const key = badSignature ? 'sk_test_not_the_secret' : secretKey;
+    const response = await fetch(stand.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': createHmac('sha512', key).update(body).digest('hex'),
+      },
+      body,
+    });
+    return response.status;
+  };
+
   const stand: PaystackStandIn = {
     url,
     secretKey,
@@ -414,16 +430,7 @@ export async function startPaystackStandIn(
     async sendWebhook(reference, options = {}) {
       const t = transactions.get(reference);
       if (!t || !stand.webhookUrl) throw new Error('stand-in: nothing to send');
-      const body = JSON.stringify({ event: 'charge.success', data: verifyData(t) });
-      const signature = options.badSignature
-        ? createHmac('sha512', 'sk_test_not_the_secret').update(body).digest('hex')
-        : createHmac('sha512', secretKey).update(body).digest('hex');
-      const response = await fetch(stand.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
-        body,
-      });
-      return response.status;
+      return postEvent('charge.success', verifyData(t), options.badSignature);
     },
     banks: [
       { name: 'Access Bank', code: '044', active: true },
@@ -446,17 +453,7 @@ export async function startPaystackStandIn(
       if (outcome !== 'success' && t.status !== 'failed' && t.status !== 'reversed')
         stand.balance += t.amount;
       t.status = outcome;
-      const body = JSON.stringify({ event: `transfer.${outcome}`, data: transferData(t) });
-      const key = options.badSignature ? 'sk_test_not_the_secret' : secretKey;
-      const response = await fetch(stand.webhookUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-paystack-signature': createHmac('sha512', key).update(body).digest('hex'),
-        },
-        body,
-      });
-      return response.status;
+      return postEvent(`transfer.${outcome}`, transferData(t), options.badSignature);
     },
     refunds,
     refundOf,
@@ -470,28 +467,16 @@ export async function startPaystackStandIn(
       if (!refund || !t || !stand.webhookUrl) throw new Error(`stand-in: no pending refund of ${reference}`);
       refund.status = outcome;
       if (outcome === 'processed' && leftOf(t) <= 0) t.status = 'reversed';
-      const body = JSON.stringify({
-        event: `refund.${outcome}`,
-        data: {
-          id: refund.id,
-          status: outcome,
-          transaction_reference: reference,
-          refund_reference: `RF${refund.id}`,
-          amount: String(refund.amount),
-          currency: 'NGN',
-          customer: { email: t.email },
-          domain: 'test',
-        },
+      return postEvent(`refund.${outcome}`, {
+        id: refund.id,
+        status: outcome,
+        transaction_reference: reference,
+        refund_reference: `RF${refund.id}`,
+        amount: String(refund.amount),
+        currency: 'NGN',
+        customer: { email: t.email },
+        domain: 'test',
       });
-      const response = await fetch(stand.webhookUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-paystack-signature': createHmac('sha512', secretKey).update(body).digest('hex'),
-        },
-        body,
-      });
-      return response.status;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   commissionOrNull,
   isActiveStatus,
-  mayBePaid,
+  whyNotPayable,
   nextStatus,
   nubanOrNull,
   payoutsHeldUntil,
@@ -41,10 +41,11 @@ describe("the seller's rules (issue 51 §1)", () => {
     const heldUntil = payoutsHeldUntil(changedAt);
     expect(heldUntil.toISOString()).toBe('2026-12-03T10:00:00.000Z');
     const seller = { status: 'approved' as const, recipientCode: 'RCP_x', payoutsHeldUntil: heldUntil };
-    expect(mayBePaid(seller, new Date('2026-12-03T09:59:59Z'))).toBe(false);
-    expect(mayBePaid(seller, heldUntil)).toBe(true);
-    expect(mayBePaid({ ...seller, status: 'suspended' }, heldUntil)).toBe(false);
-    expect(mayBePaid({ ...seller, recipientCode: null }, heldUntil)).toBe(false);
+    expect(whyNotPayable(seller, new Date('2026-12-03T09:59:59Z'))).toBe('held');
+    expect(whyNotPayable(seller, heldUntil)).toBeNull();
+    expect(whyNotPayable({ ...seller, status: 'suspended' }, heldUntil)).toBe('suspended');
+    expect(whyNotPayable({ ...seller, status: 'applied' }, heldUntil)).toBe('not_approved');
+    expect(whyNotPayable({ ...seller, recipientCode: null }, heldUntil)).toBe('not_approved');
     expect(isActiveStatus('declined')).toBe(false);
     expect(isActiveStatus('suspended')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Field, SelectField } from '~/components/ui/field';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
-import { dayMonth, shopDay, shopTime } from '#core/calendar';
+import { shopDateTime } from '#core/calendar';
 import { formatNaira } from '#core/money';
 import { PAYOUT_STATUS_LABELS } from '#core/sellers/payout-rules';
 import { latestPayouts, owedToWhom, payOneSeller, startPayoutRun } from '#core/sellers/payouts';
@@ -11,8 +11,6 @@ import { AdminPayoutActionSchema } from '#core/sellers/schemas';
 import type { Route } from './+types/payouts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payouts — FreshCatch Admin' }];
-
-const when = (at: Date) => `${dayMonth(shopDay(at))}, ${shopTime(at)}`;
 
 /** Issue 51 §5 and §7: what is owed to whom, the payouts and why any failed. */
 export const loader = load({
@@ -24,12 +22,7 @@ export const loader = load({
       owed: owed.map((row) => ({
         sellerId: row.sellerId,
         businessName: row.businessName,
-        standing:
-          row.status !== 'approved'
-            ? row.status[0]!.toUpperCase() + row.status.slice(1)
-            : row.payoutsHeldUntil && row.payoutsHeldUntil > now
-              ? `Held until ${when(row.payoutsHeldUntil)}`
-              : 'Approved',
+        standing: row.standing,
         payable: formatNaira(row.payableKobo),
         waiting: formatNaira(row.waitingKobo),
         paid: formatNaira(row.paidKobo),
@@ -41,7 +34,7 @@ export const loader = load({
         amount: formatNaira(row.amountKobo),
         status: PAYOUT_STATUS_LABELS[row.status],
         reason: row.reason,
-        made: when(row.createdAt),
+        made: shopDateTime(row.createdAt),
         reference: row.reference,
       })),
     };

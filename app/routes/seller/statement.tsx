@@ -3,6 +3,7 @@ import { dayMonth, shopMoment } from '#core/calendar';
 import { formatNaira } from '#core/money';
 import { PAYOUT_STATUS_LABELS } from '#core/sellers/payout-rules';
 import { latestPayouts } from '#core/sellers/payouts';
+import { isPayoutKind } from '#core/sellers/ledger-rules';
 import { LEDGER_KIND_LABELS, sellerStatement } from '#core/sellers/statement';
 import { load } from '~/lib/route.server';
 import type { Route } from './+types/statement';
@@ -35,12 +36,15 @@ export const loader = load({
         ]
           .filter(Boolean)
           .join(' · '),
-        commission:
-          line.kind === 'payout' || line.kind === 'payout_returned'
-            ? null
-            : `${formatNaira(line.grossKobo)} less ${line.commissionPercent}%`,
+        commission: isPayoutKind(line.kind)
+          ? null
+          : `${formatNaira(line.grossKobo)} less ${line.commissionPercent}%`,
         yours: formatNaira(line.amountKobo),
-        waitsUntil: line.availableAt > now ? shopMoment(line.availableAt, now) : null,
+        waits: line.claimOpen
+          ? 'Waits for the decision on a freshness claim'
+          : line.availableAt > now
+            ? `Payable from ${shopMoment(line.availableAt, now)}`
+            : null,
       })),
       payouts: payouts.map((payout) => ({
         id: payout.id,
@@ -124,9 +128,7 @@ export default function SellerStatement() {
                   {line.about ? ` · ${line.about}` : ''}
                   {line.commission ? ` · ${line.commission}` : ''}
                 </p>
-                {line.waitsUntil ? (
-                  <p className="text-sm text-amber-900">Payable from {line.waitsUntil}</p>
-                ) : null}
+                {line.waits ? <p className="text-sm text-amber-900">{line.waits}</p> : null}
               </li>
             ))}
           </ul>
