@@ -19,8 +19,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   sale: 'Sale',
   refund: 'Refund',
   refund_failed: 'Refund failed: given back',
-  payout: 'Payout',
-  payout_returned: 'Payout came back',
+  payout: 'Sent to your bank',
+  payout_returned: 'Came back from the bank',
 };
 
 export interface StatementLine {

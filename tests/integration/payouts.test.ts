@@ -496,13 +496,14 @@ describe("the seller's statement (issue 51 §6)", () => {
     );
     expect(after).toContain(`${formatNaira(mine.owed)} · With Paystack`);
     expect(after).toContain('Sale: ');
+    expect(after).toContain(`Sent to your bank: ${formatNaira(mine.owed)}`);
     expect(after).toContain('less 10%');
 
     const csv = await client.get('/seller/statement.csv');
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const body = await csv.text();
     expect(body).toContain(`Paid (NGN),${(mine.owed / 100).toFixed(2)}`);
-    expect(body).toContain(`Payout,,,,,,,,-${(mine.owed / 100).toFixed(2)}`);
+    expect(body).toContain(`Sent to your bank,,,,,,,,-${(mine.owed / 100).toFixed(2)}`);
     expect(body).toContain(payout!.reference);
     expect(body).toContain('Live Catfish (Table Size)');
     expect(body).not.toContain(theirs!.reference);

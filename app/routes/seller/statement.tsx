@@ -39,7 +39,8 @@ export const loader = load({
         commission: isPayoutKind(line.kind)
           ? null
           : `${formatNaira(line.grossKobo)} less ${line.commissionPercent}%`,
-        yours: formatNaira(line.amountKobo),
+        // What was sent to the bank reads as the sum sent, not as a charge (the CSV keeps the sign).
+        yours: formatNaira(line.kind === 'payout' ? -line.amountKobo : line.amountKobo),
         waits: line.claimOpen
           ? 'Waits for the decision on a freshness claim'
           : line.availableAt > now
