@@ -73,6 +73,7 @@ const CORE_CROSSINGS = {
   cart: [
     'stock/rules.ts', // the cart says how much is left in the stock's words
     'catalog/price-tiers.ts', // a line's quantity price, by the one rule
+    'sellers/source-rules.ts', // a line's farm, and the shop's rule that picks one
   ],
   catalog: [
     'stock/in-stock.ts', // a counted product's in-stock flag is the stock's to set
@@ -105,6 +106,8 @@ const CORE_CROSSINGS = {
     'orders/service.ts',
     'orders/transitions.ts',
     'payments/provider.ts',
+    'sellers/sources.ts', // a line that names a farm is priced at its offer (issue 51 §3)
+    'sellers/source-rules.ts',
     'stock/holds.ts',
     'stock/rules.ts',
   ],

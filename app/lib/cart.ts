@@ -14,6 +14,7 @@ import {
   removeCartItem,
   repairStoredCart,
   setCartQuantity,
+  setCartSource,
   type CartItem,
 } from '#core/cart/rules';
 import { createLocalStore } from './local-list';
@@ -118,6 +119,10 @@ export const cart = {
     tellIfCapped(quantity);
     store.commit(setCartQuantity(store.snapshot(), id, Math.min(quantity, MAX_LINE_QUANTITY)));
   },
+  /** Where the line comes from, chosen on the product page: a farm, or the shop's own (no toast: the page shows it). */
+  setSource(id: number, source: Parameters<typeof setCartSource>[2]) {
+    store.commit(setCartSource(store.snapshot(), id, source));
+  },
   /** Replaces the cart's contents without a toast (used when prices are refreshed from the server). */
   replace(next: CartItem[]) {
     store.commit(next);
@@ -154,6 +159,9 @@ export function toCartProduct(product: {
   imageUrl: string | null;
   weightGrams: number;
   priceTiers?: PriceTier[];
+  /** The farm chosen on the product page (its batch), at its price. */
+  batchId?: number;
+  farm?: string;
 }): CartProduct {
   return {
     id: product.id,
@@ -163,5 +171,6 @@ export function toCartProduct(product: {
     image: product.imageUrl,
     weightGrams: product.weightGrams,
     ...(product.priceTiers?.length ? { priceTiers: product.priceTiers } : {}),
+    ...(product.batchId === undefined ? {} : { batchId: product.batchId, farm: product.farm }),
   };
 }

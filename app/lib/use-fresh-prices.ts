@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { changesStillTrue, reconcileCart, type CartChange, type CurrentProduct } from '#core/cart/rules';
+import {
+  changesStillTrue,
+  lineItemsLeft,
+  reconcileCart,
+  type CartChange,
+  type CurrentProduct,
+} from '#core/cart/rules';
 import type { ProductCategory } from '#core/catalog/categories';
-import { itemsAvailable } from '#core/stock/rules';
 import { orderShelfLife } from '#core/delivery/shelf-life';
 import { cart, useCart } from './cart';
 import { useOnline } from './offline';
@@ -64,11 +69,17 @@ export function useFreshPrices() {
 
   // A line the shopper removed, or lowered to what is left, no longer needs its notice.
   const visible = useMemo(() => changesStillTrue(changes, items), [changes, items]);
-  // How many of each counted product can still be bought, so a stepper stops there.
-  const itemsLeft = useMemo(
-    () => new Map((answer?.products ?? []).map((p) => [p.id, itemsAvailable(p)])),
-    [answer],
-  );
+  // How many of each counted product the line's source (the shop's own, or its farm) can still give,
+  // so a stepper stops there.
+  const itemsLeft = useMemo(() => {
+    const byId = new Map((answer?.products ?? []).map((p) => [p.id, p]));
+    return new Map(
+      items.flatMap((item) => {
+        const product = byId.get(item.id);
+        return product ? [[item.id, lineItemsLeft(item, product)] as const] : [];
+      }),
+    );
+  }, [answer, items]);
   // How long the cart's goods keep (fresh fish a day): the delivery methods and slots they may go by.
   const shelfLife = useMemo(
     () =>

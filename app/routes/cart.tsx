@@ -44,6 +44,13 @@ function ChangeNotice({ change }: { change: CartChange }) {
     );
   }
   if (change.kind === 'short') return <>{change.message} Lower it to continue to checkout.</>;
+  if (change.kind === 'farm')
+    return (
+      <>
+        The farm you chose for <strong>{change.name}</strong> has sold out: it now comes from{' '}
+        {change.farm ?? 'the shop’s own stock'}.
+      </>
+    );
   return (
     <>
       <strong>{change.name}</strong> is out of stock. Remove it to continue to checkout.
@@ -91,7 +98,7 @@ export default function CartRoute() {
         <Alert
           tone={blocked.length > 0 ? 'warning' : 'info'}
           title={
-            changes.every((c) => c.kind === 'price')
+            blocked.length === 0
               ? "Your cart was updated with today's prices"
               : 'Your cart needs a change before checkout'
           }
@@ -131,6 +138,7 @@ export default function CartRoute() {
                     </Link>
                     <p className="font-bold">{formatNaira(lineUnitPriceKobo(item) * item.quantity)}</p>
                   </div>
+                  {item.farm ? <p className="text-sm text-slate-700">From {item.farm}</p> : null}
                   <p className="text-sm text-slate-600">
                     {formatNaira(lineUnitPriceKobo(item))} {perWeightLabel(item.weightGrams)} · Total weight{' '}
                     {formatWeight(item.weightGrams * item.quantity)}

@@ -14,7 +14,7 @@ import { formatNaira, gramsToKg, koboToNaira, nairaFigure } from '#core/money';
 import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { getProduct } from '#core/catalog/service';
 import { nextBatchWords } from '#core/stock/batches';
-import { batchOrigin } from '#core/sellers/origins';
+import { pageSources } from '#core/sellers/origins';
 import { loadDeliveryPromises } from '#core/delivery/promises';
 import { ReviewActionSchema } from '#core/reviews/schemas';
 import { deleteReview, listReviews, submitReview } from '#core/reviews/service';
@@ -114,15 +114,15 @@ export const loader = loadCatalogue({
         return [];
       }),
     ]);
-    // A seller's batch says where it comes from (issue 51 §3).
-    const from = batch ? await batchOrigin(db, batch.batchId) : null;
+    // The farms whose harvest of it is on sale, each with where it comes from (issue 51 §3).
+    const sources = product.stockUnit === null ? null : await pageSources(db, product);
     // The same page for every shopper (of one kind): what is their own — the wishlist heart, the right
     // to review — the page asks for once it is live (api/product-for-shopper.ts).
     return {
       product,
       /** What the next buyer gets: "Caught today", "Best before 8 Dec" (counted stock with batches). */
       batch,
-      from,
+      sources,
       /** "Free delivery within Port Harcourt for orders above ₦50,000": from the owner's rules. */
       promises,
       // Reviews sit below the fold: they stream in after the page (STYLE §7).
@@ -157,7 +157,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductRoute() {
   const page = useLoaderData<typeof loader>();
-  const { product, batch, from, promises, reviews, signedIn, isAdmin: admin } = page;
+  const { product, batch, sources, promises, reviews, signedIn, isAdmin: admin } = page;
   const { inWishlist, mayReview } = useForShopper(product.id, signedIn, page);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
@@ -198,7 +198,7 @@ export default function ProductRoute() {
         <ProductInfo
           product={product}
           batch={batch}
-          from={from}
+          sources={sources}
           promises={promises}
           inWishlist={inWishlist}
         />

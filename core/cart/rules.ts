@@ -1,5 +1,6 @@
 import { isPriceTierList, unitPriceKobo, type PriceTier } from '../catalog/price-tiers';
-import { itemsAvailable, notEnoughStock, type StockUnit } from '../stock/rules';
+import { itemsAvailable, notEnoughStock, stockFor, type StockUnit } from '../stock/rules';
+import { farmLabel, pickSource, type ProductSources } from '../sellers/source-rules';
 
 /** A line of the shopper's cart, kept in the browser (spec §3 "Cart item"). */
 export interface CartItem {
@@ -12,6 +13,10 @@ export interface CartItem {
   weightGrams: number;
   /** The product's quantity prices as last read (the server prices the order from its own). */
   priceTiers?: PriceTier[];
+  /** The farm's harvest this line is from (its batch), at that farm's price; none: the shop's own. */
+  batchId?: number;
+  /** "Briggs Farm, Obio-Akpor, Rivers", as the cart shows where the line comes from. */
+  farm?: string;
 }
 
 /** What each of the line's products costs at its quantity (core/catalog/price-tiers.ts, the one rule). */
@@ -32,10 +37,16 @@ export function addCartItem(
   quantity: number,
 ): CartItem[] {
   const existing = items.find((i) => i.id === item.id);
-  if (existing)
+  if (existing) {
+    // One line per product: a farm chosen now is the line's farm (and price) from now on.
+    const source =
+      item.batchId === undefined ? {} : { batchId: item.batchId, farm: item.farm, priceKobo: item.priceKobo };
     return items.map((i) =>
-      i.id === item.id ? { ...i, quantity: Math.min(i.quantity + quantity, MAX_LINE_QUANTITY) } : i,
+      i.id === item.id
+        ? { ...i, ...source, quantity: Math.min(i.quantity + quantity, MAX_LINE_QUANTITY) }
+        : i,
     );
+  }
   return [...items, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
 }
 
@@ -76,6 +87,24 @@ export function removeCartItem(items: CartItem[], id: number): CartItem[] {
 /** Sets the quantity for that id. No lower bound here (spec §4): the cart page keeps it ≥ 1. */
 export function setCartQuantity(items: CartItem[], id: number, quantity: number): CartItem[] {
   return items.map((i) => (i.id === id ? { ...i, quantity } : i));
+}
+
+/** The line's source, as the buyer chose it on the product page: a farm (its batch and price) or the shop's own. */
+export function setCartSource(
+  items: CartItem[],
+  id: number,
+  source: { batchId?: number; farm?: string; priceKobo: number; priceTiers?: PriceTier[] },
+): CartItem[] {
+  return items.map((i) => {
+    if (i.id !== id) return i;
+    const { batchId: _batch, farm: _farm, priceTiers: _tiers, ...rest } = i;
+    return {
+      ...rest,
+      priceKobo: source.priceKobo,
+      ...(source.priceTiers?.length ? { priceTiers: source.priceTiers } : {}),
+      ...(source.batchId === undefined ? {} : { batchId: source.batchId, farm: source.farm }),
+    };
+  });
 }
 
 export function cartQuantityOf(items: CartItem[], id: number): number {
@@ -159,6 +188,9 @@ function readProduct(line: Record<string, unknown> & Omit<CartItem, 'quantity'>)
     ...(isPriceTierList(line.priceTiers) && line.priceTiers.length > 0
       ? { priceTiers: line.priceTiers }
       : {}),
+    ...(wholeAtLeast(line.batchId, 1)
+      ? { batchId: line.batchId, ...(typeof line.farm === 'string' ? { farm: line.farm } : {}) }
+      : {}),
   };
 }
 
@@ -235,6 +267,8 @@ export interface CurrentProduct {
   stockUnit: StockUnit | null;
   stockAvailable: number;
   priceTiers?: PriceTier[];
+  /** Its farms and the shop's own stock, when sellers' harvests of it are on sale (issue 51 §3). */
+  sources?: ProductSources;
 }
 
 export type CartChange =
@@ -242,7 +276,9 @@ export type CartChange =
   | { id: number; name: string; kind: 'unavailable' }
   | { id: number; name: string; kind: 'out-of-stock' }
   /** Fewer are left than the cart asks for: `message` says how many may be ordered. */
-  | { id: number; name: string; kind: 'short'; itemsLeft: number; message: string };
+  | { id: number; name: string; kind: 'short'; itemsLeft: number; message: string }
+  /** The farm the line named has sold out: the shop's rule chose another (`farm`, null: the shop's own). */
+  | { id: number; name: string; kind: 'farm'; farm: string | null };
 
 /**
  * Brings the cart in line with the catalogue as it is now: prices, names, pictures and weights are
@@ -261,37 +297,79 @@ export function reconcileCart(
       changes.push({ id: item.id, name: item.name, kind: 'unavailable' });
       return item;
     }
-    if (product.priceKobo !== item.priceKobo) {
+    const source = lineSource(item, product);
+    if (source.gone)
+      changes.push({ id: item.id, name: product.name, kind: 'farm', farm: source.farm ?? null });
+    if (source.priceKobo !== item.priceKobo) {
       changes.push({
         id: item.id,
         name: product.name,
         kind: 'price',
         oldPriceKobo: item.priceKobo,
-        newPriceKobo: product.priceKobo,
+        newPriceKobo: source.priceKobo,
       });
     }
     if (!product.inStock) changes.push({ id: item.id, name: product.name, kind: 'out-of-stock' });
     else {
-      const short = notEnoughStock(product, item.quantity);
+      const stock = { ...product, stockAvailable: source.available };
+      const short = notEnoughStock(stock, item.quantity);
       if (short)
         changes.push({
           id: item.id,
           name: product.name,
           kind: 'short',
-          itemsLeft: itemsAvailable(product) ?? 0,
+          itemsLeft: itemsAvailable(stock) ?? 0,
           message: short,
         });
     }
+    const { batchId: _batch, farm: _farm, ...rest } = item;
     return {
-      ...item,
+      ...rest,
       name: product.name,
-      priceKobo: product.priceKobo,
+      priceKobo: source.priceKobo,
       image: product.imageUrl,
       weightGrams: product.weightGrams,
-      priceTiers: product.priceTiers?.length ? product.priceTiers : undefined,
+      priceTiers: source.batchId === undefined && product.priceTiers?.length ? product.priceTiers : undefined,
+      ...(source.batchId === undefined ? {} : { batchId: source.batchId, farm: source.farm }),
     };
   });
   return { items: next, changes };
+}
+
+/** How many of the line's product its source can still give (null: not counted), for its stepper. */
+export function lineItemsLeft(item: CartItem, product: CurrentProduct): number | null {
+  return itemsAvailable({ ...product, stockAvailable: lineSource(item, product).available });
+}
+
+/**
+ * Where a line comes from now: the farm it names while that farm's harvest sells; otherwise, for a
+ * product sellers' harvests are on sale of, the shop's rule (the oldest that covers the line); else the
+ * shop's own. With that source's price and what it has free. `gone`: the farm named has sold out.
+ */
+function lineSource(
+  item: CartItem,
+  product: CurrentProduct,
+): { batchId?: number; farm?: string; priceKobo: number; available: number; gone: boolean } {
+  const sources = product.sources;
+  const named =
+    item.batchId === undefined ? undefined : sources?.farms.find((f) => f.batchId === item.batchId);
+  const gone = item.batchId !== undefined && named === undefined;
+  const own = {
+    priceKobo: product.priceKobo,
+    available: sources?.ownAvailable ?? product.stockAvailable,
+    gone,
+  };
+  if (!sources) return own;
+  const farm =
+    named ?? sources.farms.find((f) => f.batchId === pickSource(sources, stockFor(product, item.quantity)));
+  if (!farm) return own;
+  return {
+    batchId: farm.batchId,
+    farm: farmLabel(farm),
+    priceKobo: farm.unitPriceKobo,
+    available: farm.available,
+    gone,
+  };
 }
 
 /** Whether two lists of lines ask for the same products in the same quantities, whatever their order. */
@@ -310,7 +388,7 @@ export function sameItems(
 
 /** Lines that cannot be checked out as they are (gone, out of stock, or more than is left). */
 export function blockingChanges(changes: CartChange[]): CartChange[] {
-  return changes.filter((c) => c.kind !== 'price');
+  return changes.filter((c) => c.kind !== 'price' && c.kind !== 'farm');
 }
 
 /** The changes still worth saying about `items`: a removed line's, or a line lowered to what is left, go. */

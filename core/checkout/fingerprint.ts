@@ -11,10 +11,16 @@ export function orderFingerprint(
   input: QuoteInput & { deliverySlot?: { slotId: number; day: string } },
 ): string {
   const quantities = new Map<number, number>();
-  for (const item of input.items)
+  const farms = new Map<number, number>();
+  for (const item of input.items) {
     quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+    if (item.batchId) farms.set(item.productId, item.batchId);
+  }
   const canonical = {
-    items: [...quantities].sort(([a], [b]) => a - b),
+    // A line that names a farm says which; one that does not keeps the fingerprint it always had.
+    items: [...quantities]
+      .sort(([a], [b]) => a - b)
+      .map(([id, quantity]) => (farms.has(id) ? [id, quantity, farms.get(id)] : [id, quantity])),
     method: input.deliveryMethod,
     location: input.deliveryLocation.trim().toLowerCase(),
     pickup: input.deliveryMethod === 'pickup' ? (input.pickupLocation?.trim() ?? '') : '',

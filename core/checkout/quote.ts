@@ -15,7 +15,15 @@ import {
 } from '../discounts/rules';
 import { unitPriceKobo } from '../catalog/price-tiers';
 import { Conflict, Invalid } from '../errors';
-import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor } from '../stock/rules';
+import {
+  CHOSEN_BATCH_GONE,
+  countedStock,
+  NOT_ENOUGH_STOCK_TITLE,
+  notEnoughStock,
+  stockFor,
+} from '../stock/rules';
+import { farmSourcesOf, ownAvailable } from '../sellers/sources';
+import type { OwnHolds } from './waiting';
 import { priceOrder, type OrderPrice } from './pricing';
 import type { PlaceOrderInput } from './schemas';
 import { type CheckoutDeps } from './deps';
@@ -39,21 +47,25 @@ async function loadDiscountCode(db: Db | Tx, code: string) {
 }
 
 /**
- * Current products for the cart's lines; a missing or sold-out product stops the order. `ownHeld` is
- * stock the buyer's own waiting orders hold that gives way to this one (by product): theirs to order.
+ * Current products for the cart's lines; a missing or sold-out product stops the order. A line that
+ * names a farm's batch (issue 51 §3) is priced at that offer and must fit what the batch has free; one
+ * that does not is the shop's own goods, at the product's price, and must fit what the shop's own
+ * batches have free. `ownHeld` is stock the buyer's own waiting orders hold that gives way to this one:
+ * theirs to order.
  */
-async function loadLines(
-  db: Db | Tx,
-  items: PlaceOrderInput['items'],
-  ownHeld?: ReadonlyMap<number, number>,
-) {
+async function loadLines(db: Db | Tx, items: PlaceOrderInput['items'], ownHeld?: OwnHolds) {
   const ids = [...new Set(items.map((i) => i.productId))];
-  const rows = await productsWithIds(db).execute({ ids });
+  const [rows, farmsBy] = await Promise.all([productsWithIds(db).execute({ ids }), farmSourcesOf(db, ids)]);
   const byId = new Map(rows.map((p) => [p.id, p]));
-  const quantities = new Map<number, number>();
-  for (const item of items)
-    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
-  return [...quantities].map(([productId, quantity]) => {
+  const wanted = new Map<number, { quantity: number; batchId: number | null }>();
+  for (const item of items) {
+    const batchId = item.batchId ?? null;
+    const line = wanted.get(item.productId);
+    if (line && line.batchId !== batchId)
+      throw new Invalid(ONE_FARM_PER_PRODUCT, { items: [ONE_FARM_PER_PRODUCT] });
+    wanted.set(item.productId, { quantity: (line?.quantity ?? 0) + item.quantity, batchId });
+  }
+  return [...wanted].map(([productId, { quantity, batchId }]) => {
     const product = byId.get(productId);
     if (quantity > MAX_LINE_QUANTITY)
       throw new Invalid(`You can order at most ${MAX_LINE_QUANTITY} of one product.`, {
@@ -64,21 +76,44 @@ async function loadLines(
         'A product in your cart is no longer sold. Please remove it from your cart.',
         'Cart changed',
       );
-    const own = product.stockUnit === null ? 0 : (ownHeld?.get(productId) ?? 0);
+    const own = product.stockUnit === null ? 0 : (ownHeld?.byProduct.get(productId) ?? 0);
+    const farmsOf = farmsBy.get(productId);
+    if (batchId !== null) {
+      const farm = farmsOf?.find((f) => f.batchId === batchId);
+      if (!farm) throw new Conflict(CHOSEN_BATCH_GONE, 'Farm sold out');
+      const free = farm.available + (ownHeld?.byBatch.get(batchId) ?? 0);
+      const stock = { stockUnit: product.stockUnit, stockAvailable: free, weightGrams: product.weightGrams };
+      const short = notEnoughStock({ name: `${product.name} from ${farm.farm}`, ...stock }, quantity);
+      if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
+      // The farm's price (the offer's), not the product's quantity prices: what the seller asked.
+      return { product, quantity, batchId, farmName: farm.farm, unitPriceKobo: farm.unitPriceKobo };
+    }
     if (!product.inStock && own === 0)
       throw new Conflict(`${product.name} is out of stock. Please remove it from your cart.`, 'Out of stock');
     // Counted stock is held when the order is placed (core/stock/holds.ts); this says so before then.
     const stock = countedStock({ ...product, stockHeld: Math.max(0, product.stockHeld - own) });
-    const short = notEnoughStock({ name: product.name, ...stock }, quantity);
+    const ownFree = farmsOf
+      ? {
+          ...stock,
+          stockAvailable:
+            ownAvailable(stock.stockAvailable, farmsOf) - (own - (ownHeld?.ownByProduct.get(productId) ?? 0)),
+        }
+      : stock;
+    const short = notEnoughStock({ name: product.name, ...ownFree }, quantity);
     if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
     // What each costs at this quantity (the product's quantity prices): what the order charges.
     return {
       product,
       quantity,
+      batchId: null,
+      farmName: undefined,
       unitPriceKobo: unitPriceKobo(product.priceKobo, product.priceTiers, quantity),
     };
   });
 }
+
+/** Two lines of one product that name different farms (the cart keeps one line per product). */
+export const ONE_FARM_PER_PRODUCT = 'Choose one farm for each product in your cart.';
 
 /**
  * An order line as sold: name, picture, price and weight copied, so later product edits leave it be. The
@@ -88,6 +123,7 @@ export function orderItemSnapshot(line: {
   product: typeof products.$inferSelect;
   quantity: number;
   unitPriceKobo: number;
+  batchId?: number | null;
 }): Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'> {
   const { product, quantity, unitPriceKobo } = line;
   return {
@@ -101,6 +137,7 @@ export function orderItemSnapshot(line: {
     productTotalWeightGrams: product.weightGrams * quantity,
     stockUnit: product.stockUnit,
     stockQuantity: stockFor(product, quantity),
+    batchId: line.batchId ?? null,
   };
 }
 
@@ -141,7 +178,7 @@ export async function priceCart(
   deps: Pick<CheckoutDeps, 'db' | 'formatMoney' | 'now'>,
   userId: string,
   input: Pick<PlaceOrderInput, 'items' | 'deliveryLocation' | 'deliveryMethod' | 'discountCode'>,
-  from: { clientAddress?: string; ownHeld?: ReadonlyMap<number, number> } = {},
+  from: { clientAddress?: string; ownHeld?: OwnHolds } = {},
 ) {
   const [lines, rates] = await Promise.all([
     loadLines(deps.db, input.items, from.ownHeld),

@@ -5,7 +5,7 @@ import { MAX_ROW_ID } from '../ids';
 import { CONTACT_CHANNELS } from '../messages/contact';
 
 /**
- * What the browser sends to price or place an order: product ids and quantities, delivery and a code. Any
+ * What the browser sends to price or place an order: product ids, quantities and the farm chosen, delivery and a code. Any
  * other field (a price, a total) is dropped: every amount is read again from the database.
  */
 export const QuoteSchema = z.object({
@@ -20,6 +20,8 @@ export const QuoteSchema = z.object({
             z.minimum(1, 'Quantities start at 1'),
             z.maximum(MAX_LINE_QUANTITY, QUANTITY_CAPPED_MESSAGE),
           ),
+        /** The farm's harvest the buyer chose (a batch sold only by name); none for the shop's own goods. */
+        batchId: z.optional(z.number().check(z.int(), z.positive(), z.lte(MAX_ROW_ID))),
       }),
     )
     .check(z.minLength(1, 'Your cart is empty'), z.maxLength(100, 'Too many lines in one order')),

@@ -5,6 +5,8 @@ import type { DeliveryMethod } from '../delivery/methods';
 import { PENDING_ORDER_LIFETIME_MS, payableUntil } from '../orders/payment-state';
 import type { PaymentProvider } from '../payments/provider';
 import { getProductsByIds } from '../catalog/service';
+import { farmSourcesOf, ownAvailable, ownSinceOf } from '../sellers/sources';
+import type { ProductSources } from '../sellers/source-rules';
 import type { CheckoutChoices } from './choices';
 
 /**
@@ -23,7 +25,7 @@ export interface WaitingOrder {
   accessCode: string | null;
   fingerprint: string | null;
   holds: 'none' | 'held' | 'kept' | 'released';
-  items: { productId: number | null; quantity: number; stockQuantity: number }[];
+  items: { productId: number | null; quantity: number; stockQuantity: number; batchId: number | null }[];
   /** What was chosen at checkout for it, so a return to checkout shows the same. */
   choices: CheckoutChoices & { deliverySlot: string };
 }
@@ -72,6 +74,7 @@ export async function waitingOrdersOf(
       productId: orderItems.productId,
       quantity: orderItems.quantity,
       stockQuantity: orderItems.stockQuantity,
+      batchId: orderItems.batchId,
     })
     .from(orderItems)
     .where(
@@ -91,7 +94,12 @@ export async function waitingOrdersOf(
     holds: order.holds,
     items: lines
       .filter((l) => l.orderId === order.id)
-      .map(({ productId, quantity, stockQuantity }) => ({ productId, quantity, stockQuantity })),
+      .map(({ productId, quantity, stockQuantity, batchId }) => ({
+        productId,
+        quantity,
+        stockQuantity,
+        batchId,
+      })),
     choices: {
       deliveryMethod: order.deliveryMethod as DeliveryMethod,
       deliveryLocation: order.deliveryLocation,
@@ -102,16 +110,31 @@ export async function waitingOrdersOf(
   }));
 }
 
-/** The stock these orders hold, by product (in each product's stock unit): the buyer's own to order. */
-export function heldBy(waiting: readonly WaitingOrder[]): Map<number, number> {
-  const held = new Map<number, number>();
+/** Stock a buyer's waiting orders hold, in each product's stock unit: the buyer's own to order. */
+export interface OwnHolds {
+  /** All they hold of each product. */
+  byProduct: Map<number, number>;
+  /** What lines that named a farm's batch hold of it. */
+  byBatch: Map<number, number>;
+  /** What lines that named no batch hold of each product (the shop's own goods). */
+  ownByProduct: Map<number, number>;
+}
+
+/** The stock these orders hold (see OwnHolds). */
+export function heldBy(waiting: readonly WaitingOrder[]): OwnHolds {
+  const holds: OwnHolds = { byProduct: new Map(), byBatch: new Map(), ownByProduct: new Map() };
+  const add = (map: Map<number, number>, key: number, amount: number) =>
+    map.set(key, (map.get(key) ?? 0) + amount);
   for (const order of waiting) {
     if (order.holds !== 'held') continue;
-    for (const line of order.items)
-      if (line.productId !== null)
-        held.set(line.productId, (held.get(line.productId) ?? 0) + line.stockQuantity);
+    for (const line of order.items) {
+      if (line.productId === null) continue;
+      add(holds.byProduct, line.productId, line.stockQuantity);
+      if (line.batchId === null) add(holds.ownByProduct, line.productId, line.stockQuantity);
+      else add(holds.byBatch, line.batchId, line.stockQuantity);
+    }
   }
-  return held;
+  return holds;
 }
 
 /** What checkout shows of a waiting order (no fingerprint, no stock figures). */
@@ -142,9 +165,30 @@ export async function productsForBuyer(
     buyer ? waitingOrdersOf(db, buyer.userId, buyer.provider, buyer.now) : Promise.resolve([]),
   ]);
   const own = heldBy(waiting);
-  return current.map((product) => {
-    const held = product.stockUnit === null ? 0 : (own.get(product.id) ?? 0);
-    if (held === 0) return product;
-    return { ...product, inStock: true, stockAvailable: product.stockAvailable + held };
-  });
+  const counted = current.filter((p) => p.stockUnit !== null);
+  const farmsBy = await farmSourcesOf(
+    db,
+    counted.map((p) => p.id),
+  );
+  return Promise.all(
+    current.map(async (found) => {
+      const held = found.stockUnit === null ? 0 : (own.byProduct.get(found.id) ?? 0);
+      const product =
+        held === 0 ? found : { ...found, inStock: true, stockAvailable: found.stockAvailable + held };
+      const farmsOf = farmsBy.get(found.id);
+      if (!farmsOf) return product;
+      // Its farms (issue 51 §3), with what the buyer's own waiting orders hold of each: the cart prices
+      // and checks a line that names one by it, and picks one for a line that names none.
+      const farms = farmsOf.map((f) => ({
+        ...f,
+        available: f.available + (own.byBatch.get(f.batchId) ?? 0),
+      }));
+      const sources: ProductSources = {
+        ownAvailable: ownAvailable(product.stockAvailable, farms),
+        ownSince: await ownSinceOf(db, found.id),
+        farms,
+      };
+      return { ...product, sources };
+    }),
+  );
 }

@@ -67,6 +67,7 @@ const NEW_ORDER_ITEM_COLUMNS = [
   'productTotalWeightGrams',
   'stockUnit',
   'stockQuantity',
+  'batchId',
 ] as const satisfies readonly (keyof NewOrderItem)[];
 
 const itemPlaceholder = (line: number, column: string) => `line${line}.${column}`;
@@ -120,6 +121,8 @@ function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string
   };
   items.forEach((item, line) => {
     for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
+    // A line that names no farm's batch (the shop's own, or an order from before there were farms).
+    values[itemPlaceholder(line, 'batchId')] = item.batchId ?? null;
   });
   return values;
 }

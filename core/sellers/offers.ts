@@ -182,6 +182,8 @@ export async function receiveOffer(
         preparedOn: offer.harvestedOn > shopDay(now) ? shopDay(now) : offer.harvestedOn,
         bestBefore: null,
         note: `Offer #${offer.id}`,
+        // Sold at the offer's price, to buyers who choose this farm (or whom the shop's rule gives it).
+        chosenOnly: true,
       });
       batchId = batch.id;
       return { receivedQuantity: brought, batchId: batch.id };

@@ -4,6 +4,7 @@ import { farmEntries, farms, sellerOffers, sellers } from '../../db/schema';
 import { dayMonth, daysBetween, shopDay } from '../calendar';
 import { cycleBook } from '../farm/book';
 import { cyclesWithFacts } from '../farm/facts';
+import { productSources } from './sources';
 
 /**
  * Where a seller's batch comes from (issue 51 §3), for the product page: the seller and their farm, the
@@ -14,10 +15,20 @@ export interface BatchOrigin {
   seller: string;
   farm: string;
   place: string;
-  /** "Harvested today" or "Harvested 1 Dec". */
+  /** "Harvested today", "Harvested yesterday" or "Harvested 1 Dec". */
   harvested: string;
   /** "Raised 128 days, fed Floating Fish Feed 4 mm, FCR 1.2"; null without a farm-book cycle. */
   record: string | null;
+}
+
+/** A product's sources for its page: the shop's own and each farm on sale with where it comes from. */
+export async function pageSources(db: Db, product: { id: number; stockAvailable: number }, now = new Date()) {
+  const sources = await productSources(db, product);
+  if (!sources) return null;
+  const farms = await Promise.all(
+    sources.farms.map(async (farm) => ({ ...farm, origin: await batchOrigin(db, farm.batchId, now) })),
+  );
+  return { ...sources, farms };
 }
 
 export async function batchOrigin(db: Db, batchId: number, now = new Date()): Promise<BatchOrigin | null> {
@@ -41,9 +52,17 @@ export async function batchOrigin(db: Db, batchId: number, now = new Date()): Pr
     seller: row.seller,
     farm: row.farm,
     place: `${row.town}, ${row.state}`,
-    harvested: row.harvestedOn === today ? 'Harvested today' : `Harvested ${dayMonth(row.harvestedOn)}`,
+    harvested: harvestedWords(row.harvestedOn, today),
     record: row.cycleId === null ? null : await cycleRecord(db, row.farmId, row.cycleId, row.harvestedOn),
   };
+}
+
+/** "Harvested today", "Harvested yesterday", "Harvested 1 Dec". */
+function harvestedWords(on: string, today: string): string {
+  const days = daysBetween(on, today);
+  if (days <= 0) return 'Harvested today';
+  if (days === 1) return 'Harvested yesterday';
+  return `Harvested ${dayMonth(on)}`;
 }
 
 /** The cycle's record up to the harvest day, in a buyer's words. */

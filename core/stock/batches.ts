@@ -147,6 +147,8 @@ export async function receiveBatch(
     preparedOn: string;
     bestBefore: string | null;
     note: string | null;
+    /** Sold only to order lines that name it: a seller's harvest, at its offer's price. */
+    chosenOnly?: boolean;
   },
 ): Promise<StockBatch> {
   const before = await lockedProduct(tx, productId);
@@ -165,6 +167,7 @@ export async function receiveBatch(
       bestBefore: input.bestBefore,
       note: input.note,
       receivedBy: admin.id,
+      chosenOnly: input.chosenOnly ?? false,
     })
     .returning();
   const after = await moveOnHand(tx, productId, amount);
@@ -324,8 +327,9 @@ export async function expireBatches(db: Db, now = new Date()): Promise<number> {
 }
 
 /**
- * A paid line's stock drawn from the product's batches, oldest first (caught or made earliest), and
- * recorded per batch. The caller has locked the product. Returns what no batch had.
+ * A paid line's stock drawn from the product's own batches (not those sold only by name), oldest first
+ * (caught or made earliest), and recorded per batch. The caller has locked the product. Returns what
+ * no batch had.
  */
 export async function drawFromBatches(
   tx: Tx,
@@ -347,12 +351,48 @@ export async function drawFromBatches(
 
 const placeholder = sql.placeholder;
 
-/** A product's selling batches, oldest first, locked for a sale (the product is locked already). */
+/**
+ * The batch a line named, for its sale (the product is locked already): what it has, up to `amount`,
+ * leaves it — with its hold when the line held it — and is recorded as the line's draw. Returns what
+ * it did not have (taken off since, or stopped past its best-before).
+ */
+export async function drawFromChosen(
+  tx: Tx,
+  orderItemId: number,
+  batchId: number,
+  amount: number,
+  wasHeld: boolean,
+): Promise<number> {
+  const [batch] = await tx
+    .select({ left: stockBatches.quantityLeft, expiredAt: stockBatches.expiredAt })
+    .from(stockBatches)
+    .where(eq(stockBatches.id, batchId))
+    .for('update');
+  if (!batch) return amount;
+  const take = batch.expiredAt === null ? Math.min(batch.left, amount) : 0;
+  await tx
+    .update(stockBatches)
+    .set({
+      quantityLeft: sql`${stockBatches.quantityLeft} - ${take}`,
+      ...(wasHeld ? { quantityHeld: sql`greatest(${stockBatches.quantityHeld} - ${amount}, 0)` } : {}),
+    })
+    .where(eq(stockBatches.id, batchId));
+  if (take > 0) await recordDraw(tx).execute({ orderItemId, batchId, take });
+  return amount - take;
+}
+
+/** A product's own selling batches, oldest first, locked for a sale (the product is locked already). */
 const sellingBatchesLocked = preparedPerDb((db) =>
   db
     .select({ id: stockBatches.id, left: stockBatches.quantityLeft })
     .from(stockBatches)
-    .where(and(eq(stockBatches.productId, placeholder('productId')), selling()))
+    .where(
+      and(
+        eq(stockBatches.productId, placeholder('productId')),
+        selling(),
+        eq(stockBatches.chosenOnly, false),
+      ),
+    )
     .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id))
     .for('update'),
 );
@@ -406,8 +446,9 @@ export interface NextBatch {
 }
 
 /**
- * The batch the next buyer gets: the oldest one with stock that unpaid orders do not already hold
- * (they will draw from the front when paid). Null when nothing is left, or the product has no batches.
+ * The batch of the shop's own the next buyer who names no farm gets: the oldest one with stock that
+ * unpaid orders do not already hold (they will draw from the front when paid; what lines naming a
+ * seller's batch hold is that batch's). Null when nothing is left, or the product has no own batches.
  */
 export async function nextBatchOf(db: Db, productId: number): Promise<NextBatch | null> {
   const rows = await db
@@ -417,11 +458,14 @@ export async function nextBatchOf(db: Db, productId: number): Promise<NextBatch 
       preparedOn: stockBatches.preparedOn,
       bestBefore: stockBatches.bestBefore,
       left: stockBatches.quantityLeft,
-      held: products.stockHeld,
+      held: sql<number>`${products.stockHeld} - coalesce((select sum(chosen.quantity_held) from ${stockBatches} chosen
+        where chosen.product_id = ${products.id} and chosen.chosen_only and chosen.expired_at is null), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(stockBatches)
     .innerJoin(products, eq(products.id, stockBatches.productId))
-    .where(and(eq(stockBatches.productId, productId), selling()))
+    .where(and(eq(stockBatches.productId, productId), selling(), eq(stockBatches.chosenOnly, false)))
     .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id));
   let held = rows[0]?.held ?? 0;
   for (const row of rows) {

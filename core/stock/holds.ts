@@ -1,12 +1,19 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { orderItems, products } from '../../db/schema';
+import { orderItems, products, stockBatches } from '../../db/schema';
 import type { HoldState } from '../../db/schema/enums';
 import { Conflict } from '../errors';
-import { drawFromBatches, returnDraws } from './batches';
+import { drawFromBatches, drawFromChosen, returnDraws } from './batches';
 import { held, inStockWhen, onHand } from './in-stock';
-import { countedStock, NOT_ENOUGH_STOCK_TITLE, notEnoughStock, stockFor, type CountedStock } from './rules';
+import {
+  CHOSEN_BATCH_GONE,
+  countedStock,
+  NOT_ENOUGH_STOCK_TITLE,
+  notEnoughStock,
+  stockFor,
+  type CountedStock,
+} from './rules';
 
 /**
  * A counted product's stock (`stock_on_hand`, `stock_held`) and, for it, `in_stock` have one writer:
@@ -48,23 +55,86 @@ const sellHeldLine = preparedPerDb((db) => {
     .returning({ id: products.id });
 });
 
+/**
+ * The hold of a line that names its batch (a seller's harvest the buyer chose), once the product's
+ * hold is taken (the product's row is locked): only while the batch still sells and what it has left,
+ * less what other lines naming it hold, covers it.
+ */
+const holdChosenBatch = preparedPerDb((db) =>
+  db
+    .update(stockBatches)
+    .set({ quantityHeld: sql`${stockBatches.quantityHeld} + ${placeholder('amount')}` })
+    .where(
+      and(
+        eq(stockBatches.id, placeholder('batchId')),
+        eq(stockBatches.productId, placeholder('productId')),
+        eq(stockBatches.chosenOnly, true),
+        sql`${stockBatches.expiredAt} is null`,
+        sql`${stockBatches.quantityLeft} - ${stockBatches.quantityHeld} >= ${placeholder('amount')}`,
+      ),
+    )
+    .returning({ id: stockBatches.id }),
+);
+
+/**
+ * What the shop's own batches can still give lines that name no batch, once this line's hold is taken
+ * (the product's row is locked, so every batch change before it has committed): on hand less held,
+ * less what the batches sold only by name have free. Below 0, the hold took a seller's harvest.
+ */
+const ownFreeAfterHold = preparedPerDb((db) =>
+  db
+    .select({
+      free: sql<number>`${onHand} - ${held} - coalesce((select sum(greatest(${stockBatches.quantityLeft} - ${stockBatches.quantityHeld}, 0))
+        from ${stockBatches} where ${stockBatches.productId} = ${products.id} and ${stockBatches.chosenOnly}
+        and ${stockBatches.expiredAt} is null), 0)`.mapWith(Number),
+    })
+    .from(products)
+    .where(eq(products.id, placeholder('id'))),
+);
+
 interface HeldLine {
   product: Pick<CountedStock, 'stockUnit' | 'weightGrams'> & { id: number; name: string };
   quantity: number;
+  /** The batch the buyer chose (sold only by name); none for the shop's own goods. */
+  batchId?: number | null;
+  /** Whose batch it is, in the buyer's words ("Briggs Farm"). */
+  farmName?: string;
 }
 
 /**
  * Holds the stock of each counted line of a new order, in the caller's (placing) transaction. A line
- * that no longer fits throws Conflict with the buyer's words, and the transaction is rolled back.
+ * that no longer fits throws Conflict with the buyer's words, and the transaction is rolled back. A
+ * line that names a batch holds it too (the product first, then the batch, as every stock change
+ * locks them); one that does not may only take what the shop's own batches have free.
  */
 export async function holdStock(tx: Tx, lines: HeldLine[]): Promise<void> {
   const counted = lines
     .filter((l) => l.product.stockUnit !== null)
     .sort((a, b) => a.product.id - b.product.id);
-  for (const { product, quantity } of counted) {
+  for (const { product, quantity, batchId, farmName } of counted) {
     const amount = stockFor(product, quantity);
     const [heldRow] = await holdLine(tx).execute({ id: product.id, unit: product.stockUnit, amount });
-    if (heldRow) continue;
+    if (heldRow && batchId) {
+      const [chosen] = await holdChosenBatch(tx).execute({ batchId, productId: product.id, amount });
+      if (chosen) continue;
+      throw new Conflict(
+        await chosenShortWords(tx, product, batchId, quantity, farmName),
+        NOT_ENOUGH_STOCK_TITLE,
+      );
+    }
+    if (heldRow) {
+      const [own] = await ownFreeAfterHold(tx).execute({ id: product.id });
+      if (!own || own.free >= 0) continue;
+      const left = {
+        stockUnit: product.stockUnit,
+        stockAvailable: own.free + amount,
+        weightGrams: product.weightGrams,
+      };
+      throw new Conflict(
+        notEnoughStock({ name: product.name, ...left }, quantity) ?? outOfStock(product.name),
+        NOT_ENOUGH_STOCK_TITLE,
+      );
+    }
     // Refused: say how much is left now (read only for the words; nothing was written).
     const [now] = await tx
       .select({
@@ -77,10 +147,42 @@ export async function holdStock(tx: Tx, lines: HeldLine[]): Promise<void> {
       .from(products)
       .where(eq(products.id, product.id));
     const message =
-      (now && notEnoughStock({ name: now.name, ...countedStock(now) }, quantity)) ??
-      `${product.name} is out of stock. Please remove it from your cart.`;
+      (now && notEnoughStock({ name: now.name, ...countedStock(now) }, quantity)) ?? outOfStock(product.name);
     throw new Conflict(message, NOT_ENOUGH_STOCK_TITLE);
   }
+}
+
+const outOfStock = (name: string) => `${name} is out of stock. Please remove it from your cart.`;
+
+/** The buyer's words when the batch they chose cannot cover the line (read only for the words). */
+async function chosenShortWords(
+  tx: Tx,
+  product: HeldLine['product'],
+  batchId: number,
+  quantity: number,
+  farmName = 'this farm',
+): Promise<string> {
+  const [batch] = await tx
+    .select({
+      left: stockBatches.quantityLeft,
+      held: stockBatches.quantityHeld,
+      expiredAt: stockBatches.expiredAt,
+    })
+    .from(stockBatches)
+    .where(
+      and(
+        eq(stockBatches.id, batchId),
+        eq(stockBatches.productId, product.id),
+        eq(stockBatches.chosenOnly, true),
+      ),
+    );
+  if (!batch || batch.expiredAt !== null) return CHOSEN_BATCH_GONE;
+  const left = {
+    stockUnit: product.stockUnit,
+    stockAvailable: Math.max(0, batch.left - batch.held),
+    weightGrams: product.weightGrams,
+  };
+  return notEnoughStock({ name: `${product.name} from ${farmName}`, ...left }, quantity) ?? CHOSEN_BATCH_GONE;
 }
 
 /** Whether an order's new lines count any stock: the state it is placed with. */
@@ -96,6 +198,7 @@ const countedLinesOf = preparedPerDb((db) =>
       productId: orderItems.productId,
       stockUnit: orderItems.stockUnit,
       quantity: orderItems.stockQuantity,
+      batchId: orderItems.batchId,
     })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, placeholder('orderId')), gt(orderItems.stockQuantity, 0)))
@@ -125,10 +228,16 @@ export async function moveOrderStock(tx: Tx, orderId: string, move: HoldMove): P
     const amount = line.quantity;
     if (move === 'release-held') {
       const stockHeld = sql`greatest(${held} - ${amount}, 0)`;
-      await tx
+      const [released] = await tx
         .update(products)
         .set({ stockHeld, inStock: inStockWhen(onHand, stockHeld) })
-        .where(sameCount);
+        .where(sameCount)
+        .returning({ id: products.id });
+      if (released && line.batchId !== null)
+        await tx
+          .update(stockBatches)
+          .set({ quantityHeld: sql`greatest(${stockBatches.quantityHeld} - ${amount}, 0)` })
+          .where(eq(stockBatches.id, line.batchId));
       continue;
     }
     if (move === 'release-kept') {
@@ -148,7 +257,7 @@ export async function moveOrderStock(tx: Tx, orderId: string, move: HoldMove): P
         unit: line.stockUnit,
         amount,
       });
-      if (sold && (await drawFromBatches(tx, line.itemId, line.productId, amount)) > 0)
+      if (sold && (await drawLine(tx, { ...line, productId: line.productId }, amount, true)) > 0)
         short.push(line.productId);
       continue;
     }
@@ -166,10 +275,25 @@ export async function moveOrderStock(tx: Tx, orderId: string, move: HoldMove): P
       short.push(line.productId);
     }
     if (
-      (await drawFromBatches(tx, line.itemId, line.productId, amount)) > 0 &&
+      (await drawLine(tx, { ...line, productId: line.productId }, amount, false)) > 0 &&
       !short.includes(line.productId)
     )
       short.push(line.productId);
   }
   return short;
+}
+
+/**
+ * A sold line's stock out of its batches: the batch the buyer chose (its hold, when `wasHeld`, leaves
+ * with it), and what that batch no longer has from the shop's own, oldest first. Returns what no batch had.
+ */
+async function drawLine(
+  tx: Tx,
+  line: { itemId: number; productId: number; batchId: number | null },
+  amount: number,
+  wasHeld: boolean,
+): Promise<number> {
+  const rest =
+    line.batchId === null ? amount : await drawFromChosen(tx, line.itemId, line.batchId, amount, wasHeld);
+  return rest === 0 ? 0 : drawFromBatches(tx, line.itemId, line.productId, rest);
 }

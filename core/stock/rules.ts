@@ -33,6 +33,10 @@ export const FEW_LEFT = 5;
 
 export const NOT_ENOUGH_STOCK_TITLE = 'Not enough stock';
 
+/** A line names a farm's harvest that no longer sells (sold out, past its best-before, or never here). */
+export const CHOSEN_BATCH_GONE =
+  'That farm’s harvest is no longer on sale. Choose another farm, or let the shop choose, in your cart.';
+
 /** What one item of the product takes of its stock: its weight in grams, or one unit. */
 export function stockPerItem(product: Pick<CountedStock, 'stockUnit' | 'weightGrams'>): number {
   return product.stockUnit === 'kg' ? product.weightGrams : 1;

@@ -131,9 +131,17 @@ export const stockBatches = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by the job once past its best-before: it sells no more (what was left is thrown away). */
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /**
+     * Sold only to order lines that name it (a seller's harvest, at its offer's price: issue 51 §3); the
+     * shop's own batches sell to every other line, oldest first.
+     */
+    chosenOnly: boolean('chosen_only').notNull().default(false),
+    /** What unpaid order lines that name this batch hold of it (in the product's `stock_held` too). */
+    quantityHeld: integer('quantity_held').notNull().default(0),
   },
   (t) => [
     check('stock_batches_received_positive', sql`${t.quantityReceived} > 0`),
+    check('stock_batches_held_not_negative', sql`${t.quantityHeld} >= 0`),
     check('stock_batches_left_not_negative', sql`${t.quantityLeft} >= 0`),
     check(
       'stock_batches_best_before_after_prepared',

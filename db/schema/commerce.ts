@@ -355,6 +355,11 @@ export const orderItems = pgTable(
      */
     stockUnit: stockUnit('stock_unit'),
     stockQuantity: integer('stock_quantity').notNull().default(0),
+    /**
+     * The batch the buyer chose (a seller's harvest, at its offer's price: issue 51 §3); null for the
+     * shop's own goods, drawn oldest first.
+     */
+    batchId: integer('batch_id').references(() => stockBatches.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),

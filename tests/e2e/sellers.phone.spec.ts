@@ -101,13 +101,21 @@ test('a farmer applies to sell with a checked account, and the owner approves th
   await page.reload();
   await expect(mine).toContainText('Received at the hub · 38.5 kg received');
 
-  // A buyer sees on the product page where the croaker they get comes from.
+  // A buyer sees on the product page where the croaker comes from, at the farm's price, and chooses it;
+  // the cart line keeps the farm.
   await page.goto(`/products/${productId}`);
-  await expect(page.getByTestId('batch-origin')).toHaveText(
-    `From Bonny Catfish Farm (${business}), Bonny, Rivers · Harvested today`,
-  );
+  const choice = page.getByRole('group', { name: 'Choose where it comes from' });
+  const farm = choice.getByRole('radio', { name: /Bonny Catfish Farm/ });
+  await expect(farm).toBeChecked();
+  await expect(choice).toContainText(`Bonny Catfish Farm (${business}), Bonny, Rivers`);
+  await expect(choice).toContainText('Harvested today · ₦4,000 per kg · 38.5 kg left');
+  await expect(page.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('product-origin-360.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath('product-origin-360.png'), fullPage: true });
+  await page.getByRole('button', { name: /^Add to Cart/ }).click();
+  await page.goto('/cart');
+  await expect(page.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
 
   // The seller's own area: nothing to bring now, nothing sold yet.
   await page.goto('/seller');

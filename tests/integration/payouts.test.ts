@@ -114,10 +114,13 @@ async function sellerWithSale(kg = 2) {
     price: '3000',
   });
   await answerOffer(db(), admin, offer.id, { move: 'accept' });
-  await receiveOffer(db(), admin, offer.id, String(kg));
-  // The batch is the only catfish in stock: the order draws all of it.
+  const received = await receiveOffer(db(), admin, offer.id, String(kg));
+  // The buyer chooses this farm's batch: the order draws all of it.
   const shopper = await createCheckoutShopper(server.services);
-  const placed = await placeCatfishOrder(server.services, shopper.id, { quantity: kg });
+  const placed = await placeCatfishOrder(server.services, shopper.id, {
+    quantity: kg,
+    batchId: received.batchId!,
+  });
   await stand.complete(placed.reference, 'success', { webhook: false });
   expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
   for (const status of ['processing', 'shipped', 'delivered'] as const)

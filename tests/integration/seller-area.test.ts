@@ -103,7 +103,7 @@ describe("the seller's area", () => {
       price: '3000',
     });
     await answerOffer(db(), admin, sold.id, { move: 'accept' });
-    await receiveOffer(db(), admin, sold.id, '100');
+    const received = await receiveOffer(db(), admin, sold.id, '100');
     const waiting = await makeOffer(db(), ada.id, {
       productId: catfish.id,
       cycleId: null,
@@ -115,10 +115,13 @@ describe("the seller's area", () => {
     });
     await answerOffer(db(), admin, waiting.id, { move: 'accept' });
 
-    // A buyer pays for 2 catfish: their lines draw from Ada's batch, the only one.
+    // A buyer pays for 2 catfish from Ada's farm: their line draws from her batch.
     const buyer = await createCheckoutShopper(server.services);
     await db().update(schema.user).set({ name: 'Ngozi Buyer' }).where(eq(schema.user.id, buyer.id));
-    const placed = await placeCatfishOrder(server.services, buyer.id, { quantity: 2 });
+    const placed = await placeCatfishOrder(server.services, buyer.id, {
+      quantity: 2,
+      batchId: received.batchId!,
+    });
     await decideDemoPayment(db(), placed.reference, 'success');
     expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
     const [line] = await db()

@@ -15,6 +15,7 @@ import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { postOrderLedger, sellerBalance } from '#core/sellers/ledger';
 import { runPayouts } from '#core/sellers/payouts';
+import { farmSourcesOf, ownAvailable } from '#core/sellers/sources';
 import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
 import { applyToSell, approveSeller, type SellerDeps } from '#core/sellers/service';
 import { receiveStock, setStockCounting } from '#core/stock/batches';
@@ -31,8 +32,9 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 /*
  * Issue 51 §4: what each seller is owed, exactly. Random orders of a product stocked by three sellers
- * and the shop (each line drawn oldest batch first, across batches), with discount codes, refunds by
- * line and by amount before and after delivery, refunds that fail, and an approved freshness claim.
+ * and the shop (each line from the farm its buyer chose, or the shop’s own batches oldest first), with
+ * discount codes, refunds by line and by amount before and after delivery, refunds that fail, and an
+ * approved freshness claim.
  * Each seller's rows are checked against an oracle written here from the rule in docs/sellers.md, and
  * each order against the money's identity, every term read from its own source (the provider's
  * records for paid and refunded, the order for fees and discount, the ledger for the sellers and the
@@ -140,13 +142,31 @@ async function refund(orderId: string, reference: string, catfishLine: number, s
   }
 }
 
-async function placePaid(quantity: number, code: string | null, withSmoked: boolean) {
+/**
+ * The batch a buyer names for `quantity` kg of catfish: the `preferred` seller's (0–2, in the order they
+ * were made) or the shop's own (3, no batch), or else the first source that still has enough.
+ */
+async function sourceFor(quantity: number, preferred: number): Promise<number | undefined> {
+  const farms = (await farmSourcesOf(db(), [catfishId])).get(catfishId) ?? [];
+  const [catfish] = await db().select().from(schema.products).where(eq(schema.products.id, catfishId));
+  const own = ownAvailable(catfish!.stockOnHand - catfish!.stockHeld, farms);
+  const names = [...commissions.keys()].map((_, i) => ['Ada', 'Bayo', 'Chidi'][i]!);
+  const fits = (f: (typeof farms)[number]) => f.available >= quantity * 1000;
+  const wanted =
+    preferred < 3 ? farms.find((f) => f.seller === `${names[preferred]} Fish` && fits(f)) : undefined;
+  if (wanted) return wanted.batchId;
+  if (own >= quantity * 1000) return undefined;
+  return farms.find(fits)?.batchId;
+}
+
+async function placePaid(quantity: number, code: string | null, withSmoked: boolean, source = 0) {
   const shopper = await createCheckoutShopper(server.services);
   const smoked = await productNamed(db(), 'Smoked Catfish');
+  const batchId = await sourceFor(quantity, source);
   const placed = await placeOrder(server.services.checkout, shopper.id, {
     idempotencyKey: checkoutKey(),
     items: [
-      { productId: catfishId, quantity },
+      { productId: catfishId, quantity, ...(batchId === undefined ? {} : { batchId }) },
       ...(withSmoked ? [{ productId: smoked.id, quantity: 1 }] : []),
     ],
     deliveryMethod: 'pickup',
@@ -298,6 +318,8 @@ const orderPlan = fc.record({
   quantity: fc.integer({ min: 1, max: 5 }),
   code: fc.constantFrom(null, 'FRESH10', 'FREEDELIVERY'),
   withSmoked: fc.boolean(),
+  // Which farm the buyer chooses (one of the three sellers), or 3: none, the shop's own.
+  source: fc.integer({ min: 0, max: 3 }),
   refunds: fc.array(refundStep, { maxLength: 3 }),
 });
 
@@ -314,7 +336,7 @@ describe("each seller's ledger", () => {
         async (plan) => {
           await stockUp(plan.kg, plan.sellerDaysAgo, plan.shopDaysAgo);
           for (const step of plan.orders) {
-            const placed = await placePaid(step.quantity, step.code, step.withSmoked);
+            const placed = await placePaid(step.quantity, step.code, step.withSmoked, step.source);
             for (const r of step.refunds.filter((r) => !r.afterDelivery))
               await refund(placed.orderId, placed.reference, placed.catfishLine, r);
             await deliver(placed.orderId);
@@ -330,7 +352,7 @@ describe("each seller's ledger", () => {
   }, 240_000);
 
   it('an approved freshness claim on a seller’s line takes it back; the sale waits for the claim window', async () => {
-    // Only Ada's batch is left to sell from: everything else is sold first.
+    // Fresh stock of each; the buyer chooses Ada's.
     await db()
       .update(schema.stockBatches)
       .set({ quantityLeft: 0 })
@@ -345,11 +367,11 @@ describe("each seller's ledger", () => {
     const placed = await placePaid(2, null, false);
     await deliver(placed.orderId);
     const sold = await sellerBalance(db(), ada!);
-    // 2 kg at ₦4,800 a kg, less Ada's 10 %: ₦8,640, waiting for the 6-hour window of fresh fish.
-    expect(sold.waitingKobo - before.waitingKobo).toBe(864_000);
+    // 2 kg at Ada's ₦3,000 a kg, less her 10 %: ₦5,400, waiting for the 6-hour window of fresh fish.
+    expect(sold.waitingKobo - before.waitingKobo).toBe(540_000);
     expect(sold.payableKobo).toBe(before.payableKobo);
     expect(await sellerBalance(db(), ada!, new Date(Date.now() + 7 * 3600_000))).toMatchObject({
-      payableKobo: before.payableKobo + before.waitingKobo + 864_000,
+      payableKobo: before.payableKobo + before.waitingKobo + 540_000,
     });
 
     const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
@@ -373,14 +395,14 @@ describe("each seller's ledger", () => {
       note: null,
     });
     const after = await sellerBalance(db(), ada!);
-    expect(after.waitingKobo - before.waitingKobo).toBe(432_000);
+    expect(after.waitingKobo - before.waitingKobo).toBe(270_000);
     const rows = await db()
       .select()
       .from(schema.sellerLedger)
       .where(eq(schema.sellerLedger.orderId, placed.orderId));
     expect(rows.map((r) => [r.kind, r.grossKobo, r.commissionKobo, r.amountKobo])).toEqual([
-      ['sale', 960_000, 96_000, 864_000],
-      ['refund', -480_000, -48_000, -432_000],
+      ['sale', 600_000, 60_000, 540_000],
+      ['refund', -300_000, -30_000, -270_000],
     ]);
     await checkOrder(placed.orderId, placed.reference);
   });

@@ -119,12 +119,19 @@ export async function createCheckoutShopper(services: Services, location = 'Port
 export async function placeCatfishOrder(
   services: Services,
   shopperId: string,
-  options: { discountCode?: string; quantity?: number } = {},
+  /** `batchId`: the farm's harvest the buyer chose (issue 51 §3). */
+  options: { discountCode?: string; quantity?: number; batchId?: number } = {},
 ) {
   const catfish = await productNamed(services.db, 'Live Catfish (Table Size)');
   return placeOrder(services.checkout, shopperId, {
     idempotencyKey: checkoutKey(),
-    items: [{ productId: catfish.id, quantity: options.quantity ?? 1 }],
+    items: [
+      {
+        productId: catfish.id,
+        quantity: options.quantity ?? 1,
+        ...(options.batchId === undefined ? {} : { batchId: options.batchId }),
+      },
+    ],
     deliveryMethod: 'pickup',
     deliveryLocation: 'Port Harcourt',
     pickupLocation: PORT_HARCOURT_PICKUP,

@@ -12,6 +12,9 @@ interface Props {
     imageUrl: string | null;
     weightGrams: number;
     inStock: boolean;
+    /** The farm chosen on the product page (its batch, at its price): the line names it. */
+    batchId?: number;
+    farm?: string;
   };
   quantity?: number;
   /**

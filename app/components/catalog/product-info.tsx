@@ -13,10 +13,11 @@ import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { priceTierLabel } from '#core/catalog/price-tiers';
 import type { ProductDetail } from '#core/catalog/service';
 import type { BatchWords } from '#core/stock/batches';
-import type { BatchOrigin } from '#core/sellers/origins';
+import { farmLabel, pickSource, type ProductSources } from '#core/sellers/source-rules';
+import { SourceChoice, type FarmOnPage } from '~/components/catalog/source-choice';
 import type { DeliveryPromise } from '#core/delivery/promises';
 import { formatNaira, formatWeight } from '#core/money';
-import { fewLeftNote, itemsAvailable } from '#core/stock/rules';
+import { fewLeftNote, itemsAvailable, stockPerItem } from '#core/stock/rules';
 
 export function BackButton() {
   const navigate = useNavigate();
@@ -37,7 +38,10 @@ export function BackButton() {
   );
 }
 
-function BuyBox({ product }: { product: ProductDetail }) {
+/** The product as the chosen source sells it: a farm's price and what it has left, or the shop's own. */
+type Sold = ProductDetail & { batchId?: number; farm?: string };
+
+function BuyBox({ product }: { product: Sold }) {
   const { has, quantityOf } = useCart();
   const hydrated = useHydrated();
   const inCart = hydrated && has(product.id);
@@ -59,27 +63,75 @@ function BuyBox({ product }: { product: ProductDetail }) {
 }
 
 /**
+ * Which source the page sells from: the cart line's (once the product is in the cart), else the buyer's
+ * pick on this page, else the shop's rule (the oldest first). Choosing one changes the cart line too.
+ */
+function useSource(product: ProductDetail, sources: PageSources | null) {
+  const { items } = useCart();
+  const hydrated = useHydrated();
+  const line = hydrated ? items.find((i) => i.id === product.id) : undefined;
+  const ruled = sources ? pickSource(sources, stockPerItem(product)) : null;
+  const [picked, setPicked] = useState<number | null>(ruled);
+  const current = line ? (line.batchId ?? null) : picked;
+  const farm = sources?.farms.find((f) => f.batchId === current);
+  const sold: Sold =
+    sources === null
+      ? product
+      : farm
+        ? {
+            ...product,
+            priceKobo: farm.unitPriceKobo,
+            priceTiers: [],
+            stockAvailable: farm.available,
+            inStock: farm.available >= stockPerItem(product),
+            batchId: farm.batchId,
+            farm: farmLabel(farm),
+          }
+        : {
+            ...product,
+            stockAvailable: sources.ownAvailable,
+            inStock: sources.ownAvailable >= stockPerItem(product),
+          };
+  const choose = (batchId: number | null) => {
+    setPicked(batchId);
+    const next = sources?.farms.find((f) => f.batchId === batchId);
+    if (line)
+      cart.setSource(
+        product.id,
+        next
+          ? { batchId: next.batchId, farm: farmLabel(next), priceKobo: next.unitPriceKobo }
+          : { priceKobo: product.priceKobo, priceTiers: product.priceTiers },
+      );
+  };
+  return { sold, current, choose };
+}
+
+/** The product's sources as its page shows them (issue 51 §3), with each farm's record. */
+export type PageSources = Omit<ProductSources, 'farms'> & { farms: FarmOnPage[] };
+
+/**
  * The product page's buying column: category and stock, name, rating, price, quantity and Add to Cart,
  * the wishlist heart, and the delivery notes (spec §2's /products/{id}).
  */
 export function ProductInfo({
   product,
   batch,
-  from = null,
+  sources = null,
   promises,
   inWishlist,
 }: {
   product: ProductDetail;
   /** What the owner's delivery rules promise (core/delivery/promises.ts). */
   promises: DeliveryPromise[];
-  /** What the buyer gets, when its stock comes in dated batches. */
+  /** What the buyer gets of the shop's own, when its stock comes in dated batches. */
   batch: BatchWords | null;
-  /** Where the batch comes from, when a seller's farm raised it (core/sellers/origins.ts). */
-  from?: BatchOrigin | null;
+  /** The farms whose harvest of it is on sale, beside the shop's own (core/sellers/sources.ts). */
+  sources?: PageSources | null;
   /** Whether the signed-in shopper's wishlist holds it; undefined until known. */
   inWishlist: boolean | undefined;
 }) {
-  const fewLeft = fewLeftNote(product);
+  const { sold, current, choose } = useSource(product, sources);
+  const fewLeft = fewLeftNote(sold);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
@@ -92,20 +144,13 @@ export function ProductInfo({
         {fewLeft ? <Badge variant="warning">{fewLeft}</Badge> : null}
       </div>
       <h1 className="text-3xl font-bold">{product.name}</h1>
-      {batch && product.inStock ? (
+      {batch && product.inStock && sources === null ? (
         <p className="flex items-center gap-2 text-sm font-medium text-brand-900">
           <Fish aria-hidden="true" className="h-4 w-4 shrink-0" />
           <span>
             {batch.age}
             {batch.bestBefore ? ` · ${batch.bestBefore}` : ''}
           </span>
-        </p>
-      ) : null}
-      {batch && from && product.inStock ? (
-        <p className="text-sm text-slate-700" data-testid="batch-origin">
-          From <strong className="font-semibold text-slate-900">{from.farm}</strong> ({from.seller}),{' '}
-          {from.place} · {from.harvested}
-          {from.record ? ` · ${from.record}` : ''}
         </p>
       ) : null}
       <div className="flex items-center gap-2 text-slate-700">
@@ -116,20 +161,33 @@ export function ProductInfo({
         </span>
       </div>
       <p>
-        <span className="text-3xl font-bold">{formatNaira(product.priceKobo)}</span>{' '}
+        <span className="text-3xl font-bold">{formatNaira(sold.priceKobo)}</span>{' '}
         <span className="text-slate-600">{priceUnitLabel(product)}</span>
+        {sold.farm ? <span className="block text-sm text-slate-700">From {sold.farm}</span> : null}
       </p>
-      {product.priceTiers.length > 0 ? (
+      {sources && product.stockUnit ? (
+        <SourceChoice
+          unit={product.stockUnit}
+          ownPriceKobo={product.priceKobo}
+          ownAvailable={sources.ownAvailable}
+          ownAge={batch?.age ?? null}
+          farms={sources.farms}
+          value={current}
+          onChange={choose}
+          priceLabel={priceUnitLabel(product)}
+        />
+      ) : null}
+      {sold.priceTiers.length > 0 ? (
         <div className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
           <p className="font-semibold">Quantity prices</p>
           <ul>
-            {product.priceTiers.map((tier) => (
+            {sold.priceTiers.map((tier) => (
               <li key={tier.minQuantity}>{priceTierLabel(tier)}</li>
             ))}
           </ul>
         </div>
       ) : null}
-      <BuyBox product={product} />
+      <BuyBox product={sold} />
       <div className="flex flex-wrap gap-3">
         <WishlistButton key={product.id} product={product} inServerWishlist={inWishlist} />
         <Link to="/cart" className={buttonClasses({ variant: 'secondary' })}>

@@ -22,6 +22,7 @@ export function CheckoutItems({ items, totalWeightGrams }: { items: CartItem[]; 
             />
             <div className="min-w-0 flex-1">
               <p className="font-medium">{item.name}</p>
+              {item.farm ? <p className="text-sm text-slate-600">From {item.farm}</p> : null}
               <p className="text-sm text-slate-600">
                 {item.quantity} × {formatWeight(item.weightGrams)} ={' '}
                 {formatWeight(item.weightGrams * item.quantity)}

@@ -48,7 +48,15 @@ export function useCheckout(page: CheckoutPage) {
   const online = useOnline();
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<(Refusal & { part: RefusedPart | null }) | null>(null);
-  const lines = useMemo(() => items.map((i) => ({ productId: i.id, quantity: i.quantity })), [items]);
+  const lines = useMemo(
+    () =>
+      items.map((i) => ({
+        productId: i.id,
+        quantity: i.quantity,
+        ...(i.batchId === undefined ? {} : { batchId: i.batchId }),
+      })),
+    [items],
+  );
   // The cart's own order waiting for payment is resumed; another that holds some of its products is
   // the buyer's to pay for or cancel first (never "sold out" to them).
   const { cartsOrder, otherOrder } = waitingOrdersForCart(waiting, lines);
