@@ -10,6 +10,8 @@
  *      the buyer arrived, so a shop that falls behind is charged for the queue it builds.
  *   4. holds (issue 33, every product's stock counted): the buyers on one hot product against the buyers
  *      on a product each, closed loop; the ratio of their orders/s.
+ *   5. sellers (issue 51 §3): the hot product also sells three sellers' harvests; the buyers on it, each
+ *      choosing one of the three farms (or the shop's own), against the hot product before (step 4).
  * Checks in the database that every order the buyers were told about is paid exactly once. The shop
  * runs on one process per core (WEB_CONCURRENCY; BENCH_WEB_CONCURRENCY overrides). It also prints the
  * CPU each order costs the shop, PostgreSQL and this load generator (from /proc). Nothing here is a
@@ -56,10 +58,51 @@ interface Buyer {
 }
 
 interface Cart {
-  items: { productId: number; quantity: number }[];
+  items: { productId: number; quantity: number; batchId?: number }[];
 }
 
-async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[]; productIds: number[] }> {
+/**
+ * Three sellers' harvests of `productId`, each received at the hub as a batch sold only by name (as
+ * core/sellers/offers.ts receives one): sellers, their farms, their offers. Returns the batches.
+ */
+async function sellersOf(database: Awaited<ReturnType<typeof generateProducts>>, productId: number) {
+  const batches: number[] = [];
+  for (const n of [1, 2, 3]) {
+    const owner = await createBenchShopper(
+      database,
+      `bench.seller${n}@freshcatch.ng`,
+      PASSWORD,
+      `Seller ${n}`,
+    );
+    const [row] = await queryRows<{ batch: number }>(
+      database.db,
+      sql`with farm as (
+            insert into farms (owner_id, name, state, town) values (${owner.id}, ${`Bench Farm ${n}`}, 'Rivers', 'Bonny')
+            returning id),
+          seller as (
+            insert into sellers (user_id, farm_id, business_name, phone, status, bank_code, bank_name, account_number, account_name)
+            select ${owner.id}, farm.id, ${`Bench Fish ${n}`}, '+2348035550101', 'approved', '058', 'GTBank', ${`300000000${n}`}, ${`SELLER ${n}`}
+            from farm returning id),
+          batch as (
+            insert into stock_batches (product_id, quantity_received, quantity_left, date_kind, prepared_on, chosen_only)
+            values (${productId}, 100000000, 100000000, 'caught', current_date, true) returning id),
+          offer as (
+            insert into seller_offers (seller_id, product_id, quantity, harvested_on, bring_on, price_kobo, status, received_quantity, batch_id)
+            select seller.id, ${productId}, 100000000, current_date, current_date, ${300_000 + n * 10_000}, 'received', 100000000, batch.id
+            from seller, batch returning batch_id)
+          select batch_id as batch from offer`,
+    );
+    batches.push(row!.batch);
+  }
+  await database.db.execute(
+    sql`update products set stock_on_hand = stock_on_hand + 300000000 where id = ${productId}`,
+  );
+  return batches;
+}
+
+async function prepare(
+  url: string,
+): Promise<{ carts: Cart[]; emails: string[]; productIds: number[]; farmBatches: number[] }> {
   console.log('• seeding the shop and 1,000 generated products…');
   const database = await generateProducts(url, 1_000);
   const products = await queryRows<{ id: number }>(
@@ -86,6 +129,9 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[]; 
       sql`insert into stock_batches (product_id, quantity_received, quantity_left, date_kind, prepared_on)
         select id, 100000000, 100000000, 'caught', current_date from products`,
     );
+  // The hot product of step 5 (the second; step 4's is the first): three sellers' harvests beside the
+  // shop's own.
+  const farmBatches = COUNTED ? await sellersOf(database, products[1]!.id) : [];
   await database.close();
   // Two or three different products per order, as real carts have.
   const carts = emails.map((_, i) => ({
@@ -93,7 +139,7 @@ async function prepare(url: string): Promise<{ carts: Cart[]; emails: string[]; 
       .slice(0, 2 + (i % 2))
       .map((k) => ({ productId: products[(i * 3 + k) % products.length]!.id, quantity: 1 + (k % 2) })),
   }));
-  return { carts, emails, productIds: products.map((p) => p.id) };
+  return { carts, emails, productIds: products.map((p) => p.id), farmBatches };
 }
 
 async function expect(buyer: Buyer, response: Response, status: number, step: string): Promise<Response> {
@@ -124,8 +170,10 @@ async function placeAndPay(buyer: Buyer, cart: Cart, steps: Steps): Promise<stri
         // Each order is a new checkout visit, with its own key.
         idempotencyKey: randomUUID(),
         items: cart.items,
-        deliveryMethod: 'standard',
+        // Picked up at the hub: fresh fish cannot wait for Standard's 2–3 days (issue 50).
+        deliveryMethod: 'pickup',
         deliveryLocation: 'Port Harcourt',
+        pickupLocation: 'Rumuokoro Junction Hub',
       }),
     }),
     200,
@@ -277,7 +325,7 @@ async function main() {
   const postgres = await ensurePostgres();
   try {
     const { url } = await freshDatabase(postgres.url, 'fc_bench_checkout');
-    const { carts, emails, productIds } = await prepare(url);
+    const { carts, emails, productIds, farmBatches } = await prepare(url);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'freshcatch-bench-data-'));
     // Receipts go out over SMTP, as in production (pooled connections), to a mail server in a process
     // of its own.
@@ -365,15 +413,35 @@ async function main() {
       const spread = await buyersLoop(buyers, spreadCarts, seconds * 1000);
       await buyersLoop(buyers, hotCarts, 2_000);
       const hot = await buyersLoop(buyers, hotCarts, seconds * 1000);
+      // Issue 51 §3: a hot product that three sellers' harvests sell beside the shop's own; each buyer
+      // chooses one of the farms, or none (the shop's own, which must then leave the farms' fish alone).
+      const farmCarts = buyers.map((_, i) => ({
+        items: [
+          {
+            productId: productIds[1]!,
+            quantity: 1,
+            ...(i % 4 < farmBatches.length ? { batchId: farmBatches[i % 4]! } : {}),
+          },
+        ],
+      }));
+      let farmsRun: typeof hot | null = null;
+      if (farmBatches.length > 0) {
+        console.log(`• ${BUYERS} buyers on one hot product sold by three farms and the shop, ${seconds} s…`);
+        await buyersLoop(buyers, farmCarts, 2_000);
+        farmsRun = await buyersLoop(buyers, farmCarts, seconds * 1000);
+      }
 
       const database = await openPostgres(url, 2);
       const refs = `{${[...run.references, ...open.references].join(',')}}`;
-      const [stock] = await queryRows<{ mismatched: number; held: number }>(
+      const [stock] = await queryRows<{ mismatched: number; held: number; strayDraws: number }>(
         database.db,
         sql`select
           (select count(*)::int from products p where p.stock_on_hand <> (select coalesce(sum(b.quantity_left), 0)
              from stock_batches b where b.product_id = p.id and b.expired_at is null)) as mismatched,
-          (select coalesce(sum(stock_held), 0)::int from products) as held`,
+          (select coalesce(sum(stock_held), 0)::int from products) as held,
+          (select count(*)::int from stock_draws d join order_items i on i.id = d.order_item_id
+             join stock_batches b on b.id = d.batch_id
+             where b.chosen_only and i.batch_id is distinct from b.id) as "strayDraws"`,
       );
       const [check] = await queryRows<{ paid: number; notifications: number; pending: number }>(
         database.db,
@@ -432,14 +500,17 @@ async function main() {
         ...rows('place-and-pay, 1 buyer alone', alone, ''),
         ...rows(`${BUYERS} buyers, ${BUYERS} different products (1 line)`, spread, ''),
         ...rows(`${BUYERS} buyers, one hot product (1 line)`, hot, ''),
+        ...(farmsRun ? rows(`${BUYERS} buyers, one hot product of 3 farms + the shop`, farmsRun, '') : []),
       ]);
       const hotRate = hot.latencies.length / hot.elapsed;
+      const farmsRate = farmsRun ? farmsRun.latencies.length / farmsRun.elapsed : null;
       const spreadRate = spread.latencies.length / spread.elapsed;
       console.log(
         `one hot product ÷ ${BUYERS} different ones: ${(hotRate / spreadRate).toFixed(2)}× the orders/s ` +
           `(${hotRate.toFixed(1)} vs ${spreadRate.toFixed(1)}; place p95 ${ms(percentile(hot.steps.place, 95))} vs ` +
           `${ms(percentile(spread.steps.place, 95))}); stock equal to its batches on every product: ` +
-          `${verdict(stock!.mismatched === 0)}, ${stock!.held} left held`,
+          `${verdict(stock!.mismatched === 0)}, ${stock!.held} left held; a farm's fish sold only to lines ` +
+          `that chose it: ${verdict(stock!.strayDraws === 0)}`,
       );
       console.log('');
       console.log(
@@ -489,6 +560,15 @@ async function main() {
           verdict(hotRate >= 0.8 * spreadRate),
           `${(hotRate / spreadRate).toFixed(2)}×`,
         ],
+        ...(farmsRate === null
+          ? []
+          : [
+              [
+                `the hot product sold by 3 farms + the shop ≥ 0.8× the orders/s of the shop's alone (issue 51 §3)`,
+                verdict(farmsRate >= 0.8 * hotRate),
+                `${(farmsRate / hotRate).toFixed(2)}× (${farmsRate.toFixed(1)} vs ${hotRate.toFixed(1)} orders/s)`,
+              ],
+            ]),
       ]);
       if (healthz.non2xx || healthz.errors)
         console.log(`! /healthz: ${healthz.non2xx} non-2xx, ${healthz.errors} errors`);

@@ -78,6 +78,13 @@ function toStockAmount(quantity: string, unit: StockUnit): number {
   return value;
 }
 
+/*
+ * Batches are locked FOR NO KEY UPDATE, not FOR UPDATE: an unpaid order line that names a farm's batch
+ * (order_items.batch_id) holds a KEY SHARE lock on it from its insert until the placement commits, and a
+ * placement waits for the product's row that a payment or the owner's change holds; FOR UPDATE would wait
+ * for that key share, and the two would deadlock. Nothing here changes a batch's id.
+ */
+
 async function lockedProduct(tx: Tx, productId: number) {
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) throw new NotFound('This product no longer exists.');
@@ -204,7 +211,7 @@ export async function adjustStock(
       .select()
       .from(stockBatches)
       .where(and(eq(stockBatches.id, input.batchId), eq(stockBatches.productId, productId)))
-      .for('update');
+      .for('no key update');
     if (!batch) throw new NotFound(STOCK_MESSAGES.batchGone);
     if (batch.expiredAt !== null) throw new Conflict(STOCK_MESSAGES.batchExpired, 'Batch expired');
     const change = adjustSign(input.reason) * toStockAmount(input.quantity, unit);
@@ -367,7 +374,7 @@ export async function drawFromChosen(
     .select({ left: stockBatches.quantityLeft, expiredAt: stockBatches.expiredAt })
     .from(stockBatches)
     .where(eq(stockBatches.id, batchId))
-    .for('update');
+    .for('no key update');
   if (!batch) return amount;
   const take = batch.expiredAt === null ? Math.min(batch.left, amount) : 0;
   await tx
@@ -394,7 +401,7 @@ const sellingBatchesLocked = preparedPerDb((db) =>
       ),
     )
     .orderBy(asc(stockBatches.preparedOn), asc(stockBatches.id))
-    .for('update'),
+    .for('no key update'),
 );
 
 const takeFromBatch = preparedPerDb((db) =>

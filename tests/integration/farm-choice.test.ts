@@ -201,6 +201,24 @@ describe('a buyer chooses the farm', () => {
     expect(await productOf(product.id)).toEqual({ onHand: 15_000, held: 4000 });
   });
 
+  it('buyers at once placing and paying, some naming the farm and some not: every order paid, no stock lost', async () => {
+    const { product, batchId } = await stocked(50, 50);
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => createCheckoutShopper(server.services)));
+    await Promise.all(
+      buyers.map(async (b, i) => {
+        const placed = await placeOrder(
+          deps(),
+          b.id,
+          cart([{ productId: product.id, quantity: 1, ...(i % 2 ? { batchId } : {}) }]),
+        );
+        await decideDemoPayment(db(), placed.reference, 'success');
+        expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+      }),
+    );
+    expect(await batchOf(batchId)).toEqual({ left: 44_000, held: 0 });
+    expect(await productOf(product.id)).toEqual({ onHand: 88_000, held: 0 });
+  });
+
   it('an order that ends unpaid gives the farm its hold back; a refund before dispatch returns the fish to its batch', async () => {
     const { product, batchId } = await stocked(0, 6);
     const a = await createCheckoutShopper(server.services);
