@@ -203,7 +203,9 @@ describe('a buyer chooses the farm', () => {
 
   it('buyers at once placing and paying, some naming the farm and some not: every order paid, no stock lost', async () => {
     const { product, batchId } = await stocked(50, 50);
-    const buyers = await Promise.all(Array.from({ length: 12 }, () => createCheckoutShopper(server.services)));
+    const buyers = await Promise.all(
+      Array.from({ length: 12 }, () => createCheckoutShopper(server.services)),
+    );
     await Promise.all(
       buyers.map(async (b, i) => {
         const placed = await placeOrder(
