@@ -1,6 +1,6 @@
 import { isPriceTierList, unitPriceKobo, type PriceTier } from '../catalog/price-tiers';
 import { itemsAvailable, notEnoughStock, stockFor, type StockUnit } from '../stock/rules';
-import { farmLabel, pickSource, type ProductSources } from '../sellers/source-rules';
+import { pickSource, soldFrom, type ProductSources, type SoldFrom } from '../sellers/source-rules';
 
 /** A line of the shopper's cart, kept in the browser (spec §3 "Cart item"). */
 export interface CartItem {
@@ -37,17 +37,13 @@ export function addCartItem(
   quantity: number,
 ): CartItem[] {
   const existing = items.find((i) => i.id === item.id);
-  if (existing) {
+  if (!existing) return [...items, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
+  return items.map((i) => {
+    if (i.id !== item.id) return i;
+    const more = { ...i, quantity: Math.min(i.quantity + quantity, MAX_LINE_QUANTITY) };
     // One line per product: a farm chosen now is the line's farm (and price) from now on.
-    const source =
-      item.batchId === undefined ? {} : { batchId: item.batchId, farm: item.farm, priceKobo: item.priceKobo };
-    return items.map((i) =>
-      i.id === item.id
-        ? { ...i, ...source, quantity: Math.min(i.quantity + quantity, MAX_LINE_QUANTITY) }
-        : i,
-    );
-  }
-  return [...items, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
+    return item.batchId === undefined ? more : withSource(more, item);
+  });
 }
 
 /** The lines of a past order as cart lines ('Buy Again'); products no longer sold are left out. */
@@ -90,21 +86,21 @@ export function setCartQuantity(items: CartItem[], id: number, quantity: number)
 }
 
 /** The line's source, as the buyer chose it on the product page: a farm (its batch and price) or the shop's own. */
-export function setCartSource(
-  items: CartItem[],
-  id: number,
-  source: { batchId?: number; farm?: string; priceKobo: number; priceTiers?: PriceTier[] },
-): CartItem[] {
-  return items.map((i) => {
-    if (i.id !== id) return i;
-    const { batchId: _batch, farm: _farm, priceTiers: _tiers, ...rest } = i;
-    return {
-      ...rest,
-      priceKobo: source.priceKobo,
-      ...(source.priceTiers?.length ? { priceTiers: source.priceTiers } : {}),
-      ...(source.batchId === undefined ? {} : { batchId: source.batchId, farm: source.farm }),
-    };
-  });
+export function setCartSource(items: CartItem[], id: number, source: LineSource): CartItem[] {
+  return items.map((i) => (i.id === id ? withSource(i, source) : i));
+}
+
+type LineSource = Omit<SoldFrom<PriceTier[]>, 'available'>;
+
+/** A line from `source`: its farm and price, or the shop's own with its quantity prices. */
+function withSource<T extends CartItem>(line: T, source: LineSource): T {
+  const { batchId: _batch, farm: _farm, priceTiers: _tiers, ...rest } = line;
+  return {
+    ...rest,
+    priceKobo: source.priceKobo,
+    ...(source.priceTiers?.length ? { priceTiers: source.priceTiers } : {}),
+    ...(source.batchId === undefined ? {} : { batchId: source.batchId, farm: source.farm }),
+  } as T;
 }
 
 export function cartQuantityOf(items: CartItem[], id: number): number {
@@ -322,16 +318,10 @@ export function reconcileCart(
           message: short,
         });
     }
-    const { batchId: _batch, farm: _farm, ...rest } = item;
-    return {
-      ...rest,
-      name: product.name,
-      priceKobo: source.priceKobo,
-      image: product.imageUrl,
-      weightGrams: product.weightGrams,
-      priceTiers: source.batchId === undefined && product.priceTiers?.length ? product.priceTiers : undefined,
-      ...(source.batchId === undefined ? {} : { batchId: source.batchId, farm: source.farm }),
-    };
+    return withSource(
+      { ...item, name: product.name, image: product.imageUrl, weightGrams: product.weightGrams },
+      source,
+    );
   });
   return { items: next, changes };
 }
@@ -344,32 +334,18 @@ export function lineItemsLeft(item: CartItem, product: CurrentProduct): number |
 /**
  * Where a line comes from now: the farm it names while that farm's harvest sells; otherwise, for a
  * product sellers' harvests are on sale of, the shop's rule (the oldest that covers the line); else the
- * shop's own. With that source's price and what it has free. `gone`: the farm named has sold out.
+ * shop's own (soldFrom). `gone`: the farm named has sold out.
  */
-function lineSource(
-  item: CartItem,
-  product: CurrentProduct,
-): { batchId?: number; farm?: string; priceKobo: number; available: number; gone: boolean } {
+function lineSource(item: CartItem, product: CurrentProduct): SoldFrom<PriceTier[]> & { gone: boolean } {
   const sources = product.sources;
-  const named =
-    item.batchId === undefined ? undefined : sources?.farms.find((f) => f.batchId === item.batchId);
-  const gone = item.batchId !== undefined && named === undefined;
-  const own = {
-    priceKobo: product.priceKobo,
-    available: sources?.ownAvailable ?? product.stockAvailable,
-    gone,
-  };
-  if (!sources) return own;
-  const farm =
-    named ?? sources.farms.find((f) => f.batchId === pickSource(sources, stockFor(product, item.quantity)));
-  if (!farm) return own;
-  return {
-    batchId: farm.batchId,
-    farm: farmLabel(farm),
-    priceKobo: farm.unitPriceKobo,
-    available: farm.available,
-    gone,
-  };
+  const named = item.batchId !== undefined && sources?.farms.some((f) => f.batchId === item.batchId);
+  const gone = item.batchId !== undefined && !named;
+  const batchId = named
+    ? item.batchId
+    : sources
+      ? pickSource(sources, stockFor(product, item.quantity))
+      : null;
+  return { ...soldFrom(product, sources, batchId), gone };
 }
 
 /** Whether two lists of lines ask for the same products in the same quantities, whatever their order. */

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { discountCodes, type orderItems, products } from '../../db/schema';
+import { discountCodes, products } from '../../db/schema';
+import type { NewOrderItem } from '../orders/placing';
 import { loadRates } from '../delivery/management';
 import { locationSuggestions } from '../delivery/methods';
 import { matchPlace } from '../delivery/places';
@@ -22,8 +23,8 @@ import {
   notEnoughStock,
   stockFor,
 } from '../stock/rules';
-import { farmSourcesOf, ownAvailable } from '../sellers/sources';
-import type { OwnHolds } from './waiting';
+import { farmSourcesOf } from '../sellers/sources';
+import { NO_HOLDS, sourcesForBuyer, type OwnHolds } from './waiting';
 import { priceOrder, type OrderPrice } from './pricing';
 import type { PlaceOrderInput } from './schemas';
 import { type CheckoutDeps } from './deps';
@@ -53,7 +54,7 @@ async function loadDiscountCode(db: Db | Tx, code: string) {
  * batches have free. `ownHeld` is stock the buyer's own waiting orders hold that gives way to this one:
  * theirs to order.
  */
-async function loadLines(db: Db | Tx, items: PlaceOrderInput['items'], ownHeld?: OwnHolds) {
+async function loadLines(db: Db | Tx, items: PlaceOrderInput['items'], ownHeld: OwnHolds = NO_HOLDS) {
   const ids = [...new Set(items.map((i) => i.productId))];
   const [rows, farmsBy] = await Promise.all([productsWithIds(db).execute({ ids }), farmSourcesOf(db, ids)]);
   const byId = new Map(rows.map((p) => [p.id, p]));
@@ -76,29 +77,23 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items'], ownHeld?:
         'A product in your cart is no longer sold. Please remove it from your cart.',
         'Cart changed',
       );
-    const own = product.stockUnit === null ? 0 : (ownHeld?.byProduct.get(productId) ?? 0);
+    const own = product.stockUnit === null ? 0 : (ownHeld.byProduct.get(productId) ?? 0);
+    // Counted stock is held when the order is placed (core/stock/holds.ts); this says so before then.
+    const stock = countedStock({ ...product, stockHeld: Math.max(0, product.stockHeld - own) });
     const farmsOf = farmsBy.get(productId);
+    const sources = farmsOf && sourcesForBuyer(stock.stockAvailable, farmsOf, ownHeld);
     if (batchId !== null) {
-      const farm = farmsOf?.find((f) => f.batchId === batchId);
+      const farm = sources?.farms.find((f) => f.batchId === batchId);
       if (!farm) throw new Conflict(CHOSEN_BATCH_GONE, 'Farm sold out');
-      const free = farm.available + (ownHeld?.byBatch.get(batchId) ?? 0);
-      const stock = { stockUnit: product.stockUnit, stockAvailable: free, weightGrams: product.weightGrams };
-      const short = notEnoughStock({ name: `${product.name} from ${farm.farm}`, ...stock }, quantity);
+      const fromFarm = { ...stock, stockAvailable: farm.available };
+      const short = notEnoughStock({ name: `${product.name} from ${farm.farm}`, ...fromFarm }, quantity);
       if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
       // The farm's price (the offer's), not the product's quantity prices: what the seller asked.
       return { product, quantity, batchId, farmName: farm.farm, unitPriceKobo: farm.unitPriceKobo };
     }
     if (!product.inStock && own === 0)
       throw new Conflict(`${product.name} is out of stock. Please remove it from your cart.`, 'Out of stock');
-    // Counted stock is held when the order is placed (core/stock/holds.ts); this says so before then.
-    const stock = countedStock({ ...product, stockHeld: Math.max(0, product.stockHeld - own) });
-    const ownFree = farmsOf
-      ? {
-          ...stock,
-          stockAvailable:
-            ownAvailable(stock.stockAvailable, farmsOf) - (own - (ownHeld?.ownByProduct.get(productId) ?? 0)),
-        }
-      : stock;
+    const ownFree = sources ? { ...stock, stockAvailable: sources.ownAvailable } : stock;
     const short = notEnoughStock({ name: product.name, ...ownFree }, quantity);
     if (short) throw new Conflict(short, NOT_ENOUGH_STOCK_TITLE);
     // What each costs at this quantity (the product's quantity prices): what the order charges.
@@ -106,7 +101,6 @@ async function loadLines(db: Db | Tx, items: PlaceOrderInput['items'], ownHeld?:
       product,
       quantity,
       batchId: null,
-      farmName: undefined,
       unitPriceKobo: unitPriceKobo(product.priceKobo, product.priceTiers, quantity),
     };
   });
@@ -124,7 +118,7 @@ export function orderItemSnapshot(line: {
   quantity: number;
   unitPriceKobo: number;
   batchId?: number | null;
-}): Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'> {
+}): NewOrderItem {
   const { product, quantity, unitPriceKobo } = line;
   return {
     productId: product.id,

@@ -6,7 +6,7 @@ import { PENDING_ORDER_LIFETIME_MS, payableUntil } from '../orders/payment-state
 import type { PaymentProvider } from '../payments/provider';
 import { getProductsByIds } from '../catalog/service';
 import { farmSourcesOf, ownAvailable, ownSinceOf } from '../sellers/sources';
-import type { ProductSources } from '../sellers/source-rules';
+import type { FarmSource, ProductSources } from '../sellers/source-rules';
 import type { CheckoutChoices } from './choices';
 
 /**
@@ -116,13 +116,29 @@ export interface OwnHolds {
   byProduct: Map<number, number>;
   /** What lines that named a farm's batch hold of it. */
   byBatch: Map<number, number>;
-  /** What lines that named no batch hold of each product (the shop's own goods). */
-  ownByProduct: Map<number, number>;
+}
+
+/** A buyer with no waiting order holds nothing. */
+export const NO_HOLDS: OwnHolds = { byProduct: new Map(), byBatch: new Map() };
+
+/**
+ * What a buyer may take from each of a product's sources (issue 51 §3): each farm's free stock with what
+ * the buyer's own waiting orders hold of it given back, and the shop's own — the product's free stock
+ * (`productFree`, their holds given back) less the farms'. The cart's fresh prices and the checkout's
+ * check read the same.
+ */
+export function sourcesForBuyer(
+  productFree: number,
+  farmsOf: readonly FarmSource[],
+  own: OwnHolds,
+): { farms: FarmSource[]; ownAvailable: number } {
+  const farms = farmsOf.map((f) => ({ ...f, available: f.available + (own.byBatch.get(f.batchId) ?? 0) }));
+  return { farms, ownAvailable: ownAvailable(productFree, farms) };
 }
 
 /** The stock these orders hold (see OwnHolds). */
 export function heldBy(waiting: readonly WaitingOrder[]): OwnHolds {
-  const holds: OwnHolds = { byProduct: new Map(), byBatch: new Map(), ownByProduct: new Map() };
+  const holds: OwnHolds = { byProduct: new Map(), byBatch: new Map() };
   const add = (map: Map<number, number>, key: number, amount: number) =>
     map.set(key, (map.get(key) ?? 0) + amount);
   for (const order of waiting) {
@@ -130,8 +146,7 @@ export function heldBy(waiting: readonly WaitingOrder[]): OwnHolds {
     for (const line of order.items) {
       if (line.productId === null) continue;
       add(holds.byProduct, line.productId, line.stockQuantity);
-      if (line.batchId === null) add(holds.ownByProduct, line.productId, line.stockQuantity);
-      else add(holds.byBatch, line.batchId, line.stockQuantity);
+      if (line.batchId !== null) add(holds.byBatch, line.batchId, line.stockQuantity);
     }
   }
   return holds;
@@ -177,16 +192,11 @@ export async function productsForBuyer(
         held === 0 ? found : { ...found, inStock: true, stockAvailable: found.stockAvailable + held };
       const farmsOf = farmsBy.get(found.id);
       if (!farmsOf) return product;
-      // Its farms (issue 51 §3), with what the buyer's own waiting orders hold of each: the cart prices
-      // and checks a line that names one by it, and picks one for a line that names none.
-      const farms = farmsOf.map((f) => ({
-        ...f,
-        available: f.available + (own.byBatch.get(f.batchId) ?? 0),
-      }));
+      // Its farms (issue 51 §3): the cart prices and checks a line that names one by it, and picks one for
+      // a line that names none.
       const sources: ProductSources = {
-        ownAvailable: ownAvailable(product.stockAvailable, farms),
+        ...sourcesForBuyer(product.stockAvailable, farmsOf, own),
         ownSince: await ownSinceOf(db, found.id),
-        farms,
       };
       return { ...product, sources };
     }),

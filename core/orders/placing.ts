@@ -54,7 +54,10 @@ const NEW_ORDER_COLUMNS = [
 
 export type NewOrderRow = Required<Pick<NewOrder, (typeof NEW_ORDER_COLUMNS)[number]>>;
 
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+/** A new line, every column the placing statement writes given (null where the line has none). */
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'batchId'> & {
+  batchId: number | null;
+};
 
 const NEW_ORDER_ITEM_COLUMNS = [
   'productId',
@@ -121,8 +124,6 @@ function placingValues(order: NewOrderRow, items: NewOrderItem[]): Record<string
   };
   items.forEach((item, line) => {
     for (const column of NEW_ORDER_ITEM_COLUMNS) values[itemPlaceholder(line, column)] = item[column];
-    // A line that names no farm's batch (the shop's own, or an order from before there were farms).
-    values[itemPlaceholder(line, 'batchId')] = item.batchId ?? null;
   });
   return values;
 }

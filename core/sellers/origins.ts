@@ -1,60 +1,44 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { farmEntries, farms, sellerOffers, sellers } from '../../db/schema';
+import { farmEntries } from '../../db/schema';
 import { dayMonth, daysBetween, shopDay } from '../calendar';
 import { cycleBook } from '../farm/book';
 import { cyclesWithFacts } from '../farm/facts';
+import type { FarmSource, ProductSources } from './source-rules';
 import { productSources } from './sources';
 
 /**
- * Where a seller's batch comes from (issue 51 §3), for the product page: the seller and their farm, the
- * harvest day, and the farm book's record of the cycle when the offer came from one. A batch of the
- * shop's own has no origin.
+ * Where a farm's harvest on sale comes from (issue 51 §3), for the product page: its harvest day in a
+ * buyer's words and, when the offer came from a farm-book cycle, the cycle's record.
  */
-export interface BatchOrigin {
-  seller: string;
-  farm: string;
-  place: string;
+export interface FarmOnPage extends FarmSource {
   /** "Harvested today", "Harvested yesterday" or "Harvested 1 Dec". */
   harvested: string;
   /** "Raised 128 days, fed Floating Fish Feed 4 mm, FCR 1.2"; null without a farm-book cycle. */
   record: string | null;
 }
 
-/** A product's sources for its page: the shop's own and each farm on sale with where it comes from. */
-export async function pageSources(db: Db, product: { id: number; stockAvailable: number }, now = new Date()) {
+/** The product's sources as its page shows them: the shop's own and each farm with where it comes from. */
+export type PageSources = Omit<ProductSources, 'farms'> & { farms: FarmOnPage[] };
+
+/** A product's sources for its page (null when no farm's harvest of it is on sale). */
+export async function pageSources(
+  db: Db,
+  product: { id: number; stockAvailable: number },
+  now = new Date(),
+): Promise<PageSources | null> {
   const sources = await productSources(db, product);
   if (!sources) return null;
-  const farms = await Promise.all(
-    sources.farms.map(async (farm) => ({ ...farm, origin: await batchOrigin(db, farm.batchId, now) })),
-  );
-  return { ...sources, farms };
-}
-
-export async function batchOrigin(db: Db, batchId: number, now = new Date()): Promise<BatchOrigin | null> {
-  const [row] = await db
-    .select({
-      harvestedOn: sellerOffers.harvestedOn,
-      cycleId: sellerOffers.cycleId,
-      seller: sellers.businessName,
-      farmId: farms.id,
-      farm: farms.name,
-      town: farms.town,
-      state: farms.state,
-    })
-    .from(sellerOffers)
-    .innerJoin(sellers, eq(sellers.id, sellerOffers.sellerId))
-    .innerJoin(farms, eq(farms.id, sellers.farmId))
-    .where(eq(sellerOffers.batchId, batchId));
-  if (!row) return null;
   const today = shopDay(now);
-  return {
-    seller: row.seller,
-    farm: row.farm,
-    place: `${row.town}, ${row.state}`,
-    harvested: harvestedWords(row.harvestedOn, today),
-    record: row.cycleId === null ? null : await cycleRecord(db, row.farmId, row.cycleId, row.harvestedOn),
-  };
+  const farmsOnPage = await Promise.all(
+    sources.farms.map(async (farm) => ({
+      ...farm,
+      harvested: harvestedWords(farm.harvestedOn, today),
+      record:
+        farm.cycleId === null ? null : await cycleRecord(db, farm.farmId, farm.cycleId, farm.harvestedOn),
+    })),
+  );
+  return { ...sources, farms: farmsOnPage };
 }
 
 /** "Harvested today", "Harvested yesterday", "Harvested 1 Dec". */

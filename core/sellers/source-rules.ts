@@ -10,7 +10,9 @@ import type { StockUnit } from '../stock/rules';
 /** A seller's harvest on sale: its batch (what an order line names), its farm and its price. */
 export interface FarmSource {
   batchId: number;
-  offerId: number;
+  /** The farm and the farm-book cycle the offer came from (null: entered by hand), for its record. */
+  farmId: number;
+  cycleId: number | null;
   farm: string;
   seller: string;
   /** "Obio-Akpor, Rivers" */
@@ -61,6 +63,43 @@ export function pickSource(sources: ProductSources, wanted: number): number | nu
   if (covering[0]) return covering[0].batchId;
   const most = [...candidates].sort((a, b) => b.available - a.available)[0];
   return most?.batchId ?? null;
+}
+
+/**
+ * A product as one of its sources sells it: the farm's batch, label ("Briggs Farm, Bonny, Rivers"), price
+ * and what it has free; or, for the shop's own (`batchId` null, a farm no longer on sale, or a product no
+ * farm sells), the product's price and quantity prices and what the shop's own have free. The product
+ * page, the cart line and its stepper all price and count a line by this.
+ */
+export function soldFrom<P extends { priceKobo: number; stockAvailable: number; priceTiers?: unknown[] }>(
+  product: P,
+  sources: ProductSources | null | undefined,
+  batchId: number | null | undefined,
+): SoldFrom<P['priceTiers']> {
+  const farm = batchId == null ? undefined : sources?.farms.find((f) => f.batchId === batchId);
+  if (farm)
+    return {
+      batchId: farm.batchId,
+      farm: farmLabel(farm),
+      priceKobo: farm.unitPriceKobo,
+      available: farm.available,
+    };
+  return {
+    priceKobo: product.priceKobo,
+    ...(product.priceTiers?.length ? { priceTiers: product.priceTiers } : {}),
+    available: sources ? sources.ownAvailable : product.stockAvailable,
+  };
+}
+
+export interface SoldFrom<Tiers = unknown[]> {
+  /** The farm's batch the line names; absent for the shop's own. */
+  batchId?: number;
+  farm?: string;
+  priceKobo: number;
+  /** The product's quantity prices: the shop's own only. */
+  priceTiers?: Tiers;
+  /** What the source has free, in the product's stock unit. */
+  available: number;
 }
 
 /** "Briggs Farm, Obio-Akpor, Rivers" as a cart line says where it comes from. */

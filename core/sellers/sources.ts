@@ -19,7 +19,8 @@ const farmBatchesOf = preparedPerDb((db) =>
       batchId: stockBatches.id,
       available:
         sql<number>`greatest(${stockBatches.quantityLeft} - ${stockBatches.quantityHeld}, 0)`.mapWith(Number),
-      offerId: sellerOffers.id,
+      cycleId: sellerOffers.cycleId,
+      farmId: farms.id,
       priceKobo: sellerOffers.priceKobo,
       harvestedOn: stockBatches.preparedOn,
       seller: sellers.businessName,
@@ -53,7 +54,8 @@ export async function farmSourcesOf(db: Db | Tx, productIds: number[]): Promise<
     const list = bySource.get(row.productId) ?? [];
     list.push({
       batchId: row.batchId,
-      offerId: row.offerId,
+      farmId: row.farmId,
+      cycleId: row.cycleId,
       farm: row.farm,
       seller: row.seller,
       place: `${row.town}, ${row.state}`,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, shopDay } from '#core/calendar';
+import { shopDay } from '#core/calendar';
 import { cancelUnpaidOrder } from '#core/checkout/cancel';
 import { placeOrder } from '#core/checkout/place';
 import { ONE_FARM_PER_PRODUCT } from '#core/checkout/quote';
@@ -11,13 +11,18 @@ import { refundOrder } from '#core/orders/refunds';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
-import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
 import { applyToSell, approveSeller } from '#core/sellers/service';
 import { receiveStock, setStockCounting } from '#core/stock/batches';
 import { CHOSEN_BATCH_GONE } from '#core/stock/rules';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL } from '../support/constants';
-import { checkoutKey, createCheckoutShopper, createUser, signedInClient } from '../support/factories';
+import {
+  checkoutKey,
+  createCheckoutShopper,
+  createUser,
+  receivedHarvest,
+  signedInClient,
+} from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /*
@@ -73,18 +78,13 @@ async function stocked(ownKg: number, farmKg: number) {
       bestBefore: null,
       note: null,
     });
-  const offer = await makeOffer(db(), sellerUser, {
+  const batchId = await receivedHarvest(db(), admin, sellerUser, {
     productId: product!.id,
-    cycleId: null,
-    quantity: String(farmKg),
-    unit: 'kg',
-    harvestedOn: addDays(today, -1),
-    bringOn: today,
-    price: '3200',
+    kg: farmKg,
+    naira: 3200,
+    daysAgo: 1,
   });
-  await answerOffer(db(), admin, offer.id, { move: 'accept' });
-  const received = await receiveOffer(db(), admin, offer.id, String(farmKg));
-  return { product: product!, batchId: received.batchId! };
+  return { product: product!, batchId };
 }
 
 const cart = (items: { productId: number; quantity: number; batchId?: number }[]) => ({

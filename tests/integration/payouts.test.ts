@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, shopDay } from '#core/calendar';
 import { settlePayment } from '#core/checkout/settle';
 import { createFarm } from '#core/farm/farms';
 import { fileClaim } from '#core/orders/claims';
@@ -11,7 +10,6 @@ import { formatNaira } from '#core/money';
 import { PaystackProvider } from '#core/payments/paystack';
 import { adminActor, type AdminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
-import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
 import { PAYOUT_MESSAGES } from '#core/sellers/payout-rules';
 import {
   latestPayouts,
@@ -31,6 +29,7 @@ import {
   createCheckoutShopper,
   createUser,
   placeCatfishOrder,
+  receivedHarvest,
   productNamed,
   signedInClient,
 } from '../support/factories';
@@ -50,7 +49,6 @@ let server: TestServer;
 let shop: Awaited<ReturnType<typeof startPaystackShop>>;
 let admin: AdminActor;
 let catfishId: number;
-const today = shopDay(new Date());
 const HOUR = 3_600_000;
 /** Seven hours on: the fresh-fish claim window (6 h) of an order delivered now has closed. */
 const later = () => new Date(Date.now() + 7 * HOUR);
@@ -104,22 +102,17 @@ async function sellerWithSale(kg = 2) {
     accountNumber,
   });
   await approveSeller(sellerDeps(), admin, seller.id, '10');
-  const offer = await makeOffer(db(), person.id, {
+  const batchId = await receivedHarvest(db(), admin, person.id, {
     productId: catfishId,
-    cycleId: null,
-    quantity: String(kg),
-    unit: 'kg',
-    harvestedOn: addDays(today, -1),
-    bringOn: today,
-    price: '3000',
+    kg,
+    naira: 3000,
+    daysAgo: 1,
   });
-  await answerOffer(db(), admin, offer.id, { move: 'accept' });
-  const received = await receiveOffer(db(), admin, offer.id, String(kg));
   // The buyer chooses this farm's batch: the order draws all of it.
   const shopper = await createCheckoutShopper(server.services);
   const placed = await placeCatfishOrder(server.services, shopper.id, {
     quantity: kg,
-    batchId: received.batchId!,
+    batchId,
   });
   await stand.complete(placed.reference, 'success', { webhook: false });
   expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');

@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import { createPasswordAccount } from '#core/accounts/auth';
 import { placeOrder } from '#core/checkout/place';
 import { orderItemSnapshot } from '#core/checkout/quote';
+import { addDays, shopDay } from '#core/calendar';
+import type { AdminActor } from '#core/roles';
+import { answerOffer, makeOffer, receiveOffer } from '#core/sellers/offers';
 import * as schema from '#db/schema';
 import type { Db } from '#db/client';
 import type { Services } from '#server/services';
@@ -137,4 +140,29 @@ export async function placeCatfishOrder(
     pickupLocation: PORT_HARCOURT_PICKUP,
     discountCode: options.discountCode,
   });
+}
+
+/**
+ * A seller's harvest of `productId` offered, accepted and received at the hub whole (core/sellers/offers.ts,
+ * as the seller's form and the owner's screen do): `kg` harvested `daysAgo`, at ₦`naira` a kg. Returns its
+ * batch, the one a buyer names to choose that farm.
+ */
+export async function receivedHarvest(
+  db: Db,
+  admin: AdminActor,
+  sellerUserId: string,
+  harvest: { productId: number; kg: number; naira: number; daysAgo?: number },
+): Promise<number> {
+  const today = shopDay(new Date());
+  const offer = await makeOffer(db, sellerUserId, {
+    productId: harvest.productId,
+    cycleId: null,
+    quantity: String(harvest.kg),
+    unit: 'kg',
+    harvestedOn: addDays(today, -(harvest.daysAgo ?? 0)),
+    bringOn: today,
+    price: String(harvest.naira),
+  });
+  await answerOffer(db, admin, offer.id, { move: 'accept' });
+  return (await receiveOffer(db, admin, offer.id, String(harvest.kg))).batchId!;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { reconcileCart, type CartItem, type CurrentProduct } from '#core/cart/rules';
 import {
+  cartSubtotalKobo,
+  reconcileCart,
+  setCartSource,
+  type CartItem,
+  type CurrentProduct,
+} from '#core/cart/rules';
+import {
+  soldFrom,
   offerUnitPriceKobo,
   pickSource,
   type FarmSource,
@@ -9,7 +16,8 @@ import {
 
 const farm = (batchId: number, harvestedOn: string, available: number, priceKobo = 320_000): FarmSource => ({
   batchId,
-  offerId: batchId + 100,
+  farmId: 1,
+  cycleId: null,
   farm: `Farm ${batchId}`,
   seller: `Seller ${batchId}`,
   place: 'Bonny, Rivers',
@@ -79,5 +87,41 @@ describe('where a line comes from (issue 51 §3)', () => {
     expect(gone.changes[2]).toMatchObject({
       message: 'Only 1 kg of Live Catfish left: you can order at most 1.',
     });
+  });
+
+  it('a farm chosen for a line with quantity prices drops them: the line costs the farm’s price', () => {
+    const tiers = [{ minQuantity: 2, priceKobo: 400_000 }];
+    const product = { priceKobo: 480_000, stockAvailable: 9000, priceTiers: tiers };
+    const sources: ProductSources = {
+      ownAvailable: 4000,
+      ownSince: '2026-12-03',
+      farms: [farm(7, '2026-12-01', 5000)],
+    };
+    expect(soldFrom(product, sources, 7)).toEqual({
+      batchId: 7,
+      farm: 'Farm 7, Bonny, Rivers',
+      priceKobo: 320_000,
+      available: 5000,
+    });
+    expect(soldFrom(product, sources, null)).toEqual({
+      priceKobo: 480_000,
+      priceTiers: tiers,
+      available: 4000,
+    });
+    const line: CartItem = {
+      id: 1,
+      name: 'Live Catfish',
+      priceKobo: 480_000,
+      currency: 'NGN',
+      image: null,
+      quantity: 2,
+      weightGrams: 1000,
+      priceTiers: tiers,
+    };
+    expect(cartSubtotalKobo([line])).toBe(800_000);
+    const fromFarm = setCartSource([line], 1, soldFrom(product, sources, 7));
+    expect(fromFarm[0]).not.toHaveProperty('priceTiers');
+    expect(cartSubtotalKobo(fromFarm)).toBe(640_000);
+    expect(cartSubtotalKobo(setCartSource(fromFarm, 1, soldFrom(product, sources, null)))).toBe(800_000);
   });
 });

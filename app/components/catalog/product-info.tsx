@@ -13,8 +13,9 @@ import { CATEGORY_LABELS, priceUnitLabel } from '#core/catalog/categories';
 import { priceTierLabel } from '#core/catalog/price-tiers';
 import type { ProductDetail } from '#core/catalog/service';
 import type { BatchWords } from '#core/stock/batches';
-import { farmLabel, pickSource, type ProductSources } from '#core/sellers/source-rules';
-import { SourceChoice, type FarmOnPage } from '~/components/catalog/source-choice';
+import type { PageSources } from '#core/sellers/origins';
+import { pickSource, soldFrom } from '#core/sellers/source-rules';
+import { SourceChoice } from '~/components/catalog/source-choice';
 import type { DeliveryPromise } from '#core/delivery/promises';
 import { formatNaira, formatWeight } from '#core/money';
 import { fewLeftNote, itemsAvailable, stockPerItem } from '#core/stock/rules';
@@ -70,44 +71,24 @@ function useSource(product: ProductDetail, sources: PageSources | null) {
   const { items } = useCart();
   const hydrated = useHydrated();
   const line = hydrated ? items.find((i) => i.id === product.id) : undefined;
-  const ruled = sources ? pickSource(sources, stockPerItem(product)) : null;
-  const [picked, setPicked] = useState<number | null>(ruled);
+  const [picked, setPicked] = useState(() => (sources ? pickSource(sources, stockPerItem(product)) : null));
   const current = line ? (line.batchId ?? null) : picked;
-  const farm = sources?.farms.find((f) => f.batchId === current);
-  const sold: Sold =
-    sources === null
-      ? product
-      : farm
-        ? {
-            ...product,
-            priceKobo: farm.unitPriceKobo,
-            priceTiers: [],
-            stockAvailable: farm.available,
-            inStock: farm.available >= stockPerItem(product),
-            batchId: farm.batchId,
-            farm: farmLabel(farm),
-          }
-        : {
-            ...product,
-            stockAvailable: sources.ownAvailable,
-            inStock: sources.ownAvailable >= stockPerItem(product),
-          };
+  const from = soldFrom(product, sources, current);
+  const sold: Sold = {
+    ...product,
+    priceKobo: from.priceKobo,
+    priceTiers: from.priceTiers ?? [],
+    stockAvailable: from.available,
+    // With farms, in stock as the chosen source is; otherwise as the product is (counted or not).
+    inStock: sources ? from.available >= stockPerItem(product) : product.inStock,
+    ...(from.batchId === undefined ? {} : { batchId: from.batchId, farm: from.farm }),
+  };
   const choose = (batchId: number | null) => {
     setPicked(batchId);
-    const next = sources?.farms.find((f) => f.batchId === batchId);
-    if (line)
-      cart.setSource(
-        product.id,
-        next
-          ? { batchId: next.batchId, farm: farmLabel(next), priceKobo: next.unitPriceKobo }
-          : { priceKobo: product.priceKobo, priceTiers: product.priceTiers },
-      );
+    if (line) cart.setSource(product.id, soldFrom(product, sources, batchId));
   };
   return { sold, current, choose };
 }
-
-/** The product's sources as its page shows them (issue 51 §3), with each farm's record. */
-export type PageSources = Omit<ProductSources, 'farms'> & { farms: FarmOnPage[] };
 
 /**
  * The product page's buying column: category and stock, name, rating, price, quantity and Add to Cart,

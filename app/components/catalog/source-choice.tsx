@@ -1,15 +1,11 @@
 import { useId } from 'react';
-import type { BatchOrigin } from '#core/sellers/origins';
-import type { FarmSource } from '#core/sellers/source-rules';
+import type { FarmOnPage } from '#core/sellers/origins';
 import { formatNaira } from '#core/money';
 import { formatStock, type StockUnit } from '#core/stock/rules';
 
 const OPTION =
   'grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 rounded-md p-2 text-sm hover:bg-slate-50 has-[:checked]:bg-brand-50';
 const RADIO = 'row-span-3 mt-1 h-4 w-4 accent-brand-700';
-
-/** A farm on sale as the product page lists it: its source and where it comes from (the farm book's record). */
-export type FarmOnPage = FarmSource & { origin: BatchOrigin | null };
 
 /**
  * "Where it comes from" (issue 51 §3): the shop's own stock and each farm's harvest at the hub, each with
@@ -64,28 +60,23 @@ export function SourceChoice({
         ) : null}
         {farms.map((farm) => (
           <li key={farm.batchId}>
-            <label className="flex cursor-pointer gap-3 rounded-md p-2 hover:bg-slate-50 has-[:checked]:bg-brand-50">
+            <label className={OPTION}>
               <input
                 type="radio"
                 name={name}
-                className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+                className={RADIO}
                 checked={value === farm.batchId}
                 onChange={() => onChange(farm.batchId)}
                 disabled={farm.available <= 0}
               />
-              <span className="text-sm">
-                <span className="font-semibold text-slate-900">{farm.farm}</span>{' '}
-                <span className="text-slate-700">
-                  ({farm.seller}), {farm.place}
-                </span>
-                <span className="block text-slate-700">
-                  {farm.origin?.harvested ?? `Harvested ${farm.harvestedOn}`} · {formatNaira(farm.priceKobo)}{' '}
-                  {per} · {formatStock(farm.available, unit)} left
-                </span>
-                {farm.origin?.record ? (
-                  <span className="block text-slate-600">{farm.origin.record}</span>
-                ) : null}
+              <span className="text-slate-900">
+                <strong className="font-semibold">{farm.farm}</strong> ({farm.seller}), {farm.place}
               </span>
+              <span className="col-start-2 text-slate-700">
+                {farm.harvested} · {formatNaira(farm.priceKobo)} {per} · {formatStock(farm.available, unit)}{' '}
+                left
+              </span>
+              {farm.record ? <span className="col-start-2 text-slate-600">{farm.record}</span> : null}
             </label>
           </li>
         ))}
