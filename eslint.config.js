@@ -111,7 +111,7 @@ const CORE_CROSSINGS = {
     'stock/holds.ts',
     'stock/rules.ts',
   ],
-  delivery: [],
+  delivery: ['sellers/line-origins.ts'], // the dispatch sheet says which farm's batch a line is from
   discounts: ['limits/attempts.ts'], // guessed codes are counted
   enquiries: ['jobs/queue.ts', 'mail/templates.ts', 'limits/attempts.ts'],
   // A farm's reminders go to its owner as they chose (consent), through the messages' one creator.
@@ -143,6 +143,7 @@ const CORE_CROSSINGS = {
     'delivery/slot-bookings.ts', // …and its delivery slot's place (their one writer)
     'delivery/slots.ts', // the receipt says when the slot is
     'sellers/ledger.ts', // a delivered order credits its sellers, a refund of their lines takes it back
+    'sellers/line-origins.ts', // an order's page says which farm a line is from
   ],
   payments: [],
   recipes: [],

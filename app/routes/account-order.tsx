@@ -91,7 +91,7 @@ export default function AccountOrder() {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const cancelling = submitting === 'cancel';
-  const { order, blocks, history, notifications, refunds } = details;
+  const { order, origins, blocks, history, notifications, refunds } = details;
   const unpaidEnded = order.paymentState === 'expired' || order.paymentState === 'failed';
 
   return (
@@ -158,7 +158,7 @@ export default function AccountOrder() {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
-          <OrderItems items={order.items} />
+          <OrderItems items={order.items} origins={origins} />
           <ClaimSection claims={claims} busy={submitting === 'claim'} fieldErrors={fieldErrors} />
           <OrderDelivery order={order} />
           <OrderHistory history={history} />

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { deliverySlotDays, deliverySlots, orderItems, orders } from '../../db/schema';
 import { recordAdminChange, recordRowChange } from '../audit/log';
 import { Conflict, Invalid, NotFound } from '../errors';
+import { lineOrigins, type LineOrigin } from '../sellers/line-origins';
 import { ratedPlaces } from './management';
 import { matchPlace, SLOT_PLACE_NOT_RATED } from './places';
 import type { AdminActor } from '../roles';
@@ -371,7 +372,8 @@ export interface DispatchStop {
   totalKobo: number;
   weightGrams: number;
   status: string;
-  items: { name: string; quantity: number; weightGrams: number }[];
+  /** Each line, with the farm's batch it is packed from when the buyer chose a farm. */
+  items: { name: string; quantity: number; weightGrams: number; origin: LineOrigin | null }[];
 }
 
 export interface DispatchSheet {
@@ -428,6 +430,7 @@ export async function dispatchSheet(db: Db, _admin: AdminActor, dayId: number): 
             name: orderItems.productName,
             quantity: orderItems.quantity,
             weightGrams: orderItems.productTotalWeightGrams,
+            batchId: orderItems.batchId,
           })
           .from(orderItems)
           .where(
@@ -437,6 +440,10 @@ export async function dispatchSheet(db: Db, _admin: AdminActor, dayId: number): 
             ),
           )
           .orderBy(asc(orderItems.id));
+  const origins = await lineOrigins(
+    db,
+    lines.map((l) => l.batchId),
+  );
   const stops: DispatchStop[] = onSheet.map((o) => ({
     orderId: o.id,
     name: o.name,
@@ -447,7 +454,12 @@ export async function dispatchSheet(db: Db, _admin: AdminActor, dayId: number): 
     status: o.status,
     items: lines
       .filter((l) => l.orderId === o.id)
-      .map(({ name, quantity, weightGrams }) => ({ name, quantity, weightGrams })),
+      .map(({ name, quantity, weightGrams, batchId }) => ({
+        name,
+        quantity,
+        weightGrams,
+        origin: batchId === null ? null : (origins[batchId] ?? null),
+      })),
   }));
   return {
     slot,

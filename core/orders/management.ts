@@ -15,6 +15,7 @@ import type { OrderListQuery, PaymentFilter } from './schemas';
 import type { OrderStatus, PaymentStatus } from './statuses';
 import { describeOrder, type OrderWords } from './words';
 import { refundHistory } from './refund-history';
+import { lineOrigins, type LineOrigin } from '../sellers/line-origins';
 import { phoneSearchForm } from '../phone-display';
 
 type RefundHistory = Awaited<ReturnType<typeof refundHistory>>;
@@ -166,6 +167,8 @@ export interface AdminOrderDetails {
   /** Whether the lifecycle takes a refund now (paid, something kept, no refund under way). */
   canRefund: boolean;
   items: (typeof orderItems.$inferSelect)[];
+  /** The farm each line that named one is packed from, by its batch. */
+  origins: Record<number, LineOrigin>;
   customerEmail: string | null;
   discountCode: string | null;
   freeDelivery: boolean;
@@ -195,8 +198,15 @@ export async function getOrderForAdmin(
     .orderBy(asc(orderItems.id));
   const { order } = row;
   const freeDelivery = order.discountType === 'free_delivery';
-  const { refunds, linesLeft } = await refundHistory(db, orderId, items, 'shop');
+  const [{ refunds, linesLeft }, origins] = await Promise.all([
+    refundHistory(db, orderId, items, 'shop'),
+    lineOrigins(
+      db,
+      items.map((i) => i.batchId),
+    ),
+  ]);
   return {
+    origins,
     refunds,
     linesLeft,
     order,

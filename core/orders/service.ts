@@ -4,6 +4,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { notifications, orderItems, orders } from '../../db/schema';
 import { deliveryBlocks } from '../delivery/rules';
 import { NotFound } from '../errors';
+import { lineOrigins, type LineOrigin } from '../sellers/line-origins';
 import { listOrderEvents } from './events';
 import {
   PENDING_ORDER_LIFETIME_MS,
@@ -145,6 +146,8 @@ export async function findOwnOrder(db: Db, userId: string, reference: string): P
 
 export interface UserOrderDetails {
   order: OrderWithItems;
+  /** The farm each line that named one comes from, by its batch. */
+  origins: Record<number, LineOrigin>;
   /** What was given back, oldest first, in the buyer's words. */
   refunds: Awaited<ReturnType<typeof refundHistory>>['refunds'];
   /** The fee's 50 kg blocks and what is left over (spec §9), as checkout showed them. */
@@ -180,9 +183,16 @@ export async function getUserOrder(db: Db, userId: string, orderId: string): Pro
       .where(and(eq(notifications.userId, userId), eq(notifications.orderId, orderId)))
       .orderBy(desc(notifications.createdAt), desc(notifications.id)),
   ]);
-  const { refunds } = await refundHistory(db, orderId, order!.items, 'shopper');
+  const [{ refunds }, origins] = await Promise.all([
+    refundHistory(db, orderId, order!.items, 'shopper'),
+    lineOrigins(
+      db,
+      order!.items.map((i) => i.batchId),
+    ),
+  ]);
   return {
     order: order!,
+    origins,
     refunds,
     blocks: deliveryBlocks(row.totalWeightGrams),
     payableUntil: order!.paymentState === 'awaiting' ? payableUntil(row) : null,

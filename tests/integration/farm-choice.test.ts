@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopDay } from '#core/calendar';
+import { dayMonth, shopDay } from '#core/calendar';
 import { cancelUnpaidOrder } from '#core/checkout/cancel';
 import { placeOrder } from '#core/checkout/place';
 import { ONE_FARM_PER_PRODUCT } from '#core/checkout/quote';
 import { settlePayment } from '#core/checkout/settle';
+import { offerSlots } from '#core/delivery/slot-bookings';
 import { createFarm } from '#core/farm/farms';
-import { updateOrderStatus } from '#core/orders/management';
+import { getOrderForAdmin, updateOrderStatus } from '#core/orders/management';
 import { refundOrder } from '#core/orders/refunds';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
 import { applyToSell, approveSeller } from '#core/sellers/service';
+import { packerOrigin } from '#core/sellers/source-rules';
 import { receiveStock, setStockCounting } from '#core/stock/batches';
 import { CHOSEN_BATCH_GONE } from '#core/stock/rules';
 import * as schema from '#db/schema';
@@ -267,5 +269,68 @@ describe('a buyer chooses the farm', () => {
     expect(await two.text()).toContain(ONE_FARM_PER_PRODUCT);
     expect(await db().select().from(schema.orders).where(eq(schema.orders.userId, shopper.id))).toEqual([]);
     expect(await productOf(other.product.id)).toEqual({ onHand: 6000, held: 0 });
+  });
+
+  it('the order says which farm a line is from: the buyer’s order page, the owner’s order and the dispatch sheet', async () => {
+    const chosen = await stocked(3, 5);
+    const own = await stocked(3, 5);
+    const [slot] = await db()
+      .insert(schema.deliverySlots)
+      .values({
+        location: 'Port Harcourt',
+        startMinute: 14 * 60,
+        endMinute: 17 * 60,
+        cutoffMinute: 12 * 60,
+        capacity: 5,
+      })
+      .returning();
+    const offered = (await offerSlots(db(), new Date())).find((s) => s.slotId === slot!.id)!;
+    const shopper = await createCheckoutShopper(server.services);
+    const placed = await placeOrder(deps(), shopper.id, {
+      idempotencyKey: checkoutKey(),
+      items: [
+        { productId: chosen.product.id, quantity: 1, batchId: chosen.batchId },
+        { productId: own.product.id, quantity: 1 },
+      ],
+      deliveryMethod: 'express',
+      deliveryLocation: 'Port Harcourt',
+      deliverySlot: { slotId: slot!.id, day: offered.day },
+    });
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(deps(), placed.reference)).toBe('paid');
+    const [offer] = await db()
+      .select()
+      .from(schema.sellerOffers)
+      .where(eq(schema.sellerOffers.batchId, chosen.batchId));
+    const harvested = dayMonth(offer!.harvestedOn);
+    const words = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
+    // The line of the page's Items section that names the product.
+    const lineOf = (html: string, name: string) => {
+      const at = html.indexOf(name, html.indexOf('id="order-items"'));
+      return html.slice(at, at + 600);
+    };
+
+    const buyer = await signedInClient(server, shopper.email);
+    const page = words(await (await buyer.get(`/account/orders/${placed.orderId}`)).text());
+    expect(lineOf(page, chosen.product.name)).toContain('From Briggs Farm, Bonny, Rivers');
+    expect(lineOf(page, own.product.name)).not.toContain('From ');
+    // The packer's words (the shop's offer number) are not the buyer's.
+    expect(page).not.toContain('offer #');
+
+    const owner = await signedInClient(server, (await createUser(server.services, { role: 'admin' })).email);
+    const packed = `Briggs Farm (Briggs Fish), Bonny, Rivers · harvested ${harvested} · offer #${offer!.id}`;
+    // The owner's order dialog opens in the browser (the e2e journey reads it): its data names the batch.
+    const details = await getOrderForAdmin(db(), admin, placed.orderId);
+    const lines = details.items.map((i) =>
+      i.batchId === null ? null : packerOrigin(details.origins[i.batchId]!),
+    );
+    expect(lines).toEqual([packed, null]);
+    const [day] = await db()
+      .select()
+      .from(schema.deliverySlotDays)
+      .where(eq(schema.deliverySlotDays.slotId, slot!.id));
+    const sheet = words(await (await owner.get(`/admin/dispatch?day=${day!.id}`)).text());
+    expect(lineOf(sheet, chosen.product.name)).toContain(packed);
+    expect(lineOf(sheet, own.product.name)).not.toContain('Briggs Farm');
   });
 });

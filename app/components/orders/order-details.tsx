@@ -9,6 +9,7 @@ import { formatNaira, formatWeight } from '#core/money';
 import type { UserOrderDetails } from '#core/orders/service';
 import { ORDER_EVENT_LABELS, type OrderEventKind } from '#core/orders/statuses';
 import { displayPhone } from '#core/phone-display';
+import { buyerOrigin } from '#core/sellers/source-rules';
 
 type Order = UserOrderDetails['order'];
 
@@ -26,7 +27,14 @@ function OrderSection({ title, children }: { title: string; children: ReactNode 
 }
 
 /** The items as bought: their price and weight then, linked to the product while it is still sold. */
-export function OrderItems({ items }: { items: Order['items'] }) {
+export function OrderItems({
+  items,
+  origins,
+}: {
+  items: Order['items'];
+  /** The farm each line that named one comes from, by its batch. */
+  origins: UserOrderDetails['origins'];
+}) {
   return (
     <OrderSection title="Items">
       <ul className="divide-y divide-slate-200">
@@ -57,6 +65,9 @@ export function OrderItems({ items }: { items: Order['items'] }) {
                 {formatWeight(item.productTotalWeightGrams)}
                 {item.quantity > 1 ? ` (${item.quantity} × ${formatWeight(item.productWeightGrams)})` : ''}
               </p>
+              {item.batchId !== null && origins[item.batchId] ? (
+                <p className="text-slate-600">{buyerOrigin(origins[item.batchId]!)}</p>
+              ) : null}
             </div>
             <p className="text-sm font-semibold">{formatNaira(item.totalPriceKobo)}</p>
           </li>

@@ -16,6 +16,7 @@ import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import type { Route } from './+types/dispatch-sheet';
 import { displayPhone } from '#core/phone-display';
+import { packerOrigin } from '#core/sellers/source-rules';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {
@@ -151,7 +152,12 @@ function DispatchSheet({ sheet }: { sheet: DispatchSheetData }) {
                 <tbody>
                   {stop.items.map((item, n) => (
                     <tr key={n}>
-                      <td>{item.name}</td>
+                      <td>
+                        {item.name}
+                        {item.origin ? (
+                          <span className="block text-xs text-slate-700">{packerOrigin(item.origin)}</span>
+                        ) : null}
+                      </td>
                       <td className="text-right">{item.quantity}</td>
                       <td className="text-right">{formatWeight(item.weightGrams)}</td>
                     </tr>

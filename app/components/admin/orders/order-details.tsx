@@ -17,6 +17,7 @@ import { RefundSection } from './refund-section';
 import { OrderMessages } from './order-messages';
 import type { MessageView } from '#core/messages/history';
 import { displayPhone } from '#core/phone-display';
+import { packerOrigin } from '#core/sellers/source-rules';
 
 /**
  * An order opened from the admin orders list (the body of its dialog): its items, amounts, payment,
@@ -73,6 +74,11 @@ export function OrderDetails({
                     {item.quantity} × {formatNaira(item.unitPriceKobo)} ·{' '}
                     {formatWeight(item.productTotalWeightGrams)}
                   </span>
+                  {item.batchId !== null && details.origins[item.batchId] ? (
+                    <span className="block text-slate-700">
+                      {packerOrigin(details.origins[item.batchId]!)}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="font-medium">{formatNaira(item.totalPriceKobo)}</span>
               </li>
