@@ -62,7 +62,8 @@ export interface PayoutDeps {
 
 export type Payout = typeof sellerPayouts.$inferSelect;
 
-const nowOf = (deps: Pick<PayoutDeps, 'now'>) => deps.now?.() ?? new Date();
+/** The payouts' clock: when money is payable (the deps' own clock, else the time now). */
+export const payoutsNow = (deps: Pick<PayoutDeps, 'now'>) => deps.now?.() ?? new Date();
 const field = (name: string, message: string) => new Invalid(message, { [name]: [message] });
 
 /**
@@ -77,7 +78,7 @@ async function makePayout(
   runOf: (tx: Tx) => Promise<number>,
   made?: (tx: Tx, payout: Payout) => Promise<void>,
 ): Promise<Payout | null> {
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   return deps.db.transaction(async (tx) => {
     const [seller] = await tx.select().from(sellers).where(eq(sellers.id, sellerId)).for('update');
     if (!seller || whyNotPayable(seller, now) !== null) return null;
@@ -133,7 +134,7 @@ export interface RunResult {
  * may be paid gets one payout of all that is payable, then every payout due is sent.
  */
 export async function runPayouts(deps: PayoutDeps, runId?: number): Promise<RunResult> {
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   const id = runId ?? (await deps.db.insert(payoutRuns).values({ startedAt: now }).returning())[0]!.id;
   let payouts = 0;
   let totalKobo = 0;
@@ -170,7 +171,7 @@ export async function startPayoutRun(
   return deps.db.transaction(async (tx) => {
     const [run] = await tx
       .insert(payoutRuns)
-      .values({ startedBy: admin.id, startedAt: nowOf(deps) })
+      .values({ startedBy: admin.id, startedAt: payoutsNow(deps) })
       .returning();
     await recordAdminChange(tx, admin, {
       kind: 'payout',
@@ -198,7 +199,7 @@ export async function payOneSeller(
   if (!deps.checkPassword) throw new Error('payOneSeller needs deps.checkPassword');
   const ok = await deps.checkPassword({ userId: admin.id, clientAddress: form.clientAddress }, form.password);
   if (!ok) throw field('password', PAYOUT_MESSAGES.password);
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   const [seller] = await deps.db.select().from(sellers).where(eq(sellers.id, sellerId));
   if (!seller) throw new NotFound(PAYOUT_MESSAGES.notFound);
   const why = whyNotPayable(seller, now);
@@ -239,7 +240,7 @@ export async function payOneSeller(
  * retry delay: that is the claim. A sender that dies leaves it to be taken again when the delay is over.
  */
 async function claimDuePayout(deps: PayoutDeps): Promise<Payout | null> {
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   return deps.db.transaction(async (tx) => {
     const [due] = await tx
       .select()
@@ -282,7 +283,7 @@ const QUICK_RETRY_MS = 500;
  * every later try does). Still no answer: it stays queued for the next try the claim set.
  */
 async function sendPayout(deps: PayoutDeps, payout: Payout): Promise<void> {
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   const next = payout.nextAttemptAt ?? now;
   let sent = payout.sentAt;
   const leaveQueued = (reason: string) =>
@@ -325,7 +326,7 @@ async function tryPayout(
   sentAt: Date | null,
   onSent: (at: Date) => void,
 ): Promise<TryOutcome> {
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   const done = { unsure: null };
   if (askFirst) {
     const state = await deps.transfers.verifyTransfer(payout.reference);
@@ -377,7 +378,7 @@ export async function settlePayout(
   reference: string,
   news: TransferState,
 ): Promise<void> {
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   await deps.db.transaction(async (tx) => {
     const [payout] = await tx
       .select()
@@ -449,7 +450,7 @@ const ASK_AFTER_MS = 30 * 60_000;
  */
 export async function reconcilePayouts(deps: PayoutDeps): Promise<void> {
   await sendDuePayouts(deps);
-  const now = nowOf(deps);
+  const now = payoutsNow(deps);
   const stale = await deps.db
     .select({ reference: sellerPayouts.reference })
     .from(sellerPayouts)

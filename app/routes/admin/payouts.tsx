@@ -6,7 +6,7 @@ import { useActionResult } from '~/lib/use-action-result';
 import { shopDateTime } from '#core/calendar';
 import { formatNaira } from '#core/money';
 import { PAYOUT_STATUS_LABELS } from '#core/sellers/payout-rules';
-import { latestPayouts, owedToWhom, payOneSeller, startPayoutRun } from '#core/sellers/payouts';
+import { latestPayouts, owedToWhom, payOneSeller, payoutsNow, startPayoutRun } from '#core/sellers/payouts';
 import { AdminPayoutActionSchema } from '#core/sellers/schemas';
 import type { Route } from './+types/payouts';
 
@@ -15,8 +15,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Payouts — FreshCatch 
 /** Issue 51 §5 and §7: what is owed to whom, the payouts and why any failed. */
 export const loader = load({
   auth: 'admin',
-  run: async ({ services: { db } }) => {
-    const now = new Date();
+  run: async ({ services: { db, payouts: payoutDeps } }) => {
+    // Payable as the payout run sees it, by the payouts' own clock.
+    const now = payoutsNow(payoutDeps);
     const [owed, payouts] = await Promise.all([owedToWhom(db, now), latestPayouts(db, { limit: 50 })]);
     return {
       owed: owed.map((row) => ({
@@ -118,6 +119,7 @@ export default function AdminPayouts() {
         {owed.length === 0 ? (
           <p className="text-slate-700">No seller has sold anything yet.</p>
         ) : (
+          // A long business name breaks rather than making the box scroll sideways on a phone.
           <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
@@ -142,7 +144,7 @@ export default function AdminPayouts() {
               <tbody>
                 {owed.map((row) => (
                   <tr key={row.sellerId} className="border-t border-slate-100">
-                    <th scope="row" className="px-2 py-2 sm:px-3 font-medium">
+                    <th scope="row" className="px-2 py-2 sm:px-3 font-medium [overflow-wrap:anywhere]">
                       {row.businessName}
                       <span className="block text-xs font-normal text-slate-700 sm:hidden">
                         {row.standing}

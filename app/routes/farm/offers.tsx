@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { act, load } from '~/lib/route.server';
+import { redirectWithToast } from '~/lib/toast.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { addDays, dayMonth, shopDay } from '#core/calendar';
 import { harvestForecasts } from '#core/farm/views';
@@ -39,10 +40,14 @@ export const loader = load({
 export const action = act({
   auth: 'farm',
   form: OfferActionSchema,
-  run: async ({ farm, input, services: { db } }) => {
+  run: async ({ farm, input, request, context, services: { db } }) => {
     if (input.intent === 'offer') {
       await makeOffer(db, farm.userId, input);
-      return { toast: { title: 'Harvest offered', description: 'The shop answers it soon.' } };
+      const toast = { title: 'Harvest offered', description: 'The shop answers it soon.' };
+      // Offered from a pond's forecast: back to the empty form, not the same harvest filled in again.
+      if (new URL(request.url).searchParams.has('cycle'))
+        return redirectWithToast(context, new URL(request.url).pathname, { type: 'success', ...toast });
+      return { toast };
     }
     await sellerMovesOffer(db, farm.userId, input.offerId, input.intent);
     return input.intent === 'withdraw'

@@ -15,6 +15,7 @@ import {
   E2E_FREE_DELIVERY_MINIMUM,
   E2E_PORT,
 } from './constants';
+import { payoutsClockAheadMs } from './serve-clock';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
@@ -37,6 +38,9 @@ const running = await startShop({
     LOG_LEVEL: 'warn',
   }),
 });
+
+// The payouts' clock runs as far ahead as a journey moved it (serve-clock.ts): the claim window closes.
+running.services.payouts.now = () => new Date(Date.now() + payoutsClockAheadMs());
 
 // Fixture: a shopper who has bought one product (checkout itself is exercised by its own suite).
 {
