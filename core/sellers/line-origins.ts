@@ -1,7 +1,7 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { farms, sellerOffers, sellers } from '../../db/schema';
-import type { LineOrigin } from './source-rules';
+import type { LineOrigin } from './origin-words';
 
 /**
  * Where an order's lines come from (issue 51 §3): a line that named a farm keeps its batch
@@ -41,4 +41,4 @@ export async function lineOrigins(
   }
   return origins;
 }
-export type { LineOrigin } from './source-rules';
+export type { LineOrigin } from './origin-words';

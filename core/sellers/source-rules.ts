@@ -1,4 +1,3 @@
-import { dayMonth } from '../calendar';
 import type { StockUnit } from '../stock/rules';
 
 /**
@@ -106,28 +105,4 @@ export interface SoldFrom<Tiers = unknown[]> {
 /** "Briggs Farm, Obio-Akpor, Rivers" as a cart line says where it comes from. */
 export function farmLabel(farm: Pick<FarmSource, 'farm' | 'place'>): string {
   return `${farm.farm}, ${farm.place}`;
-}
-
-/** Where an order's line that named a farm comes from, as its order and the dispatch sheet say it. */
-export interface LineOrigin {
-  batchId: number;
-  /** The seller's offer the batch was received from (the hub's receiving list numbers them). */
-  offerId: number;
-  farm: string;
-  seller: string;
-  place: string;
-  harvestedOn: string;
-}
-
-/** "From Briggs Farm, Bonny, Rivers": the buyer's words, as the cart line said it. */
-export function buyerOrigin(origin: LineOrigin): string {
-  return `From ${farmLabel(origin)}`;
-}
-
-/**
- * "Briggs Farm (Okafor Fisheries), Bonny, Rivers · harvested 1 Dec · offer #12": the shop's words, so a
- * packer takes the line from that farm's batch and no other.
- */
-export function packerOrigin(origin: LineOrigin): string {
-  return `${origin.farm} (${origin.seller}), ${origin.place} · harvested ${dayMonth(origin.harvestedOn)} · offer #${origin.offerId}`;
 }

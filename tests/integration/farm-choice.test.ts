@@ -13,7 +13,7 @@ import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
 import { applyToSell, approveSeller } from '#core/sellers/service';
-import { packerOrigin } from '#core/sellers/source-rules';
+import { packerOrigin } from '#core/sellers/origin-words';
 import { receiveStock, setStockCounting } from '#core/stock/batches';
 import { CHOSEN_BATCH_GONE } from '#core/stock/rules';
 import * as schema from '#db/schema';

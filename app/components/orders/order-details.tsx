@@ -9,7 +9,7 @@ import { formatNaira, formatWeight } from '#core/money';
 import type { UserOrderDetails } from '#core/orders/service';
 import { ORDER_EVENT_LABELS, type OrderEventKind } from '#core/orders/statuses';
 import { displayPhone } from '#core/phone-display';
-import { buyerOrigin } from '#core/sellers/source-rules';
+import { buyerOrigin } from '#core/sellers/origin-words';
 
 type Order = UserOrderDetails['order'];
 

@@ -16,7 +16,7 @@ import { formatNaira, formatWeight } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import type { Route } from './+types/dispatch-sheet';
 import { displayPhone } from '#core/phone-display';
-import { packerOrigin } from '#core/sellers/source-rules';
+import { packerOrigin } from '#core/sellers/origin-words';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {

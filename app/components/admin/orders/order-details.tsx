@@ -17,7 +17,7 @@ import { RefundSection } from './refund-section';
 import { OrderMessages } from './order-messages';
 import type { MessageView } from '#core/messages/history';
 import { displayPhone } from '#core/phone-display';
-import { packerOrigin } from '#core/sellers/source-rules';
+import { packerOrigin } from '#core/sellers/origin-words';
 
 /**
  * An order opened from the admin orders list (the body of its dialog): its items, amounts, payment,
