@@ -3,8 +3,9 @@ import { farmLabel } from './source-rules';
 
 /*
  * An order's line that named a farm, in words (issue 51 §3). Browser-safe; kept out of source-rules.ts so
- * the cart's script does not carry the order pages' words.
+ * the cart's script does not carry the order pages' words (nor the calendar).
  */
+
 /** Where an order's line that named a farm comes from, as its order and the dispatch sheet say it. */
 export interface LineOrigin {
   batchId: number;

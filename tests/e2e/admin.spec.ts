@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { adminPage } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { E2E_OUTBOX } from './support/constants';
-import { addToCart, completeProfile, signedInShopper } from './support/shopping';
+import { addToCart, completeProfile, payByDemo, signedInShopper } from './support/shopping';
 
 function mailsTo(email: string): { subject: string; text: string }[] {
   if (!existsSync(E2E_OUTBOX)) return [];
@@ -67,10 +67,7 @@ test('the admin adds a product with a picture → a shopper pays for it → the 
     page.getByText(/Send my order updates and payment reminders on WhatsApp to 0\d{3} \d{3} \d{4}\./),
   ).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/checkout\/demo\//);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
+  await payByDemo(page);
 
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(admin.getByText('Paid and waiting to be processed')).toBeVisible();

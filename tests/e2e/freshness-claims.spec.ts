@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { adminPage } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { addToCart, completeProfile, signedInShopper } from './support/shopping';
+import { addToCart, completeProfile, openNewestOrder, payByDemo, signedInShopper } from './support/shopping';
 
 /** A photo of what arrived, as a phone would send it. */
 async function photoOfTheFish() {
@@ -22,19 +22,9 @@ test('a delivered order → a freshness claim with a photo → approved on the d
   await completeProfile(page);
   await addToCart(page, 'smoked catfish', 'Smoked Catfish');
   await page.goto('/checkout');
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/checkout\/demo\//);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
-  await page.goto('/account?tab=orders');
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: /Order #[0-9a-f]{8}/ })
-    .getByRole('link', { name: /^View order/ })
-    .click();
-  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+  await payByDemo(page);
+  const orderId = await openNewestOrder(page);
   const orderUrl = page.url();
-  const orderId = orderUrl.split('/').pop()!;
   // Not delivered yet: nothing to claim.
   await expect(page.getByRole('button', { name: 'Send claim' })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import { adminPage } from './support/accounts';
 import { E2E_ADMIN } from './support/constants';
 import { payoutsClockAhead } from './support/serve-clock';
-import { completeProfile, signedInShopper } from './support/shopping';
+import { completeProfile, openNewestOrder, payByDemo, signedInShopper } from './support/shopping';
 import { expect, expectAccessible, test } from './support/fixtures';
 
 // Issue 51 at 360 px, the whole way: a farmer applies to sell from their farm book (seeing the name the
@@ -154,19 +154,8 @@ test('a farmer applies, offers a harvest from the farm book, a buyer chooses the
   await completeProfile(page);
   await page.goto('/checkout');
   await expect(page.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
-  await page.getByRole('button', { name: /^Pay ₦/ }).click();
-  await expect(page).toHaveURL(/\/checkout\/demo\//);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
-  await page.goto('/account?tab=orders');
-  await page
-    .getByRole('listitem')
-    .filter({ hasText: /Order #[0-9a-f]{8}/ })
-    .getByRole('link', { name: /^View order/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split('/').pop()!;
+  await payByDemo(page);
+  const orderId = await openNewestOrder(page);
   const items = page.getByRole('region', { name: 'Items' });
   await expect(items).toContainText('Fresh Tilapia');
   await expect(items).toContainText('From Bonny Catfish Farm, Bonny, Rivers');

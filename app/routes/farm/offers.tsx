@@ -45,8 +45,9 @@ export const action = act({
       await makeOffer(db, farm.userId, input);
       const toast = { title: 'Harvest offered', description: 'The shop answers it soon.' };
       // Offered from a pond's forecast: back to the empty form, not the same harvest filled in again.
-      if (new URL(request.url).searchParams.has('cycle'))
-        return redirectWithToast(context, new URL(request.url).pathname, { type: 'success', ...toast });
+      const url = new URL(request.url);
+      if (url.searchParams.has('cycle'))
+        return redirectWithToast(context, url.pathname, { type: 'success', ...toast });
       return { toast };
     }
     await sellerMovesOffer(db, farm.userId, input.offerId, input.intent);

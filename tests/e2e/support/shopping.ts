@@ -38,3 +38,24 @@ export async function completeProfile(page: Page, location = 'Port Harcourt') {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Your profile information has been saved.')).toBeVisible();
 }
+
+/** From /checkout: Pay, then the demo provider's own Pay; ends on the order's success page. */
+export async function payByDemo(page: Page) {
+  await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\//);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Order Successful!' })).toBeVisible();
+}
+
+/** The signed-in buyer's newest order, opened from their orders list; returns its id. */
+export async function openNewestOrder(page: Page): Promise<string> {
+  await page.goto('/account?tab=orders');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: /Order #[0-9a-f]{8}/ })
+    .getByRole('link', { name: /^View order/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+  return page.url().split('/').pop()!;
+}
