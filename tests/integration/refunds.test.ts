@@ -128,6 +128,9 @@ describe('refunding a paid order through Paystack', () => {
     const { shopper, order } = await paidOrder();
     const answers = await Promise.all([refund(order.id), refund(order.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    // A queue worker may have taken the refund's job first (refundNow then leaves it to the worker, and
+    // answers "requested"): the customer is told when that worker has recorded Paystack's answer.
+    await server.jobsDone();
     expect(
       [...stand.refunds.values()].flat().filter((r) => r.transactionReference === order.paymentReference),
     ).toHaveLength(1);
