@@ -494,6 +494,11 @@ describe("the seller's statement (issue 51 §6)", () => {
     expect(after).toContain('Sale: ');
     expect(after).toContain(`Sent to your bank: ${formatNaira(mine.owed)}`);
     expect(after).toContain('less 10%');
+    // The run's clock is a week on, the page's is today: the sale still reads as payable from its day,
+    // the money sent never does.
+    const payableFrom = (page: string) => page.split('Payable from').length - 1;
+    expect(payableFrom(before)).toBeGreaterThan(0);
+    expect(payableFrom(after)).toBe(payableFrom(before));
 
     const csv = await client.get('/seller/statement.csv');
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -43,7 +43,7 @@ export const loader = load({
         yours: formatNaira(line.kind === 'payout' ? -line.amountKobo : line.amountKobo),
         waits: line.claimOpen
           ? 'Waits for the decision on a freshness claim'
-          : line.availableAt > now
+          : !isPayoutKind(line.kind) && line.availableAt > now
             ? `Payable from ${shopMoment(line.availableAt, now)}`
             : null,
       })),
