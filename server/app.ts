@@ -18,7 +18,7 @@ import type { RouterContextProvider, ServerBuild } from 'react-router';
 import type { ShopRequest } from './request-context';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER, isBrowserAuthEndpoint } from '../core/accounts/auth';
-import { adminActor, type ViewerKind } from '../core/roles';
+import { isAdmin, type ViewerKind } from '../core/roles';
 import { isDatabaseUnavailable } from '../db/errors';
 import { createPageCache, isSharedPage } from './page-cache';
 import { privateResponsesForSignedIn } from './private-responses';
@@ -319,7 +319,7 @@ function boundedBodies(services: Services) {
             headers: fromNodeHeaders(req.headers),
             query: { disableCookieCache: true, disableRefresh: true },
           });
-          return adminActor(found ? { ...found.user, role: found.user.role ?? null } : null) !== null;
+          return isAdmin(found ? { role: found.user.role ?? null } : null);
         },
       },
     },

@@ -8,7 +8,7 @@ import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
 import { forgetCustomerOrders } from '../orders/forget';
-import { SHOP_START_UP, type AdminActor } from '../roles';
+import { assertOwner, SHOP_START_UP, type AdminActor } from '../roles';
 import { deliveryPlaces } from '../delivery/management';
 import { matchPlace } from '../delivery/places';
 
@@ -32,6 +32,10 @@ export const USER_MESSAGES = {
   alreadyAdmin: 'Already an admin',
   alreadyAdminDetail: 'This user already has admin privileges.',
   notAdmin: 'This user is not an admin.',
+  staffGranted: 'User is now staff: orders, the dispatch sheet, stock and the hub’s receiving',
+  staffRevoked: 'Staff access has been removed from this user',
+  notAUser: 'Only a customer account can be made staff; this user already works in the admin area.',
+  notStaff: 'This user is not staff.',
   revokeSelf: 'You cannot remove your own admin privileges.',
   deleteSelf: 'You cannot delete your own account from the admin area.',
   lastAdmin: 'The last admin cannot be removed: grant another user admin privileges first.',
@@ -176,6 +180,7 @@ async function lockAdmins(tx: Tx): Promise<number> {
 }
 
 export async function grantAdmin(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  assertOwner(admin);
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     if (target.role === 'admin')
@@ -209,7 +214,45 @@ async function setAdminRole(tx: Tx, admin: AdminActor, target: { id: string; nam
   });
 }
 
+/** Makes a customer staff (issue 52 §3): the admin area's orders, dispatch, stock and hub receiving. */
+export async function grantStaff(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  assertOwner(admin);
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, userId);
+    if (target.role !== 'user') throw new Conflict(USER_MESSAGES.notAUser, 'Failed to make staff');
+    await tx.update(user).set({ role: 'staff' }).where(eq(user.id, target.id));
+    await recordAdminChange(tx, admin, {
+      kind: 'user',
+      action: 'staff_granted',
+      subjectId: target.id,
+      subjectLabel: target.name,
+      before: { role: target.role },
+      after: { role: 'staff' },
+    });
+  });
+}
+
+/** Staff back to a customer: every session they had ends with the role, as an admin's does. */
+export async function revokeStaff(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  assertOwner(admin);
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, userId);
+    if (target.role !== 'staff') throw new Conflict(USER_MESSAGES.notStaff, 'Failed to remove staff');
+    await tx.update(user).set({ role: 'user' }).where(eq(user.id, userId));
+    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    await recordAdminChange(tx, admin, {
+      kind: 'user',
+      action: 'staff_revoked',
+      subjectId: userId,
+      subjectLabel: target.name,
+      before: { role: 'staff' },
+      after: { role: 'user', sessionsEnded: ended.length },
+    });
+  });
+}
+
 export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  assertOwner(admin);
   if (userId === admin.id) throw new Forbidden(USER_MESSAGES.revokeSelf, 'Failed to remove admin role');
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -239,6 +282,7 @@ export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Pr
  * The audit row keeps the name and what was removed, not the person's details.
  */
 export async function deleteUserAccount(db: Db, admin: AdminActor, userId: string): Promise<void> {
+  assertOwner(admin);
   if (userId === admin.id) throw new Forbidden(USER_MESSAGES.deleteSelf, 'Failed to delete user');
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);

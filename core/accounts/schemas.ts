@@ -161,5 +161,7 @@ export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 export const UserActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('grant-admin'), userId }),
   z.object({ intent: z.literal('revoke-admin'), userId }),
+  z.object({ intent: z.literal('grant-staff'), userId }),
+  z.object({ intent: z.literal('revoke-staff'), userId }),
   z.object({ intent: z.literal('delete'), userId }),
 ]);

@@ -49,6 +49,8 @@ const ACTION_WORDS: Record<AdminChangeAction, string> = {
   refunded: 'Refunded',
   admin_granted: 'Granted admin privileges to',
   admin_revoked: 'Removed admin privileges from',
+  staff_granted: 'Made staff',
+  staff_revoked: 'Removed staff from',
   retried: 'Retried',
   stock_received: 'Received stock of',
   stock_adjusted: 'Adjusted the stock of',

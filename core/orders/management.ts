@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, user } from '../../db/schema';
-import type { AdminActor } from '../roles';
+import { assertOwner, type AdminActor, STAFF_ORDER_STATUSES } from '../roles';
 import { recordAdminChange } from '../audit/log';
 import { changeOrder, factsOf, ORDER_STATE_COLUMNS, type LifecycleDeps } from './lifecycle';
 import { decide, keptKobo, statusChoices, type StatusChoice } from './transitions';
@@ -239,6 +239,7 @@ export async function updateOrderStatus(
   orderId: string,
   status: OrderStatus,
 ): Promise<void> {
+  if (!STAFF_ORDER_STATUSES.includes(status)) assertOwner(admin);
   await deps.db.transaction((tx) =>
     changeOrder(
       tx,
@@ -256,6 +257,7 @@ export async function updateOrderStatus(
  * stays too, since its payment link still works and a payment without its order would be lost.
  */
 export async function deleteOrder(db: Db, admin: AdminActor, orderId: string): Promise<void> {
+  assertOwner(admin);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new NotFound(ORDER_NOT_FOUND);

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderRefunds, orders } from '../../db/schema';
-import type { AdminActor } from '../roles';
+import { assertOwner, type AdminActor } from '../roles';
 import { Conflict, NotFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { PaymentProviderError, type PaymentProvider, type RefundStarted } from '../payments/provider';
@@ -101,6 +101,7 @@ export async function requestRefundIn(
   orderId: string,
   request: RefundRequest & { claimId?: number },
 ): Promise<RefundAsked> {
+  assertOwner(admin);
   // Locked first: what its lines have given back is read under the same lock the change takes.
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new NotFound(ORDER_NOT_FOUND);

@@ -5,7 +5,7 @@ import type { OfferStatus } from '../../db/schema/enums';
 import { recordAdminChange } from '../audit/log';
 import { shopDay } from '../calendar';
 import { Conflict, Invalid, NotFound } from '../errors';
-import type { AdminActor } from '../roles';
+import { assertOwner, type AdminActor } from '../roles';
 import { receiveBatch } from '../stock/batches';
 import type { StockUnit } from '../stock/rules';
 import {
@@ -121,6 +121,7 @@ export async function answerOffer(
   answer: { move: 'accept' } | { move: 'counter'; price: string } | { move: 'decline'; reason: string },
   now = new Date(),
 ): Promise<Offer> {
+  assertOwner(admin);
   let extra: Partial<Offer> = {};
   if (answer.move === 'counter') {
     const counterPriceKobo = offerPriceOrNull(answer.price);

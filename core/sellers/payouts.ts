@@ -12,7 +12,7 @@ import { sellerPayoutEmail } from '../mail/templates';
 import { formatNaira } from '../money';
 import { PaymentProviderError } from '../payments/provider';
 import type { TransferProvider, TransferState } from '../payments/transfers';
-import type { AdminActor } from '../roles';
+import { assertOwner, type AdminActor } from '../roles';
 import {
   OPEN_PAYOUT_STATUSES,
   PAYOUT_MESSAGES,
@@ -165,6 +165,7 @@ export async function startPayoutRun(
   admin: AdminActor,
   form: { password: string; clientAddress: string },
 ): Promise<{ runId: number }> {
+  assertOwner(admin);
   if (!deps.checkPassword) throw new Error('startPayoutRun needs deps.checkPassword');
   const ok = await deps.checkPassword({ userId: admin.id, clientAddress: form.clientAddress }, form.password);
   if (!ok) throw field('password', PAYOUT_MESSAGES.password);
@@ -196,6 +197,7 @@ export async function payOneSeller(
   sellerId: number,
   form: { password: string; clientAddress: string },
 ): Promise<Payout> {
+  assertOwner(admin);
   if (!deps.checkPassword) throw new Error('payOneSeller needs deps.checkPassword');
   const ok = await deps.checkPassword({ userId: admin.id, clientAddress: form.clientAddress }, form.password);
   if (!ok) throw field('password', PAYOUT_MESSAGES.password);

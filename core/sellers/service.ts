@@ -11,7 +11,7 @@ import type { Bank, BankDirectory } from '../payments/banks';
 import { PaymentProviderError } from '../payments/provider';
 import { phoneToE164 } from '../phone';
 import type { PasswordCheck } from '../accounts/passwords';
-import type { AdminActor } from '../roles';
+import { assertOwner, type AdminActor } from '../roles';
 import {
   CONFLICT_MESSAGES,
   DEFAULT_COMMISSION_PERCENT,
@@ -150,6 +150,7 @@ export async function defaultCommission(db: Db | Tx): Promise<number> {
 }
 
 export async function setDefaultCommission(db: Db, admin: AdminActor, typed: unknown): Promise<number> {
+  assertOwner(admin);
   const percent = commissionOrNull(typed);
   if (percent === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
   await db.transaction(async (tx) => {
@@ -231,6 +232,7 @@ async function changeSeller(
     after,
   }),
 ): Promise<Seller> {
+  assertOwner(admin);
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
     if (!before) throw new NotFound(SELLER_MESSAGES.notFound);

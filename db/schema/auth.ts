@@ -32,7 +32,7 @@ export const user = pgTable(
     ),
   },
   (table) => [
-    check('user_role_known', sql`${table.role} in ('user', 'admin')`),
+    check('user_role_known', sql`${table.role} in ('user', 'staff', 'admin')`),
     // core/accounts/schemas.ts NAME_MAX_LENGTH: the profile form's rule, whoever writes the row.
     check('user_name_length', sql`char_length(${table.name}) between 1 and 100`),
     index('user_created_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),

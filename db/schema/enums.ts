@@ -62,6 +62,8 @@ export const ADMIN_CHANGE_ACTIONS = [
   'refunded',
   'admin_granted',
   'admin_revoked',
+  'staff_granted',
+  'staff_revoked',
   'retried',
   'stock_received',
   'stock_adjusted',

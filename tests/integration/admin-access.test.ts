@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_REFUSED } from '#core/roles';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createUser, signedInClient } from '../support/factories';
@@ -19,6 +20,29 @@ const adminPaths = routeTablePaths().filter((p) => p.startsWith('/admin') && !p.
 
 /** Every form intent of the admin screens (their action schemas), tried on every admin route. */
 const INTENTS = ['create', 'update', 'delete', 'status', 'refund', 'grant-admin', 'revoke-admin'];
+
+/** Issue 52 §3: what staff may open — the orders, the dispatch sheet, stock, the hub's receiving. */
+const STAFF_SCREENS = [
+  /^\/admin\/orders$/,
+  /^\/admin\/dispatch$/,
+  /^\/admin\/stock(\/\d+)?$/,
+  /^\/admin\/offers$/,
+];
+
+/** The owners' forms on the screens staff may open, and elsewhere (claims, sellers, payouts, settings). */
+const OWNER_INTENTS = [
+  'accept',
+  'counter',
+  'decline',
+  'pay',
+  'run',
+  'approve',
+  'suspend',
+  'commission',
+  'claim-approve',
+  'grant-staff',
+  'revoke-staff',
+];
 
 async function everyRowCount() {
   const tables = [
@@ -86,6 +110,34 @@ describe('the admin area is enforced on the server, for every route of the route
         const post = await client.postForm(path, { intent, id: '1', userId: shopper.id, name: 'Hack' });
         expect(post.status).toBe(403);
         expect(await post.text()).toContain("You don't have permission to access the admin area");
+      }
+      expect(await everyRowCount()).toEqual(before);
+    },
+  );
+
+  it.each(adminPaths)(
+    "%s: staff get only the screens of packing and dispatch, and post none of the owners' forms",
+    async (path) => {
+      const staff = await createUser(server.services, { role: 'staff' });
+      const client = await signedInClient(server, staff.email);
+      const page = await client.get(path);
+      const screen = path.replace('?index', '');
+      if (STAFF_SCREENS.some((allowed) => allowed.test(screen))) expect(page.status).toBe(200);
+      else {
+        expect(page.status).toBe(302);
+        expect(locationOf(page)).toBe('/admin/orders');
+      }
+      const before = await everyRowCount();
+      for (const intent of [...INTENTS, ...OWNER_INTENTS]) {
+        const post = await client.postForm(path, {
+          intent,
+          id: '1',
+          userId: staff.id,
+          name: 'Hack',
+          status: 'cancelled',
+        });
+        expect(post.status, `${intent} on ${path}`).toBe(403);
+        expect(await post.text()).toContain(STAFF_REFUSED.title);
       }
       expect(await everyRowCount()).toEqual(before);
     },

@@ -30,7 +30,7 @@ export function uniqueEmail(label = 'shopper') {
 /** A verified account with a password, created as the shop creates its operator's (no e-mail round trip). */
 export async function createUser(
   services: Services,
-  options: { email?: string; name?: string; role?: 'user' | 'admin' } = {},
+  options: { email?: string; name?: string; role?: 'user' | 'staff' | 'admin' } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const user = await createPasswordAccount(services.auth, {
@@ -39,8 +39,8 @@ export async function createUser(
     name: options.name ?? 'Test Shopper',
   });
   // A fixture's role, set as a test's starting point (the shop's own writer is core/accounts/admin-users.ts).
-  if (options.role === 'admin')
-    await services.db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, user.id));
+  if (options.role && options.role !== 'user')
+    await services.db.update(schema.user).set({ role: options.role }).where(eq(schema.user.id, user.id));
   return { id: user.id, email, password: SHOPPER_PASSWORD };
 }
 

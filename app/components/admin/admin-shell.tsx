@@ -45,10 +45,10 @@ export const ADMIN_NAV = [
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];
 
-function SidebarLinks({ collapsed = false }: { collapsed?: boolean }) {
+function SidebarLinks({ collapsed = false, menu }: { collapsed?: boolean; menu?: readonly string[] }) {
   return (
     <ul className="space-y-1">
-      {ADMIN_NAV.map((item) => (
+      {ADMIN_NAV.filter((item) => !menu || menu.includes(item.to)).map((item) => (
         <li key={item.to}>
           <NavLink
             to={item.to}
@@ -71,7 +71,19 @@ function SidebarLinks({ collapsed = false }: { collapsed?: boolean }) {
 }
 
 /** The admin area's frame (spec §2): sidebar, drawer below 1024 px, Admin Mode, the user's menu. */
-export function AdminShell({ email, children }: { email: string | null; children: ReactNode }) {
+/**
+ * The admin area's frame. `menu`: the screens this admin may open (the layout's loader asks
+ * core/roles.ts, so staff see only theirs); every screen when not given.
+ */
+export function AdminShell({
+  email,
+  menu,
+  children,
+}: {
+  email: string | null;
+  menu?: readonly string[];
+  children: ReactNode;
+}) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const sidebarId = useId();
@@ -98,7 +110,7 @@ export function AdminShell({ email, children }: { email: string | null; children
             <span className={collapsed ? 'sr-only' : undefined}>FreshCatch</span>
           </p>
         </div>
-        <SidebarLinks collapsed={collapsed} />
+        <SidebarLinks collapsed={collapsed} menu={menu} />
         <button
           type="button"
           onClick={() => setCollapsed((c) => !c)}
@@ -140,7 +152,7 @@ export function AdminShell({ email, children }: { email: string | null; children
                   <X aria-hidden="true" className="h-5 w-5" />
                 </DialogPrimitive.Close>
                 <nav aria-label="Admin">
-                  <SidebarLinks />
+                  <SidebarLinks menu={menu} />
                 </nav>
               </DialogPrimitive.Content>
             </DialogPrimitive.Portal>

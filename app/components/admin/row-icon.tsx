@@ -1,10 +1,10 @@
-import { Boxes, Eye, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { Boxes, Eye, Pencil, ShieldCheck, ShieldOff, Trash2, UserCog, UserX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 
 /**
- * The icons every row of an admin table repeats (edit, delete, view, grant, revoke, stock), drawn once per
+ * The icons every row of an admin table repeats (edit, delete, view, grant, revoke, stock, staff), drawn once per
  * page as SVG symbols and referenced by each row: 50 rows no longer carry 100 copies of the same paths
  * (a third of the discount codes screen's HTML, and as much of React's rendering; decision 015).
  */
@@ -15,6 +15,8 @@ const ROW_ICONS = {
   grant: ShieldCheck,
   revoke: ShieldOff,
   stock: Boxes,
+  staff: UserCog,
+  unstaff: UserX,
 } as const;
 export type RowIconName = keyof typeof ROW_ICONS;
 

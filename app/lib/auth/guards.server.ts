@@ -1,5 +1,12 @@
 import { createContext, redirect, type MiddlewareFunction } from 'react-router';
-import { adminActor, type AdminActor } from '#core/roles';
+import {
+  adminActor,
+  type AdminActor,
+  STAFF_HOME,
+  STAFF_REFUSED,
+  staffMayOpen,
+  staffMayPost,
+} from '#core/roles';
 import { Forbidden, NotSupported, Unauthorized } from '#core/errors';
 import { actionFailure } from '../errors.server';
 import type { ToastInput } from '../toast';
@@ -145,6 +152,7 @@ const DENIED_TOASTS: Record<string, ToastInput> = {
 export async function requireAdmin(request: Request, context: ShopContext): Promise<AdminActor> {
   const user = await getCheckedSessionUser(request, context);
   const actor = adminActor(user);
+  if (actor?.role === 'staff') return staffThrough(request, context, actor);
   if (actor) return actor;
   if (!isPage(request)) {
     throw actionFailure(
@@ -157,6 +165,30 @@ export async function requireAdmin(request: Request, context: ShopContext): Prom
   const toast = DENIED_TOASTS[new URL(request.url).pathname];
   if (toast) throw await redirectWithToast(context, '/admin/login?denied=1', toast);
   throw redirect('/admin/login?denied=1');
+}
+
+/**
+ * Staff pass where core/roles.ts's STAFF_SCREENS lets them, and no further: an owner's page sends them to
+ * the orders (the dashboard quietly, any other with STAFF_REFUSED), an owner's form is refused 403.
+ */
+async function staffThrough(request: Request, context: ShopContext, actor: AdminActor): Promise<AdminActor> {
+  // A data request (`/admin/orders.data`) is the page it asks for.
+  const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/\/$/, '') || '/';
+  if (isPage(request)) {
+    if (staffMayOpen(path)) return actor;
+    if (path === '/admin') throw redirect(STAFF_HOME);
+    throw await redirectWithToast(context, STAFF_HOME, {
+      type: 'error',
+      title: STAFF_REFUSED.title,
+      description: STAFF_REFUSED.message,
+    });
+  }
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  if (staffMayPost(path, form)) return actor;
+  throw actionFailure(new Forbidden(STAFF_REFUSED.message, STAFF_REFUSED.title));
 }
 
 const adminContext = createContext<AdminActor>();

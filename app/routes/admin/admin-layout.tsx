@@ -6,7 +6,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import { AdminShell } from '~/components/admin/admin-shell';
+import { ADMIN_NAV, AdminShell } from '~/components/admin/admin-shell';
+import { isOwner, staffMayOpen } from '#core/roles';
 import { AccessDenied, errorMessage, isRefusal } from '~/components/layout/access-denied';
 import { buttonClasses } from '~/components/ui/button';
 import { adminArea, adminScreenWithoutForm } from '~/lib/auth/guards.server';
@@ -21,15 +22,22 @@ export const meta: Route.MetaFunction = () => [
 /** The admin area's one door: every route under this layout is refused to anyone but an admin. */
 export const middleware: Route.MiddlewareFunction[] = [adminArea];
 
-export const loader = load({ auth: 'admin', run: ({ admin }) => ({ email: admin.email }) });
+export const loader = load({
+  auth: 'admin',
+  run: ({ admin }) => ({
+    email: admin.email,
+    // The menu shows what this admin may open: every screen for an owner, staff's for staff.
+    menu: ADMIN_NAV.map((item) => item.to).filter((to) => isOwner(admin) || staffMayOpen(to)),
+  }),
+});
 
 /** A post to /admin itself (not `/admin?index`) lands here. */
 export const action = adminScreenWithoutForm;
 
 export default function AdminLayout() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, menu } = useLoaderData<typeof loader>();
   return (
-    <AdminShell email={email}>
+    <AdminShell email={email} menu={menu}>
       <Outlet />
     </AdminShell>
   );
@@ -44,7 +52,7 @@ export function ErrorBoundary() {
   // Nothing of the admin area for someone who may not use it.
   if (isRefusal(error)) return <AccessDenied error={error} />;
   return (
-    <AdminShell email={layout?.email ?? null}>
+    <AdminShell email={layout?.email ?? null} menu={layout?.menu}>
       <section role="alert" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-bold">{status === 404 ? 'Not found' : 'Something went wrong'}</h1>
         <p className="mt-2 text-slate-700">

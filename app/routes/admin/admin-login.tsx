@@ -6,7 +6,7 @@ import { cookiesFromSetCookie, signInWithPassword, signOut } from '~/lib/auth/ga
 import { getCheckedSessionUser } from '~/lib/auth/session.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
-import { isAdmin } from '#core/roles';
+import { entersAdminArea } from '#core/roles';
 import { AdminLoginSchema, ReturnTargetQuerySchema } from '#core/accounts/schemas';
 import { DomainError, Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
@@ -30,7 +30,7 @@ export const loader = load({
   run: async ({ query, request, context }) => {
     // Checked against the database: a cached role just taken away must not bounce back to /admin.
     const user = await getCheckedSessionUser(request, context);
-    if (isAdmin(user)) throw redirect(adminTarget(query.redirectTo));
+    if (entersAdminArea(user)) throw redirect(adminTarget(query.redirectTo));
     return { denied: query.denied !== undefined };
   },
 });
@@ -45,7 +45,7 @@ export const action = act({
   form: AdminLoginSchema,
   run: async ({ input: credentials, request, context }) => {
     const { user, setCookies } = await signInWithPassword(request, context, credentials);
-    if (!isAdmin(user)) {
+    if (!entersAdminArea(user)) {
       // Credentials were right but this is not an administrator: end that new session at once.
       // If that fails they stay signed in as the shopper they are: still no admin area.
       const out = await signOut(request, context, cookiesFromSetCookie(setCookies)).catch(notSignedOut);

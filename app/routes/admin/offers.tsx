@@ -8,13 +8,17 @@ import { dayMonth } from '#core/calendar';
 import { OFFER_STATUS_LABELS } from '#core/sellers/offer-rules';
 import { answerOffer, offersForAdmin, receiveOffer, type AdminOfferView } from '#core/sellers/offers';
 import { AdminOfferActionSchema } from '#core/sellers/schemas';
+import { isOwner } from '#core/roles';
 import type { Route } from './+types/offers';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Harvest Offers — FreshCatch Admin' }];
 
 export const loader = load({
   auth: 'admin',
-  run: async ({ admin, services: { db } }) => ({ offers: await offersForAdmin(db, admin) }),
+  run: async ({ admin, services: { db } }) => ({
+    offers: await offersForAdmin(db, admin),
+    owner: isOwner(admin),
+  }),
 });
 
 /** Issue 51 §2: the owner accepts, counters or declines a seller's offer, and receives it at the hub. */
@@ -76,8 +80,11 @@ function OfferCard({
   offer,
   errors,
   onPost,
+  owner,
 }: {
   offer: AdminOfferView;
+  /** False for staff: they receive at the hub; answering (a price) is the owners'. */
+  owner: boolean;
   /** The last post's field errors, when it was about this offer. */
   errors: Record<string, string>;
   onPost: () => void;
@@ -98,7 +105,7 @@ function OfferCard({
           {offer.declineReason ? ` · ${offer.declineReason}` : ''}
         </p>
       </div>
-      {offer.status === 'offered' ? (
+      {owner && offer.status === 'offered' ? (
         <div className="flex flex-wrap items-end gap-3">
           <OfferForm offerId={offer.id} intent="accept" button="Accept" onPost={onPost} />
           <OfferForm
@@ -131,7 +138,7 @@ function OfferCard({
           }}
         />
       ) : null}
-      {open ? (
+      {owner && open ? (
         <details open={Boolean(errors.reason)}>
           <summary className="cursor-pointer text-sm font-medium text-slate-800">Decline</summary>
           <div className="mt-2">
@@ -162,8 +169,10 @@ function Group({
   posted,
   onPost,
   empty,
+  owner,
 }: {
   title: string;
+  owner: boolean;
   offers: AdminOfferView[];
   errors: Record<string, string>;
   /** The offer the last post was about (null: not known, as after a post without scripts). */
@@ -184,6 +193,7 @@ function Group({
               offer={offer}
               errors={posted === null || posted === offer.id ? errors : NO_ERRORS}
               onPost={() => onPost(offer.id)}
+              owner={owner}
             />
           ))}
         </ul>
@@ -195,11 +205,11 @@ function Group({
 const NO_ERRORS: Record<string, string> = {};
 
 export default function AdminOffers() {
-  const { offers } = useLoaderData<typeof loader>();
+  const { offers, owner } = useLoaderData<typeof loader>();
   const errors = useActionResult(useActionData<typeof action>(), { failureToast: 'unless-field-errors' });
   // A field's message belongs to the card it was typed on, not to the same field of every card.
   const [posted, setPosted] = useState<number | null>(null);
-  const groups = { errors, posted, onPost: setPosted };
+  const groups = { errors, posted, onPost: setPosted, owner };
   return (
     <div className="space-y-6">
       <header>

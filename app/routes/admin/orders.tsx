@@ -15,6 +15,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { backToList, useListHref } from '~/lib/use-list-href';
 import { useActionResult } from '~/lib/use-action-result';
 import { countLabel } from '#core/paging';
+import { isOwner, STAFF_ORDER_STATUSES } from '#core/roles';
 import { formatNaira } from '#core/money';
 import { shortOrderId } from '#core/notifications/messages';
 import {
@@ -44,7 +45,13 @@ export const loader = load({
       query.order ? orderMessages(db, admin, query.order) : [],
       slotDaysForFilter(db, admin),
     ]);
-    return { list, details, claims, messages, query, slots };
+    const owner = isOwner(admin);
+    // Staff move an order on to delivered, never cancel it (core/roles.ts): their dialog offers no more.
+    const shown =
+      details && !owner
+        ? { ...details, choices: details.choices.filter((c) => STAFF_ORDER_STATUSES.includes(c.status)) }
+        : details;
+    return { list, details: shown, claims, messages, query, slots, owner };
   },
 });
 
@@ -156,7 +163,7 @@ const ORDER_COLUMNS: AdminListColumn<AdminOrderRow>[] = [
 ];
 
 export default function AdminOrders() {
-  const { list, details, claims, messages, query, slots } = useLoaderData<typeof loader>();
+  const { list, details, claims, messages, query, slots, owner } = useLoaderData<typeof loader>();
   const fieldErrors = useActionResult(useActionData<typeof action>());
   const hrefWith = useListHref('/admin/orders');
 
@@ -170,13 +177,15 @@ export default function AdminOrders() {
             {countLabel(list, 'order', 'orders')}
             {query.userId ? ' of one customer' : ''}
           </p>
-          <a
-            href={`/admin/orders/export${exportQuery(query)}`}
-            download
-            className={buttonClasses({ variant: 'outline', size: 'sm' })}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
-          </a>
+          {owner ? (
+            <a
+              href={`/admin/orders/export${exportQuery(query)}`}
+              download
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+            </a>
+          ) : null}
         </div>
       }
       search={{
@@ -216,6 +225,7 @@ export default function AdminOrders() {
                   claims={claims}
                   messages={messages}
                   fieldErrors={fieldErrors}
+                  owner={owner}
                 />
               ),
             }

@@ -1,3 +1,4 @@
+import { ROLE_LABELS, type Role } from '#core/roles';
 import { RefreshCw } from 'lucide-react';
 import { Link, useActionData, useLoaderData, useLocation, useRevalidator } from 'react-router';
 import { type AdminListColumn, AdminListScreen } from '~/components/admin/list-screen';
@@ -16,8 +17,10 @@ import {
   deleteUserAccount,
   getUserForAdmin,
   grantAdmin,
+  grantStaff,
   listUsersForAdmin,
   revokeAdmin,
+  revokeStaff,
   USER_MESSAGES,
   type AdminUserRow,
 } from '#core/accounts/admin-users';
@@ -56,6 +59,14 @@ export const action = act({
       await revokeAdmin(db, admin, input.userId);
       return { toast: { title: USER_MESSAGES.revoked } };
     }
+    if (input.intent === 'grant-staff') {
+      await grantStaff(db, admin, input.userId);
+      return { toast: { title: USER_MESSAGES.staffGranted } };
+    }
+    if (input.intent === 'revoke-staff') {
+      await revokeStaff(db, admin, input.userId);
+      return { toast: { title: USER_MESSAGES.staffRevoked } };
+    }
     await deleteUserAccount(db, admin, input.userId);
     return redirectWithToast(context, backToList(request, { user: null }), {
       type: 'success',
@@ -81,6 +92,20 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
         confirmLabel={admin ? 'Remove admin' : 'Make admin'}
         fields={{ intent: admin ? 'revoke-admin' : 'grant-admin', userId: user.id }}
       />
+      {user.role === 'admin' ? null : (
+        <RowConfirmButton
+          icon={user.role === 'staff' ? 'unstaff' : 'staff'}
+          label={user.role === 'staff' ? `Remove ${user.name} from staff` : `Make ${user.name} staff`}
+          title={user.role === 'staff' ? 'Remove staff' : 'Make staff'}
+          description={
+            user.role === 'staff'
+              ? 'They will be signed out and keep only their customer account.'
+              : 'Staff see and move the orders up to delivered, the dispatch sheet, stock and the hub’s receiving — no refunds, payouts, users or settings.'
+          }
+          confirmLabel={user.role === 'staff' ? 'Remove staff' : 'Make staff'}
+          fields={{ intent: user.role === 'staff' ? 'revoke-staff' : 'grant-staff', userId: user.id }}
+        />
+      )}
       <RowConfirmButton
         icon="delete"
         label={`Delete ${user.name}`}
@@ -152,7 +177,7 @@ function userColumns(me: string): AdminListColumn<AdminUserRow>[] {
       heading: 'Role',
       cell: (user) => (
         <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>
-          {user.role === 'admin' ? 'Admin' : 'User'}
+          {ROLE_LABELS[user.role as Role] ?? 'User'}
         </Badge>
       ),
     },

@@ -29,8 +29,11 @@ export function OrderDetails({
   claims = [],
   messages = [],
   fieldErrors,
+  owner = true,
 }: {
   details: AdminOrderDetails;
+  /** False for staff: no refunds or deletion (core/roles.ts; their `choices` come without cancelling). */
+  owner?: boolean;
   /** Its WhatsApp and SMS messages (issue 35). */
   messages?: MessageView[];
   /** The order's freshness claims (decided on the dashboard). */
@@ -197,7 +200,7 @@ export function OrderDetails({
       </section>
 
       {/* A new refund starts the form afresh (closed, nothing chosen). */}
-      {order.paymentStatus === 'success' ? (
+      {owner && order.paymentStatus === 'success' ? (
         <RefundSection key={details.refunds.length} details={details} busy={busy} fieldErrors={fieldErrors} />
       ) : null}
 
@@ -223,18 +226,20 @@ export function OrderDetails({
 
       <OrderMessages messages={messages} />
 
-      <div className="flex justify-end border-t border-slate-200 pt-4">
-        <ConfirmDialog
-          title="Delete order"
-          description="Are you sure you want to delete this order?"
-          trigger={
-            <Button type="button" variant="ghost" className="text-red-700">
-              <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete order
-            </Button>
-          }
-          fields={{ intent: 'delete', orderId: order.id }}
-        />
-      </div>
+      {owner ? (
+        <div className="flex justify-end border-t border-slate-200 pt-4">
+          <ConfirmDialog
+            title="Delete order"
+            description="Are you sure you want to delete this order?"
+            trigger={
+              <Button type="button" variant="ghost" className="text-red-700">
+                <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete order
+              </Button>
+            }
+            fields={{ intent: 'delete', orderId: order.id }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ROLE_LABELS, type Role } from '#core/roles';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { EmailAddress } from '~/components/ui/email-address';
@@ -29,7 +30,7 @@ export function UserDetails({ details }: { details: AdminUserDetails }) {
         <dt className="font-medium">Joined</dt>
         <dd>{formatShortDate(details.createdAt)}</dd>
         <dt className="font-medium">Role</dt>
-        <dd>{details.role === 'admin' ? 'Admin' : 'User'}</dd>
+        <dd>{ROLE_LABELS[details.role as Role] ?? 'User'}</dd>
         <dt className="font-medium">Orders</dt>
         <dd>
           {details.orderCount} ({details.paidOrderCount} paid)
