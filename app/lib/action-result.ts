@@ -17,6 +17,11 @@ export interface ActionFailure {
   ok: false;
   error: { title: string; message: string };
   fieldErrors: Record<string, string>;
+  /**
+   * The action needs the password typed again (core/accounts/fresh.ts): the fields that were posted,
+   * for the password prompt to send again with it.
+   */
+  passwordAgain?: { resend: [string, string][]; action: string };
 }
 
 /** What an action answers when it did its work: `T` is the route's own payload, if any. */

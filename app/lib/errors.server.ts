@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { DomainError, Invalid, NotFound, type ErrorKind, type TooManyRequests } from '#core/errors';
 import { parseRowId } from '#core/ids';
+import { PasswordAgain } from '#core/accounts/fresh-rules';
 import type { ActionFailure } from './action-result';
 
 /**
@@ -57,6 +58,9 @@ export function actionFailure(error: unknown) {
     ok: false,
     error: { title: error.title ?? DEFAULT_TITLES[error.kind], message: error.message },
     fieldErrors,
+    ...(error instanceof PasswordAgain
+      ? { passwordAgain: { resend: error.resend, action: error.action } }
+      : {}),
   };
   return data(body, initOf(error));
 }

@@ -11,6 +11,7 @@ import { farmerOf, farmOf } from './auth/farm-door.server';
 import { sellerOf } from './auth/seller-door.server';
 import { adminOf, shopperOf, shopperOrGuestOf } from './auth/guards.server';
 import { getSessionUser, type SessionUser } from './auth/session.server';
+import { requireFreshSession } from './auth/fresh.server';
 import { shop, type ShopContext } from './context';
 import { errorResponse, orThrowResponse } from './errors.server';
 import { sharedCatalogueHeaders } from './cache.server';
@@ -166,6 +167,11 @@ type FormSpec<A extends Access, S extends $ZodType, T> = {
   run: (args: RunArgs & Who<A> & { input: output<S>; form: FormData }) => Promise<T>;
   /** How a refused form is worded for a caller that has no fields to mark (an API a fetcher posts to). */
   invalidMessage?: string;
+  /**
+   * Which of its forms move money or power (issue 52 §2): those need a session whose password was typed
+   * within the last 10 minutes, or the password posted with them (core/accounts/fresh.ts).
+   */
+  fresh?: (input: output<S>) => boolean;
 };
 
 type JsonSpec<A extends Access, S extends $ZodType, T> = {
@@ -194,8 +200,15 @@ export function act<A extends Access, S extends $ZodType, T extends object | Res
         errorTitle: spec.errorTitle,
       });
     }
-    return formAction(args.request, spec.form, (input, form) => spec.run({ ...base, input, form }), {
-      invalidMessage: spec.invalidMessage,
-    });
+    const { fresh } = spec;
+    return formAction(
+      args.request,
+      spec.form,
+      async (input, form) => {
+        if (fresh?.(input)) await requireFreshSession(args.request, args.context, form);
+        return spec.run({ ...base, input, form });
+      },
+      { invalidMessage: spec.invalidMessage },
+    );
   };
 }

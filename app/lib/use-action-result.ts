@@ -4,6 +4,9 @@ import type { ActionFailure, ActionResult, ActionToast } from './action-result';
 
 const NO_ERRORS: Record<string, string> = {};
 
+/** The event a refusal that needs the password again raises (app/lib/password-again.ts answers it). */
+export const PASSWORD_AGAIN_EVENT = 'freshcatch:password-again';
+
 export function showToast(message: ActionToast) {
   const show = message.type === 'success' ? toast.success : message.type === 'info' ? toast : toast.error;
   show(message.title, {
@@ -57,6 +60,13 @@ export function useActionResult<R extends ActionResult>(
     handled.current = result;
     const { onSuccess, onFailure, failureToast } = latest.current;
     if (!result.ok) {
+      // The password again: a prompt on the page (app/lib/password-again.ts) asks for it and sends the
+      // form again. An event, so pages without the prompt carry none of its code.
+      if (
+        result.passwordAgain &&
+        !dispatchEvent(new CustomEvent(PASSWORD_AGAIN_EVENT, { detail: result, cancelable: true }))
+      )
+        return;
       const message = failureToastFor(result, failureToast);
       if (message) showToast(message);
       onFailure?.(result);

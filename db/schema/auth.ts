@@ -56,6 +56,11 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * When the password was last typed again in this session (issue 52 §2); its one writer is
+     * core/accounts/fresh.ts. Null: not since the sign-in (`created_at`).
+     */
+    passwordConfirmedAt: timestamp('password_confirmed_at'),
   },
   (table) => [index('session_userId_idx').on(table.userId)],
 );

@@ -38,7 +38,9 @@ const BUDGET_KB = {
   '/products': { route: 'routes/products', js: 121, total: 146 },
   '/products/{id}': { route: 'routes/product', js: 131, total: 154 },
   '/search?q=fish': { route: 'routes/search', js: 119, total: 142 },
-  '/cart': { route: 'routes/cart', js: 121, total: 137 },
+  // 122, was 121: main measured 121.0 with no room left, and the minifier's renaming of root-shared's exports
+  // moves entry.client by ±0.1 KB from build to build with nothing added (docs/performance.md, 2026-12-04).
+  '/cart': { route: 'routes/cart', js: 122, total: 137 },
 } as const;
 
 let server: TestServer;

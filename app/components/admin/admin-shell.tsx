@@ -26,6 +26,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { RowIconSymbols } from './row-icon';
+import { PasswordAgainPrompt } from '~/components/layout/password-again-prompt';
 import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 
@@ -96,6 +97,7 @@ export function AdminShell({
   return (
     <div className="min-h-screen bg-slate-100 lg:flex print:block print:bg-white">
       <RowIconSymbols />
+      <PasswordAgainPrompt />
       <nav
         id={sidebarId}
         aria-label="Admin"

@@ -47,6 +47,8 @@ export const action = act({
   auth: 'admin',
   // The dashboard's two kinds of form: retry a failed job, or decide a freshness claim.
   form: z.discriminatedUnion('intent', [JobActionSchema, ClaimDecisionSchema]),
+  // An approved claim refunds the buyer: money moves (issue 52 §2).
+  fresh: (input) => input.intent === 'claim-approve',
   run: async ({ admin, input, services: { db, jobs, checkout } }) => {
     if (input.intent === 'claim-decline') {
       await declineClaim(checkout, admin, input);

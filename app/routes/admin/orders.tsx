@@ -58,6 +58,8 @@ export const loader = load({
 export const action = act({
   auth: 'admin',
   form: OrderActionSchema,
+  // A refund sends money back (issue 52 §2); cancelling a paid order refunds through the same intent.
+  fresh: (input) => input.intent === 'refund',
   run: async ({ admin, input, services: { db, checkout }, request, context }) => {
     if (input.intent === 'status') {
       await updateOrderStatus(checkout, admin, input.orderId, input.status);

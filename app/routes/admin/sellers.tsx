@@ -46,6 +46,8 @@ export const loader = load({
 export const action = act({
   auth: 'admin',
   form: AdminSellerActionSchema,
+  // What a seller keeps of a sale (issue 52 §2).
+  fresh: (input) => input.intent === 'commission' || input.intent === 'default-commission',
   run: async ({ admin, input, services }) => {
     const deps = { db: services.db, banks: services.payments, jobs: services.jobs };
     switch (input.intent) {

@@ -50,6 +50,8 @@ export const loader = load({
 export const action = act({
   auth: 'admin',
   form: UserActionSchema,
+  // Every form here grants or takes away power, or deletes someone (issue 52 §2).
+  fresh: () => true,
   run: async ({ admin, input, services: { db }, request, context }) => {
     if (input.intent === 'grant-admin') {
       await grantAdmin(db, admin, input.userId);

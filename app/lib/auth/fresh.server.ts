@@ -1,0 +1,25 @@
+import { requireFreshPassword } from '#core/accounts/fresh';
+import { Unauthorized } from '#core/errors';
+import { shop, type ShopContext } from '../context';
+
+/**
+ * The password again before money or power moves (core/accounts/fresh.ts), for the session this request
+ * carries, as the database has it now. `act({ fresh })` asks it before the action's work.
+ */
+export async function requireFreshSession(
+  request: Request,
+  context: ShopContext,
+  form: FormData,
+): Promise<void> {
+  const { services, clientIp } = shop(context);
+  const found = await services.auth.api.getSession({
+    headers: request.headers,
+    query: { disableCookieCache: true, disableRefresh: true },
+  });
+  if (!found) throw new Unauthorized('Please sign in again.', 'Sign in required');
+  await requireFreshPassword(
+    { db: services.db, checkPassword: services.checkPassword },
+    { userId: found.user.id, sessionId: found.session.id, clientAddress: clientIp },
+    { form, action: new URL(request.url).pathname.replace(/\.data$/, '') + new URL(request.url).search },
+  );
+}

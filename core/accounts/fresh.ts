@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { session } from '../../db/schema';
+import type { PasswordCheck } from './passwords';
+import { isFresh, PASSWORD_AGAIN, PASSWORD_AGAIN_FIELD, PasswordAgain } from './fresh-rules';
+
+/**
+ * Lets the action through when the session is fresh, or when the password typed with it is right (the
+ * session is then fresh again, and the try is counted as every password try is: too many is a 429).
+ * Otherwise throws PasswordAgain, saying so when the password typed was wrong.
+ */
+export async function requireFreshPassword(
+  deps: { db: Db; checkPassword: PasswordCheck },
+  who: { userId: string; sessionId: string; clientAddress: string },
+  posted: { form: FormData; action: string },
+  now = new Date(),
+): Promise<void> {
+  const { form, action } = posted;
+  const [row] = await deps.db
+    .select({ createdAt: session.createdAt, passwordConfirmedAt: session.passwordConfirmedAt })
+    .from(session)
+    .where(eq(session.id, who.sessionId));
+  if (row && isFresh(row, now)) return;
+  const typed = form.get(PASSWORD_AGAIN_FIELD);
+  if (typeof typed !== 'string' || typed === '') throw new PasswordAgain(resendable(form), action);
+  if (!(await deps.checkPassword({ userId: who.userId, clientAddress: who.clientAddress }, typed)))
+    throw new PasswordAgain(resendable(form), action, PASSWORD_AGAIN.wrong);
+  await deps.db.update(session).set({ passwordConfirmedAt: now }).where(eq(session.id, who.sessionId));
+}
+
+/** The posted text fields (no files, no password), in order and repeated as posted, to send again. */
+function resendable(form: FormData): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const [name, value] of form.entries())
+    if (typeof value === 'string' && name !== PASSWORD_AGAIN_FIELD) fields.push([name, value]);
+  return fields;
+}

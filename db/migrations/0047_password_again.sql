@@ -1,0 +1,1 @@
+ALTER TABLE "session" ADD COLUMN "password_confirmed_at" timestamp;
