@@ -1,6 +1,7 @@
 import { requireFreshPassword } from '#core/accounts/fresh';
 import { Unauthorized } from '#core/errors';
 import { shop, type ShopContext } from '../context';
+import { currentSession } from './session.server';
 
 /**
  * The password again before money or power moves (core/accounts/fresh.ts), for the session this request
@@ -12,14 +13,11 @@ export async function requireFreshSession(
   form: FormData,
 ): Promise<void> {
   const { services, clientIp } = shop(context);
-  const found = await services.auth.api.getSession({
-    headers: request.headers,
-    query: { disableCookieCache: true, disableRefresh: true },
-  });
+  const found = await currentSession(request, context);
   if (!found) throw new Unauthorized('Please sign in again.', 'Sign in required');
   await requireFreshPassword(
     { db: services.db, checkPassword: services.checkPassword },
-    { userId: found.user.id, sessionId: found.session.id, clientAddress: clientIp },
+    { ...found, clientAddress: clientIp },
     { form, action: new URL(request.url).pathname.replace(/\.data$/, '') + new URL(request.url).search },
   );
 }

@@ -188,3 +188,18 @@ export function checkedUser(user: {
     showsAdminTools: isAdmin({ role }),
   });
 }
+
+/**
+ * The session this request carries, as the database has it now (no cookie cache, no renewal): its id and
+ * its user's, for what is asked of the session itself (the password again, app/lib/auth/fresh.server.ts).
+ */
+export async function currentSession(
+  request: Request,
+  context: ShopContext,
+): Promise<{ sessionId: string; userId: string } | null> {
+  const found = await shop(context).services.auth.api.getSession({
+    headers: request.headers,
+    query: { disableCookieCache: true, disableRefresh: true },
+  });
+  return found ? { sessionId: found.session.id, userId: found.user.id } : null;
+}
