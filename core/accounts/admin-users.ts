@@ -8,7 +8,7 @@ import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
 import { forgetCustomerOrders } from '../orders/forget';
-import { assertOwner, SHOP_START_UP, type AdminActor } from '../roles';
+import { assertOwner, SHOP_START_UP, type AdminActor, type Role } from '../roles';
 import { deliveryPlaces } from '../delivery/management';
 import { matchPlace } from '../delivery/places';
 
@@ -185,7 +185,7 @@ export async function grantAdmin(db: Db, admin: AdminActor, userId: string): Pro
     const target = await lockUser(tx, userId);
     if (target.role === 'admin')
       throw new Conflict(USER_MESSAGES.alreadyAdminDetail, USER_MESSAGES.alreadyAdmin);
-    await setAdminRole(tx, admin, target);
+    await setRole(tx, admin, target, 'admin', 'admin_granted');
   });
 }
 
@@ -197,20 +197,34 @@ export async function makeOperatorAdmin(db: Db, userId: string): Promise<boolean
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     if (target.role === 'admin') return false;
-    await setAdminRole(tx, SHOP_START_UP, target);
+    await setRole(tx, SHOP_START_UP, target, 'admin', 'admin_granted');
     return true;
   });
 }
 
-async function setAdminRole(tx: Tx, admin: AdminActor, target: { id: string; name: string; role: string }) {
-  await tx.update(user).set({ role: 'admin' }).where(eq(user.id, target.id));
+/**
+ * A user's role changed, and the change in the activity log: the role's one write. A step down to a
+ * customer ends every session they had, in every browser at once (their sessions were the admin area's).
+ */
+async function setRole(
+  tx: Tx,
+  admin: AdminActor,
+  target: { id: string; name: string; role: string },
+  role: Role,
+  action: 'admin_granted' | 'admin_revoked' | 'staff_granted' | 'staff_revoked',
+) {
+  await tx.update(user).set({ role }).where(eq(user.id, target.id));
+  const ended =
+    role === 'user'
+      ? (await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id })).length
+      : undefined;
   await recordAdminChange(tx, admin, {
     kind: 'user',
-    action: 'admin_granted',
+    action,
     subjectId: target.id,
     subjectLabel: target.name,
     before: { role: target.role },
-    after: { role: 'admin' },
+    after: ended === undefined ? { role } : { role, sessionsEnded: ended },
   });
 }
 
@@ -220,15 +234,7 @@ export async function grantStaff(db: Db, admin: AdminActor, userId: string): Pro
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     if (target.role !== 'user') throw new Conflict(USER_MESSAGES.notAUser, 'Failed to make staff');
-    await tx.update(user).set({ role: 'staff' }).where(eq(user.id, target.id));
-    await recordAdminChange(tx, admin, {
-      kind: 'user',
-      action: 'staff_granted',
-      subjectId: target.id,
-      subjectLabel: target.name,
-      before: { role: target.role },
-      after: { role: 'staff' },
-    });
+    await setRole(tx, admin, target, 'staff', 'staff_granted');
   });
 }
 
@@ -238,16 +244,7 @@ export async function revokeStaff(db: Db, admin: AdminActor, userId: string): Pr
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     if (target.role !== 'staff') throw new Conflict(USER_MESSAGES.notStaff, 'Failed to remove staff');
-    await tx.update(user).set({ role: 'user' }).where(eq(user.id, userId));
-    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-    await recordAdminChange(tx, admin, {
-      kind: 'user',
-      action: 'staff_revoked',
-      subjectId: userId,
-      subjectLabel: target.name,
-      before: { role: 'staff' },
-      after: { role: 'user', sessionsEnded: ended.length },
-    });
+    await setRole(tx, admin, target, 'user', 'staff_revoked');
   });
 }
 
@@ -259,17 +256,7 @@ export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Pr
     const target = await lockUser(tx, userId);
     if (target.role !== 'admin') throw new Conflict(USER_MESSAGES.notAdmin, 'Failed to remove admin role');
     if (admins <= 1) throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to remove admin role');
-    await tx.update(user).set({ role: 'user' }).where(eq(user.id, userId));
-    // Every session they had was an admin's: it ends with the role, in every browser at once.
-    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-    await recordAdminChange(tx, admin, {
-      kind: 'user',
-      action: 'admin_revoked',
-      subjectId: userId,
-      subjectLabel: target.name,
-      before: { role: 'admin' },
-      after: { role: 'user', sessionsEnded: ended.length },
-    });
+    await setRole(tx, admin, target, 'user', 'admin_revoked');
   });
 }
 
