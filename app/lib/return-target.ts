@@ -20,3 +20,8 @@ export function withReturnTarget(path: string, returnTo: string | null | undefin
 export function emailConfirmationCallback(returnTo: string | null | undefined): string {
   return withReturnTarget(EMAIL_CONFIRMATION_PATH, returnTo);
 }
+
+/** Whether a sign-in leads into the admin area (the admin sign-in page's target). */
+export function isAdminTarget(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
+}

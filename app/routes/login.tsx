@@ -3,6 +3,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { SignInForm } from '~/components/auth/sign-in-form';
 import { SocialButtons } from '~/components/auth/social-buttons';
 import { signInWithPassword, socialProviders } from '~/lib/auth/gateway.server';
+import { redirectWithHeaders, signInCodePath } from '~/lib/auth/sign-in.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { withReturnTarget } from '~/lib/return-target';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -25,13 +26,10 @@ export const action = act({
   auth: 'public',
   form: LoginSchema,
   run: async ({ input: credentials, request, context }) => {
-    const { setCookies } = await signInWithPassword(request, context, credentials);
-    return redirectWithToast(
-      context,
-      safeRedirectPath(credentials.redirectTo),
-      { type: 'success', title: 'Welcome back!' },
-      setCookies,
-    );
+    const signIn = await signInWithPassword(request, context, credentials);
+    const target = safeRedirectPath(credentials.redirectTo);
+    if (signIn.step === 'code') return redirectWithHeaders(signInCodePath(target), signIn.setCookies);
+    return redirectWithToast(context, target, { type: 'success', title: 'Welcome back!' }, signIn.setCookies);
   },
 });
 

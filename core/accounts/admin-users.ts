@@ -56,6 +56,8 @@ export interface AdminUserRow {
   /** Whether the location is one of the places the shop delivers to (false when none is set). */
   locationListed: boolean;
   role: string;
+  /** Whether signing in asks them for an authenticator's code (an owner may reset it). */
+  twoFactor: boolean;
   emailVerified: boolean;
   createdAt: Date;
   /** Spec §8: a count that cannot be read shows 0. */
@@ -78,6 +80,7 @@ const ROW = {
   address: user.address,
   location: user.location,
   role: user.role,
+  twoFactor: user.twoFactorEnabled,
   emailVerified: user.emailVerified,
   createdAt: user.createdAt,
 };

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -55,6 +56,11 @@ export const SERVER_AUTH_ENDPOINTS = [
   '/request-password-reset',
   '/reset-password',
   '/change-password',
+  // Two-factor sign-in (core/accounts/two-factor.ts): set up, the code at sign-in, turned off.
+  '/two-factor/enable',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/disable',
 ] as const;
 export type ServerAuthEndpoint = (typeof SERVER_AUTH_ENDPOINTS)[number];
 
@@ -65,6 +71,9 @@ export type ServerAuthEndpoint = (typeof SERVER_AUTH_ENDPOINTS)[number];
  * (sign-out, a password change or reset, a revoked role, a deleted account) ends there at once.
  */
 export const SESSION_CACHE_SECONDS = 5 * 60;
+
+/** How long the step between the password and the code may take at sign-in. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 
 /** A session lasts 30 days, renewed (from the database) once a day while it is used. */
 export const SESSION_SECONDS = 60 * 60 * 24 * 30;
@@ -123,8 +132,14 @@ export function createAuth(options: AuthOptions) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
+    plugins: [
+      // TOTP from any authenticator app, with ten single-use backup codes; five tries per sign-in and
+      // ten wrong codes in a row lock the account's codes for 15 minutes (the plugin's defaults).
+      twoFactor({ issuer: SHOP.name, twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS }),
+    ],
     user: {
       additionalFields: {
         // The role's one writer is core/accounts/admin-users.ts; Better Auth only reads it.
@@ -207,6 +222,23 @@ export function createAuth(options: AuthOptions) {
         '/sign-up/email': { window: 60, max: options.signUpsPerMinute },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
+        // A code is a guess as a password is: counted by the same rule, per client address.
+        '/two-factor/verify-totp': {
+          window: options.loginRateLimit.windowSeconds,
+          max: options.loginRateLimit.max,
+        },
+        '/two-factor/verify-backup-code': {
+          window: options.loginRateLimit.windowSeconds,
+          max: options.loginRateLimit.max,
+        },
+        '/two-factor/enable': {
+          window: options.loginRateLimit.windowSeconds,
+          max: options.loginRateLimit.max,
+        },
+        '/two-factor/disable': {
+          window: options.loginRateLimit.windowSeconds,
+          max: options.loginRateLimit.max,
+        },
         // Guesses at the current password are counted by core/accounts/passwords.ts, per account and per
         // address, before Better Auth is asked: its own 3-in-10-seconds rule would be a second count.
         '/change-password': false,

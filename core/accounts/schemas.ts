@@ -72,6 +72,36 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+/** An authenticator's 6 digits, or a backup code (`ab12c-3de45`): spaces and dashes as typed. */
+const signInCode = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please type the code.'),
+    z.maxLength(20, 'That code is not right. Please try again.'),
+  );
+
+/** The second step of a sign-in with two-factor: the code, which kind, and where to go afterwards. */
+export const SignInCodeSchema = z.object({
+  code: signInCode,
+  kind: z.catch(z.enum(['app', 'backup']), 'app'),
+  redirectTo: z.optional(z.string()),
+});
+
+/** The account's two-factor page: start the set-up (password), confirm it (code), turn it off, set up on a new phone. */
+export const TwoFactorActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('start'),
+    password: z.string().check(z.minLength(1, 'Password is required')),
+  }),
+  z.object({ intent: z.literal('confirm'), code: signInCode }),
+  z.object({ intent: z.literal('off'), password: z.string().check(z.minLength(1, 'Password is required')) }),
+  z.object({
+    intent: z.literal('restart'),
+    password: z.string().check(z.minLength(1, 'Password is required')),
+  }),
+]);
+
 /** Admin login: email (email type) and password required (spec §5). */
 export const AdminLoginSchema = LoginSchema;
 
@@ -163,5 +193,6 @@ export const UserActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('revoke-admin'), userId }),
   z.object({ intent: z.literal('grant-staff'), userId }),
   z.object({ intent: z.literal('revoke-staff'), userId }),
+  z.object({ intent: z.literal('reset-two-factor'), userId }),
   z.object({ intent: z.literal('delete'), userId }),
 ]);

@@ -51,6 +51,7 @@ const ACTION_WORDS: Record<AdminChangeAction, string> = {
   admin_revoked: 'Removed admin privileges from',
   staff_granted: 'Made staff',
   staff_revoked: 'Removed staff from',
+  two_factor_reset: 'Reset the two-factor sign-in of',
   retried: 'Retried',
   stock_received: 'Received stock of',
   stock_adjusted: 'Adjusted the stock of',

@@ -3,7 +3,17 @@
 // what the admin's users list walks (newest first, and its search column). Regenerate after changing
 // the auth options.
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const user = pgTable(
   'user',
@@ -22,6 +32,8 @@ export const user = pgTable(
     phone: text('phone'),
     address: text('address'),
     location: text('location'),
+    /** Whether sign-in asks for an authenticator's code (Better Auth's twoFactor plugin writes it). */
+    twoFactorEnabled: boolean('two_factor_enabled').default(false).notNull(),
     /**
      * What the admin's user search matches (spec §5 "Admin filters"): name, e-mail and id, lower-cased
      * and stored by PostgreSQL (docs/decisions/008), under a trigram index. Better Auth reads only
@@ -103,6 +115,27 @@ export const verification = pgTable(
       .notNull(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * An account's authenticator secret and backup codes (Better Auth's twoFactor plugin: both encrypted
+ * with the auth secret). One row per user; `verified` is false between "set up" and the first code.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true).notNull(),
+    failedVerificationCount: integer('failed_verification_count').default(0).notNull(),
+    lockedUntil: timestamp('locked_until'),
+  },
+  // One per account: two set-ups racing cannot leave two secrets.
+  (table) => [uniqueIndex('two_factor_user_id_idx').on(table.userId)],
 );
 
 export const rateLimit = pgTable('rate_limit', {

@@ -64,6 +64,7 @@ export const ADMIN_CHANGE_ACTIONS = [
   'admin_revoked',
   'staff_granted',
   'staff_revoked',
+  'two_factor_reset',
   'retried',
   'stock_received',
   'stock_adjusted',

@@ -316,6 +316,7 @@ function printCredentials(logger: LogLike, email: string, password?: string) {
     `   e-mail:   ${email}`,
     password ? `   password: ${password}` : '   password: the value of ADMIN_PASSWORD',
     password ? ' This password is shown only now. Sign in at /admin/login.' : ' Sign in at /admin/login.',
+    ' Your first sign-in sets up two-factor sign-in: have an authenticator app on your phone.',
     '──────────────────────────────────────────────────────────────',
     '',
   ];

@@ -2,6 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { adminPage } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { E2E_ADMIN } from './support/constants';
+import { codeForKey } from '../support/totp';
+import { TWO_FACTOR } from '../../core/accounts/two-factor-rules';
 import { addToCart, completeProfile, payByDemo, signedInShopper } from './support/shopping';
 
 // Discount codes, delivery rates, roles and the audit log, as an admin and a shopper use them.
@@ -131,7 +133,18 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
   await expectAccessible(admin);
   await grant.getByRole('button', { name: 'Make admin' }).click();
   await expect(admin.getByText('User has been granted admin privileges')).toBeVisible();
+  // A new admin sets up two-factor sign-in before any admin page: the key shown, the code computed
+  // from it as an authenticator app would, and on to the dashboard.
   await page.goto('/admin');
+  await expect(page).toHaveURL(/\/account\/two-factor\?redirectTo=%2Fadmin$/);
+  await expect(page.getByText(TWO_FACTOR.required)).toBeVisible();
+  await page.getByLabel('Your password (set up two-factor sign-in)').fill(shopper.password);
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const key = (await page.getByTestId('two-factor-key').textContent())!;
+  await expect(page.getByRole('list', { name: 'Your backup codes' }).getByRole('listitem')).toHaveCount(10);
+  await expectAccessible(page);
+  await page.getByLabel('Code from your authenticator app').fill(await codeForKey(key));
+  await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   await userRow.getByRole('button', { name: `Remove admin privileges from ${shopperName}` }).click();

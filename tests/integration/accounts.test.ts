@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD } from '../support/constants';
+import { codeNow } from '../support/totp';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -247,7 +248,10 @@ describe('guards (spec §2)', () => {
     const client = new HttpClient(server.url);
     const login = await client.postForm('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(login.status).toBe(302);
-    expect(locationOf(login)).toBe('/admin');
+    // The administrator has two-factor sign-in: the code comes next, and leads on to /admin.
+    expect(locationOf(login)).toBe('/login/two-factor?redirectTo=%2Fadmin');
+    const code = await client.postForm(locationOf(login)!, { code: await codeNow() });
+    expect(locationOf(code)).toBe('/admin');
     const dashboard = await client.get('/admin');
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain('Fulfilled orders');

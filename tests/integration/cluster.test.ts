@@ -80,14 +80,16 @@ describe.runIf(databaseUrl)('the shop on two server processes (WEB_CONCURRENCY=2
     const client = new HttpClient(base);
     const login = await client.postForm('/admin/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(locationOf(login)).toBe('/admin');
+    // The first start's administrator is taken to set up two-factor sign-in before any admin page.
+    expect(locationOf(await client.get('/admin'))).toBe('/account/two-factor?redirectTo=%2Fadmin');
     // Each page on a new connection, as many phones arrive: the primary hands them out in turn.
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++)
-      statuses.push(await statusOnNewConnection(`${base}/admin`, client.cookieHeader()));
+      statuses.push(await statusOnNewConnection(`${base}/account/two-factor`, client.cookieHeader()));
     expect(statuses).toEqual(Array(8).fill(200));
     const workersThatServed = new Set(
       (logLines() as { req?: { url?: string }; worker?: number }[])
-        .filter((line) => line.req?.url === '/admin')
+        .filter((line) => line.req?.url === '/account/two-factor')
         .map((line) => line.worker),
     );
     // Both serving workers (the process that prepared the database has exited).

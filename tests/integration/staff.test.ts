@@ -17,7 +17,9 @@ import {
   placeCatfishOrder,
   productNamed,
   signedInClient,
+  signInThrough,
 } from '../support/factories';
+import { enrolTwoFactor } from '../support/two-factor';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -46,9 +48,11 @@ async function staffMember() {
   const made = await ownerClient.postForm('/admin/users', { intent: 'grant-staff', userId: person.id });
   expect(made.status).toBe(200);
   expect(await text(made)).toContain(USER_MESSAGES.staffGranted);
+  // Staff set up two-factor sign-in before any admin page (tests/integration/two-factor.test.ts does it
+  // through the pages); here the fixture's authenticator.
+  await enrolTwoFactor(server.services.auth, db(), person.id);
   const client = new HttpClient(server.url);
-  const login = await client.postForm('/admin/login', { email: person.email, password: SHOPPER_PASSWORD });
-  expect(login.status).toBe(302);
+  await signInThrough(client, '/admin/login', { email: person.email, password: SHOPPER_PASSWORD });
   return { person, client, ownerClient };
 }
 

@@ -11,6 +11,9 @@ import { MemoryMailer } from '../support/memory-mailer';
 import { quietLogger } from '../support/quiet-logger';
 import { testEnv } from '../support/test-env';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { enrolTwoFactor } from '../support/two-factor';
+import { eq } from 'drizzle-orm';
+import * as schema from '#db/schema';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +33,9 @@ async function seed(
     demo: true,
     admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
+  // The operator's administrator has two-factor sign-in, as the admin door requires (tests/support/two-factor.ts).
+  const [admin] = await database.db.select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+  await enrolTwoFactor(services.auth, database.db, admin!.id);
 }
 
 export default async function setup(project: TestProject) {

@@ -10,7 +10,9 @@ import * as schema from '#db/schema';
 import type { Db } from '#db/client';
 import type { Services } from '#server/services';
 import { SHOPPER_PASSWORD } from './constants';
-import { HttpClient } from './http-client';
+import { HttpClient, locationOf } from './http-client';
+import { codeNow } from './totp';
+import { enrolTwoFactor } from './two-factor';
 import type { TestServer } from './test-server';
 
 /** A pickup point of the seeded Port Harcourt rate: where fresh fish in a test is collected. */
@@ -30,7 +32,13 @@ export function uniqueEmail(label = 'shopper') {
 /** A verified account with a password, created as the shop creates its operator's (no e-mail round trip). */
 export async function createUser(
   services: Services,
-  options: { email?: string; name?: string; role?: 'user' | 'staff' | 'admin' } = {},
+  options: {
+    email?: string;
+    name?: string;
+    role?: 'user' | 'staff' | 'admin';
+    /** Admins and staff have two-factor sign-in (the admin door requires it) unless this is false. */
+    twoFactor?: boolean;
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const user = await createPasswordAccount(services.auth, {
@@ -41,6 +49,8 @@ export async function createUser(
   // A fixture's role, set as a test's starting point (the shop's own writer is core/accounts/admin-users.ts).
   if (options.role && options.role !== 'user')
     await services.db.update(schema.user).set({ role: options.role }).where(eq(schema.user.id, user.id));
+  if (options.twoFactor ?? (options.role === 'admin' || options.role === 'staff'))
+    await enrolTwoFactor(services.auth, services.db, user.id);
   return { id: user.id, email, password: SHOPPER_PASSWORD };
 }
 
@@ -51,9 +61,28 @@ export async function signedInClient(
   password = SHOPPER_PASSWORD,
 ): Promise<HttpClient> {
   const client = new HttpClient(server.url);
-  const response = await client.postForm('/login', { email, password, redirectTo: '/' });
-  if (response.status !== 302) throw new Error(`login as ${email} failed with ${response.status}`);
+  await signInThrough(client, '/login', { email, password, redirectTo: '/' });
   return client;
+}
+
+/**
+ * Signs `client` in through a sign-in page (/login or /admin/login), and through the code step with the
+ * fixture authenticator when the account has two-factor sign-in. Answers the last response (a 302).
+ */
+export async function signInThrough(
+  client: HttpClient,
+  page: '/login' | '/admin/login',
+  credentials: { email: string; password: string; redirectTo?: string },
+): Promise<Response> {
+  const response = await client.postForm(page, credentials);
+  if (response.status !== 302)
+    throw new Error(`login as ${credentials.email} failed with ${response.status}`);
+  const next = locationOf(response) ?? '';
+  if (!next.startsWith('/login/two-factor')) return response;
+  const code = await client.postForm(next, { code: await codeNow() });
+  if (code.status !== 302)
+    throw new Error(`the code of ${credentials.email} was refused with ${code.status}`);
+  return code;
 }
 
 /** An order with the given products, paid (or not), as checkout will leave it. */

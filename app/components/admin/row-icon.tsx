@@ -1,10 +1,10 @@
-import { Boxes, Eye, Pencil, ShieldCheck, ShieldOff, Trash2, UserCog, UserX } from 'lucide-react';
+import { Boxes, Eye, KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2, UserCog, UserX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/dialog';
 
 /**
- * The icons every row of an admin table repeats (edit, delete, view, grant, revoke, stock, staff), drawn once per
+ * The icons every row of an admin table repeats (edit, delete, view, grant, revoke, stock, staff, two-factor reset), drawn once per
  * page as SVG symbols and referenced by each row: 50 rows no longer carry 100 copies of the same paths
  * (a third of the discount codes screen's HTML, and as much of React's rendering; decision 015).
  */
@@ -17,6 +17,7 @@ const ROW_ICONS = {
   stock: Boxes,
   staff: UserCog,
   unstaff: UserX,
+  'reset-two-factor': KeyRound,
 } as const;
 export type RowIconName = keyof typeof ROW_ICONS;
 

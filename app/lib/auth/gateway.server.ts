@@ -1,5 +1,7 @@
 import { CLIENT_IP_HEADER, SERVER_AUTH_ENDPOINTS, type ServerAuthEndpoint } from '#core/accounts/auth';
 import { Forbidden, Invalid, TooManyRequests, Unauthorized, Unavailable } from '#core/errors';
+import { PASSWORD_AGAIN } from '#core/accounts/fresh-rules';
+import { TWO_FACTOR } from '#core/accounts/two-factor-rules';
 import { shop, type ShopContext } from '../context';
 import { emailConfirmationCallback } from '../return-target';
 import { checkedUser, type CheckedSessionUser } from './session.server';
@@ -66,15 +68,22 @@ export function cookiesFromSetCookie(setCookies: string[]): string {
   return setCookies.map((c) => c.split(';')[0]).join('; ');
 }
 
+/** What a password sign-in came to: signed in, or the code of two-factor sign-in still to come. */
+export type PasswordSignIn =
+  | { step: 'signed-in'; user: CheckedSessionUser; setCookies: string[] }
+  /** The cookies carry the signed, ten-minute step between the password and the code. */
+  | { step: 'code'; setCookies: string[] };
+
 /**
  * E-mail and password sign-in. A refusal is a domain error with the spec's texts for each failure
- * ('Login failed', or 'An error occurred' when the auth service is down).
+ * ('Login failed', or 'An error occurred' when the auth service is down). An account with two-factor
+ * sign-in is not signed in yet: the code comes next (verifySignInCode).
  */
 export async function signInWithPassword(
   request: Request,
   context: ShopContext,
   credentials: { email: string; password: string; redirectTo?: string },
-): Promise<{ user: CheckedSessionUser; setCookies: string[] }> {
+): Promise<PasswordSignIn> {
   const result = await callAuthEndpoint(request, context, '/sign-in/email', {
     email: credentials.email,
     password: credentials.password,
@@ -82,19 +91,10 @@ export async function signInWithPassword(
     // An unconfirmed account is sent a fresh link (sendOnSignIn): where it lands, as the sign-up's.
     callbackURL: emailConfirmationCallback(credentials.redirectTo),
   });
-  if (succeeded(result) && result.body?.user) {
-    const user = result.body.user as Record<string, unknown>;
-    return {
-      setCookies: result.setCookies,
-      user: checkedUser({
-        id: String(user.id),
-        name: String(user.name ?? ''),
-        email: String(user.email ?? ''),
-        role: typeof user.role === 'string' ? user.role : null,
-        image: typeof user.image === 'string' ? user.image : null,
-      }),
-    };
-  }
+  if (succeeded(result) && result.body?.twoFactorRedirect === true)
+    return { step: 'code', setCookies: result.setCookies };
+  if (succeeded(result) && result.body?.user)
+    return { step: 'signed-in', setCookies: result.setCookies, user: userOf(result.body.user) };
   const title = 'Login failed';
   if (result.httpStatus === 429)
     throw new TooManyRequests('Too many login attempts. Please wait a minute and try again.', title);
@@ -107,6 +107,131 @@ export async function signInWithPassword(
   if (result.httpStatus >= 500) throw new Unavailable('Please try again later', 'An error occurred');
   const message = messageOf(result, 'Invalid email or password');
   throw result.httpStatus === 401 ? new Unauthorized(message, title) : new Invalid(message, {}, title);
+}
+
+function userOf(body: unknown): CheckedSessionUser {
+  const user = body as Record<string, unknown>;
+  return checkedUser({
+    id: String(user.id),
+    name: String(user.name ?? ''),
+    email: String(user.email ?? ''),
+    role: typeof user.role === 'string' ? user.role : null,
+    image: typeof user.image === 'string' ? user.image : null,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+  });
+}
+
+/** The two kinds of code two-factor sign-in takes: the authenticator's, or a single-use backup code. */
+export type SignInCode = { kind: 'app' | 'backup'; code: string };
+
+/**
+ * The second step of a sign-in: the code, with the cookie the password step left. Tries are counted as
+ * passwords are (per client address); five wrong ones end the step, ten in a row lock the account's
+ * codes for 15 minutes.
+ */
+export async function verifySignInCode(
+  request: Request,
+  context: ShopContext,
+  { kind, code }: SignInCode,
+): Promise<{ user: CheckedSessionUser; setCookies: string[] }> {
+  const result = await callAuthEndpoint(
+    request,
+    context,
+    kind === 'app' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
+    { code: code.replace(/\s+/g, '') },
+  );
+  if (succeeded(result) && result.body?.user)
+    return { user: userOf(result.body.user), setCookies: result.setCookies };
+  throw codeRefusal(result, 'Login failed');
+}
+
+function codeRefusal(result: AuthCallResult, title: string) {
+  const code = result.body?.code;
+  if (result.httpStatus === 429 || code === 'ACCOUNT_TEMPORARILY_LOCKED')
+    return new TooManyRequests(
+      code === 'ACCOUNT_TEMPORARILY_LOCKED'
+        ? TWO_FACTOR.locked
+        : 'Too many attempts. Please wait a minute and try again.',
+      title,
+    );
+  if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE')
+    return new Invalid(TWO_FACTOR.wrongCode, { code: [TWO_FACTOR.wrongCode] }, title);
+  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return new Unauthorized(TWO_FACTOR.tooManyTries, title);
+  if (code === 'INVALID_TWO_FACTOR_COOKIE') return new Unauthorized(TWO_FACTOR.expired, title);
+  if (result.httpStatus >= 500) return new Unavailable('Please try again later', 'An error occurred');
+  return new Invalid(messageOf(result, TWO_FACTOR.wrongCode), {}, title);
+}
+
+/**
+ * Starts setting up two-factor sign-in for the signed-in account (after its password): the
+ * authenticator's `otpauth://` address and ten backup codes, shown once. Nothing changes at sign-in
+ * until a code from the app confirms it (confirmTwoFactor). Starting again replaces an unconfirmed one.
+ */
+export async function startTwoFactor(
+  request: Request,
+  context: ShopContext,
+  password: string,
+  /** The session's cookies, when this request just renewed them (set up again after turning off). */
+  cookie?: string,
+): Promise<{ totpURI: string; backupCodes: string[] }> {
+  const result = await callAuthEndpoint(
+    request,
+    context,
+    '/two-factor/enable',
+    { password, method: 'totp' },
+    cookie,
+  );
+  const { totpURI, backupCodes } = result.body ?? {};
+  if (succeeded(result) && typeof totpURI === 'string' && Array.isArray(backupCodes))
+    return { totpURI, backupCodes: backupCodes.map(String) };
+  throw passwordRefusal(result, 'Not set up');
+}
+
+/** Confirms the set-up with the app's first code: two-factor sign-in is on. Answers the renewed session's cookies. */
+export async function confirmTwoFactor(
+  request: Request,
+  context: ShopContext,
+  code: string,
+): Promise<{ setCookies: string[] }> {
+  const result = await callAuthEndpoint(request, context, '/two-factor/verify-totp', {
+    code: code.replace(/\s+/g, ''),
+  });
+  if (succeeded(result)) return { setCookies: result.setCookies };
+  throw codeRefusal(result, 'Not set up');
+}
+
+/**
+ * Whether `code` is the signed-in account's current authenticator code (the password again, for an
+ * account with two-factor sign-in: core/accounts/fresh.ts). Counted per client address as sign-in codes are.
+ */
+export async function isCurrentCode(request: Request, context: ShopContext, code: string): Promise<boolean> {
+  const result = await callAuthEndpoint(request, context, '/two-factor/verify-totp', {
+    code: code.replace(/\s+/g, ''),
+  });
+  if (succeeded(result)) return true;
+  const refusal = codeRefusal(result, 'Not confirmed');
+  if (refusal instanceof Invalid) return false;
+  throw refusal;
+}
+
+/** Turns two-factor sign-in off (after the password). Answers the renewed session's cookies. */
+export async function turnOffTwoFactor(
+  request: Request,
+  context: ShopContext,
+  password: string,
+): Promise<{ setCookies: string[] }> {
+  const result = await callAuthEndpoint(request, context, '/two-factor/disable', { password });
+  if (succeeded(result)) return { setCookies: result.setCookies };
+  throw passwordRefusal(result, 'Not turned off');
+}
+
+function passwordRefusal(result: AuthCallResult, title: string) {
+  if (result.httpStatus === 429)
+    return new TooManyRequests('Too many attempts. Please wait a minute and try again.', title);
+  if (result.body?.code === 'INVALID_PASSWORD')
+    return new Invalid(PASSWORD_AGAIN.wrong, { password: [PASSWORD_AGAIN.wrong] }, title);
+  if (result.httpStatus >= 500) return new Unavailable('Please try again later', 'An error occurred');
+  return new Invalid(messageOf(result, 'Please try again.'), {}, title);
 }
 
 /** A new account; Better Auth e-mails the confirmation link, which lands on `redirectTo` afterwards. */

@@ -8,6 +8,7 @@ import {
   staffMayPost,
 } from '#core/roles';
 import { Forbidden, NotSupported, Unauthorized } from '#core/errors';
+import { needsTwoFactorSetUp, TWO_FACTOR } from '#core/accounts/two-factor-rules';
 import { actionFailure } from '../errors.server';
 import type { ToastInput } from '../toast';
 import { redirectWithToast } from '../toast.server';
@@ -152,6 +153,11 @@ const DENIED_TOASTS: Record<string, ToastInput> = {
 export async function requireAdmin(request: Request, context: ShopContext): Promise<AdminActor> {
   const user = await getCheckedSessionUser(request, context);
   const actor = adminActor(user);
+  if (actor && user && needsTwoFactorSetUp(user)) {
+    // No admin page, and no admin form, before two-factor sign-in is on (issue 52 §1).
+    if (!isPage(request)) throw actionFailure(new Forbidden(TWO_FACTOR.required, TWO_FACTOR.requiredTitle));
+    throw redirect(`${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(returnPath(request))}`);
+  }
   if (actor?.role === 'staff') return staffThrough(request, context, actor);
   if (actor) return actor;
   if (!isPage(request)) {
@@ -190,6 +196,9 @@ async function staffThrough(request: Request, context: ShopContext, actor: Admin
   if (staffMayPost(path, form)) return actor;
   throw actionFailure(new Forbidden(STAFF_REFUSED.message, STAFF_REFUSED.title));
 }
+
+/** Where an account sets up (or turns off) two-factor sign-in: routes/account-two-factor.tsx. */
+export const TWO_FACTOR_SETUP_PATH = '/account/two-factor';
 
 const adminContext = createContext<AdminActor>();
 

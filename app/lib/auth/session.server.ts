@@ -25,6 +25,8 @@ export interface SessionUser {
 /** The user as the database has them now (or just signed in): `isAdmin` accepts only this. */
 export interface CheckedSessionUser extends SessionUser {
   role: string;
+  /** Whether signing in asks this person for an authenticator's code (the admin door requires it). */
+  twoFactor: boolean;
 }
 
 const sessionCache = new WeakMap<object, Promise<CheckedSessionUser | null>>();
@@ -175,6 +177,7 @@ export function checkedUser(user: {
   email: string;
   role?: string | null;
   image?: string | null;
+  twoFactorEnabled?: boolean | null;
 }): CheckedSessionUser {
   const role = user.role ?? 'user';
   const { id, name, email } = user;
@@ -185,6 +188,7 @@ export function checkedUser(user: {
     email,
     image: user.image ?? null,
     role,
+    twoFactor: user.twoFactorEnabled === true,
     showsAdminTools: isAdmin({ role }),
   });
 }

@@ -2,16 +2,20 @@ import { ShieldCheck } from 'lucide-react';
 import { Link, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { SignInForm } from '~/components/auth/sign-in-form';
 import { Alert } from '~/components/ui/alert';
-import { cookiesFromSetCookie, signInWithPassword, signOut } from '~/lib/auth/gateway.server';
+import { signInWithPassword } from '~/lib/auth/gateway.server';
+import {
+  ADMIN_WELCOME,
+  redirectWithHeaders,
+  refuseNonAdmin,
+  signInCodePath,
+} from '~/lib/auth/sign-in.server';
 import { getCheckedSessionUser } from '~/lib/auth/session.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { redirectWithToast } from '~/lib/toast.server';
 import { entersAdminArea } from '#core/roles';
 import { AdminLoginSchema, ReturnTargetQuerySchema } from '#core/accounts/schemas';
-import { DomainError, Forbidden } from '#core/errors';
 import { SHOP } from '#core/shop';
 import type { Route } from './+types/admin-login';
-import { shop } from '~/lib/context';
 import { act, load } from '~/lib/route.server';
 
 export const meta: Route.MetaFunction = () => [
@@ -35,29 +39,15 @@ export const loader = load({
   },
 });
 
-function notSignedOut(error: unknown): { setCookies: string[] } {
-  if (!DomainError.is(error)) throw error;
-  return { setCookies: [] };
-}
-
 export const action = act({
   auth: 'public',
   form: AdminLoginSchema,
   run: async ({ input: credentials, request, context }) => {
-    const { user, setCookies } = await signInWithPassword(request, context, credentials);
-    if (!entersAdminArea(user)) {
-      // Credentials were right but this is not an administrator: end that new session at once.
-      // If that fails they stay signed in as the shopper they are: still no admin area.
-      const out = await signOut(request, context, cookiesFromSetCookie(setCookies)).catch(notSignedOut);
-      for (const cookie of out.setCookies) shop(context).appendSetCookie(cookie);
-      throw new Forbidden('You do not have administrator privileges', 'Access denied');
-    }
-    return redirectWithToast(
-      context,
-      adminTarget(credentials.redirectTo),
-      { type: 'success', title: 'Login successful', description: 'Welcome to the admin dashboard' },
-      setCookies,
-    );
+    const signIn = await signInWithPassword(request, context, credentials);
+    if (signIn.step === 'code')
+      return redirectWithHeaders(signInCodePath(adminTarget(credentials.redirectTo)), signIn.setCookies);
+    await refuseNonAdmin(request, context, signIn.user, signIn.setCookies);
+    return redirectWithToast(context, adminTarget(credentials.redirectTo), ADMIN_WELCOME, signIn.setCookies);
   },
 });
 

@@ -26,6 +26,8 @@ import {
 } from '#core/accounts/admin-users';
 import { UserActionSchema, UserListQuerySchema } from '#core/accounts/schemas';
 import { countLabel } from '#core/paging';
+import { resetTwoFactor } from '#core/accounts/two-factor';
+import { TWO_FACTOR } from '#core/accounts/two-factor-rules';
 import type { Route } from './+types/users';
 import { displayPhone } from '#core/phone-display';
 import { PLACE_NOT_ON_LIST_MARK } from '#core/delivery/places';
@@ -69,6 +71,10 @@ export const action = act({
       await revokeStaff(db, admin, input.userId);
       return { toast: { title: USER_MESSAGES.staffRevoked } };
     }
+    if (input.intent === 'reset-two-factor') {
+      await resetTwoFactor(db, admin, input.userId);
+      return { toast: { title: TWO_FACTOR.resetDone } };
+    }
     await deleteUserAccount(db, admin, input.userId);
     return redirectWithToast(context, backToList(request, { user: null }), {
       type: 'success',
@@ -108,6 +114,16 @@ function RoleActions({ user, me }: { user: AdminUserRow; me: string }) {
           fields={{ intent: user.role === 'staff' ? 'revoke-staff' : 'grant-staff', userId: user.id }}
         />
       )}
+      {user.twoFactor && user.role !== 'user' ? (
+        <RowConfirmButton
+          icon="reset-two-factor"
+          label={`Reset the two-factor sign-in of ${user.name}`}
+          title="Reset two-factor sign-in"
+          description="For a lost phone with no backup code left: they are signed out, and set up two-factor sign-in again at their next sign-in."
+          confirmLabel="Reset"
+          fields={{ intent: 'reset-two-factor', userId: user.id }}
+        />
+      ) : null}
       <RowConfirmButton
         icon="delete"
         label={`Delete ${user.name}`}

@@ -7,6 +7,8 @@ import { createPasswordAccount } from '#core/accounts/auth';
 import { createOrder, productNamed } from '../../support/factories';
 import { freshDatabase, shopEnv, startShop } from '../../support/shop';
 import * as schema from '#db/schema';
+import { eq } from 'drizzle-orm';
+import { enrolTwoFactor } from '../../support/two-factor';
 import {
   E2E_ADMIN,
   E2E_BUYER,
@@ -41,6 +43,14 @@ const running = await startShop({
 
 // The payouts' clock runs as far ahead as a journey moved it (serve-clock.ts): the claim window closes.
 running.services.payouts.now = () => new Date(Date.now() + payoutsClockAheadMs());
+
+// The administrator has two-factor sign-in, as the admin door requires: the fixture authenticator's
+// (signInAsAdmin computes its code; the set-up through the pages is two-factor.spec.ts's).
+{
+  const { auth, db } = running.services;
+  const [admin] = await db.select().from(schema.user).where(eq(schema.user.email, E2E_ADMIN.email));
+  await enrolTwoFactor(auth, db, admin!.id);
+}
 
 // Fixture: a shopper who has bought one product (checkout itself is exercised by its own suite).
 {
