@@ -138,8 +138,8 @@ test('create PERCENT10 and a pickup rate → a shopper uses both at checkout →
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/account\/two-factor\?redirectTo=%2Fadmin$/);
   await expect(page.getByText(TWO_FACTOR.required)).toBeVisible();
-  await page.getByLabel('Your password (set up two-factor sign-in)').fill(shopper.password);
-  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.getByLabel('Your password (set up two-factor sign-in)', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'Set up two-factor sign-in', exact: true }).click();
   const key = (await page.getByTestId('two-factor-key').textContent())!;
   await expect(page.getByRole('list', { name: 'Your backup codes' }).getByRole('listitem')).toHaveCount(10);
   await expectAccessible(page);

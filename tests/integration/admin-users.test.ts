@@ -15,6 +15,7 @@ import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
 import { type HttpClient, locationOf } from '../support/http-client';
+import { enrolTwoFactor } from '../support/two-factor';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // Users and roles (spec §2 "Users", §5, §6, §8).
@@ -105,7 +106,7 @@ describe('the users list', () => {
 });
 
 describe('granting and revoking admin', () => {
-  it('grants: the toast of §8, the shopper reaches /admin at once; granting again says Already an admin', async () => {
+  it('grants: the toast of §8, the shopper reaches /admin at once (after setting up two-factor); granting again says Already an admin', async () => {
     const shopper = await createUser(server.services, { name: 'Promoted Shopper' });
     const theirs = await signedInClient(server, shopper.email);
     expect(locationOf(await theirs.get('/admin'))).toBe('/admin/login?denied=1');
@@ -113,6 +114,9 @@ describe('granting and revoking admin', () => {
     expect(granted.status).toBe(200);
     expect(await granted.text()).toContain(USER_MESSAGES.granted);
     expect((await userRow(shopper.id))!.role).toBe('admin');
+    // At once: the door now asks them to set up two-factor sign-in, and then lets them in.
+    expect(locationOf(await theirs.get('/admin'))).toBe('/account/two-factor?redirectTo=%2Fadmin');
+    await enrolTwoFactor(server.services.auth, server.database.db, shopper.id);
     expect((await theirs.get('/admin')).status).toBe(200);
     const again = await post({ intent: 'grant-admin', userId: shopper.id });
     expect(again.status).toBe(409);

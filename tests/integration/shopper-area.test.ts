@@ -29,6 +29,7 @@ describe('the signed-in shopper has one door, for every route of the route table
     expect(pages.sort()).toEqual([
       '/account',
       '/account/orders/1',
+      '/account/two-factor',
       '/checkout',
       '/checkout/callback',
       '/checkout/demo/1',

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { PasswordField } from '~/components/auth/password-field';
-import { Button } from '~/components/ui/button';
+import { Button, buttonClasses } from '~/components/ui/button';
 import type { ActionResult } from '~/lib/action-result';
 import { formatShopperDate } from '~/lib/dates';
 import { settledData, useActionResult } from '~/lib/use-action-result';
@@ -47,6 +47,18 @@ export function SettingsTab({ email, memberSince }: { email: string; memberSince
             {fetcher.state !== 'idle' ? 'Saving...' : 'Change Password'}
           </Button>
         </fetcher.Form>
+      </section>
+      <section aria-labelledby="two-factor-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h3 id="two-factor-heading" className="font-semibold">
+          Two-factor sign-in
+        </h3>
+        <p className="mt-1 text-sm text-slate-700">
+          A 6-digit code from an authenticator app on your phone after your password, so a stolen password
+          alone cannot sign in.
+        </p>
+        <Link to="/account/two-factor" className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+          Set up or manage two-factor sign-in
+        </Link>
       </section>
     </div>
   );
