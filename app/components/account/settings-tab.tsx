@@ -48,7 +48,10 @@ export function SettingsTab({ email, memberSince }: { email: string; memberSince
           </Button>
         </fetcher.Form>
       </section>
-      <section aria-labelledby="two-factor-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <section
+        aria-labelledby="two-factor-heading"
+        className="rounded-lg border border-slate-200 bg-white p-5"
+      >
         <h3 id="two-factor-heading" className="font-semibold">
           Two-factor sign-in
         </h3>
