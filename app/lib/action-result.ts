@@ -21,7 +21,7 @@ export interface ActionFailure {
    * The action needs the password typed again (core/accounts/fresh.ts): the fields that were posted,
    * for the password prompt to send again with it.
    */
-  passwordAgain?: { resend: [string, string][]; action: string };
+  passwordAgain?: { resend: [string, string][]; action: string; withCode: boolean };
 }
 
 /** What an action answers when it did its work: `T` is the route's own payload, if any. */

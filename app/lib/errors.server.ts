@@ -59,7 +59,7 @@ export function actionFailure(error: unknown) {
     error: { title: error.title ?? DEFAULT_TITLES[error.kind], message: error.message },
     fieldErrors,
     ...(error instanceof PasswordAgain
-      ? { passwordAgain: { resend: error.resend, action: error.action } }
+      ? { passwordAgain: { resend: error.resend, action: error.action, withCode: error.withCode } }
       : {}),
   };
   return data(body, initOf(error));

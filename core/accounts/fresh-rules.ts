@@ -11,10 +11,15 @@ export const FRESH_MINUTES = 10;
 /** The form field that carries the password typed again. */
 export const PASSWORD_AGAIN_FIELD = 'confirmPassword';
 
+/** The form field that carries the authenticator's code, for an account with two-factor sign-in. */
+export const PASSWORD_AGAIN_CODE_FIELD = 'confirmCode';
+
 export const PASSWORD_AGAIN = {
   title: 'Your password, please',
   message: `For this, type your password again: you last did more than ${FRESH_MINUTES} minutes ago.`,
   wrong: 'That is not your password. Please try again.',
+  withCode: `For this, type your password and the code from your authenticator app again: you last did more than ${FRESH_MINUTES} minutes ago.`,
+  wrongCode: 'That code is not right. Please type the one your app shows now.',
 };
 
 /**
@@ -27,6 +32,8 @@ export class PasswordAgain extends Unauthorized {
     /** Where the form was posted (its path and query), to post it again. */
     readonly action: string,
     message = PASSWORD_AGAIN.message,
+    /** Whether the code of the account's authenticator is asked with the password (two-factor sign-in). */
+    readonly withCode = false,
   ) {
     super(message, PASSWORD_AGAIN.title);
   }

@@ -5,6 +5,7 @@ import { settlePayment } from '#core/checkout/settle';
 import { decideDemoPayment } from '#core/payments/demo';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
+import { codeNow } from '../support/totp';
 import { createCheckoutShopper, createUser, placeCatfishOrder, signedInClient } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -63,13 +64,29 @@ describe('the password again before money or power moves', () => {
       const refused = await client.postForm(path, posted);
       expect(refused.status).toBe(401);
       const page = (await refused.text()).replace(/&#x27;|&#39;/g, "'");
-      expect(page).toContain(PASSWORD_AGAIN.message);
+      // The owner signs in with two-factor: the password and the app's code are asked together.
+      expect(page).toContain(PASSWORD_AGAIN.withCode);
       // What was posted comes back, to be sent again with the password.
       expect(page).toContain('passwordAgain');
       for (const value of Object.values(posted)) expect(page).toContain(value);
-      const wrong = await client.postForm(path, { ...posted, confirmPassword: 'not-the-password' });
+      const wrong = await client.postForm(path, {
+        ...posted,
+        confirmPassword: 'not-the-password',
+        confirmCode: await codeNow(),
+      });
       expect(wrong.status).toBe(401);
       expect((await wrong.text()).replace(/&#x27;|&#39;/g, "'")).toContain(PASSWORD_AGAIN.wrong);
+      // The right password without the code, or with a wrong code, is refused as well.
+      const noCode = await client.postForm(path, { ...posted, confirmPassword: ADMIN_PASSWORD });
+      expect(noCode.status).toBe(401);
+      expect((await noCode.text()).replace(/&#x27;|&#39;/g, "'")).toContain(PASSWORD_AGAIN.withCode);
+      const wrongCode = await client.postForm(path, {
+        ...posted,
+        confirmPassword: ADMIN_PASSWORD,
+        confirmCode: (await codeNow()) === '123456' ? '654321' : '123456',
+      });
+      expect(wrongCode.status).toBe(401);
+      expect((await wrongCode.text()).replace(/&#x27;|&#39;/g, "'")).toContain(PASSWORD_AGAIN.wrongCode);
       expect(await roleOf(person.id)).toBe('user');
       expect(await audits()).toBe(before);
     },
@@ -82,6 +99,7 @@ describe('the password again before money or power moves', () => {
       intent: 'grant-staff',
       userId: person.id,
       confirmPassword: ADMIN_PASSWORD,
+      confirmCode: await codeNow(),
     });
     expect(made.status).toBe(200);
     expect(await roleOf(person.id)).toBe('staff');
@@ -102,7 +120,11 @@ describe('the password again before money or power moves', () => {
     expect((await client.postForm('/admin/orders', fields)).status).toBe(401);
     const [untouched] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
     expect(untouched!.refundStatus).toBeNull();
-    const done = await client.postForm('/admin/orders', { ...fields, confirmPassword: ADMIN_PASSWORD });
+    const done = await client.postForm('/admin/orders', {
+      ...fields,
+      confirmPassword: ADMIN_PASSWORD,
+      confirmCode: await codeNow(),
+    });
     expect(done.status).toBe(200);
     const [refunded] = await db().select().from(schema.orders).where(eq(schema.orders.id, placed.orderId));
     expect(refunded!.refundedKobo).toBe(refunded!.totalKobo);

@@ -3,22 +3,23 @@ import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Field } from '~/components/ui/field';
 import { usePasswordAsk } from '~/lib/password-again';
-import { PASSWORD_AGAIN, PASSWORD_AGAIN_FIELD } from '#core/accounts/fresh-rules';
+import { PASSWORD_AGAIN, PASSWORD_AGAIN_CODE_FIELD, PASSWORD_AGAIN_FIELD } from '#core/accounts/fresh-rules';
 
 /**
  * "Your password, please" (issue 52 §2): when a refund, a role or a commission needs the password typed
- * again, this asks for it and sends the same form again with it — nothing is typed twice.
+ * again, this asks for it (and the authenticator's code, for an account with two-factor sign-in) and sends the same form again with it — nothing is typed twice.
  */
 export function PasswordAgainPrompt() {
   const [ask, setAsk] = usePasswordAsk();
   if (!ask) return null;
   const wrong = ask.message === PASSWORD_AGAIN.wrong;
+  const wrongCode = ask.message === PASSWORD_AGAIN.wrongCode;
   return (
     <Dialog
       open
       onOpenChange={(open) => (open ? null : setAsk(null))}
       title={PASSWORD_AGAIN.title}
-      description={wrong ? undefined : ask.message}
+      description={wrong || wrongCode ? undefined : ask.message}
     >
       <Form
         method="post"
@@ -38,6 +39,16 @@ export function PasswordAgainPrompt() {
           required
           error={wrong ? ask.message : undefined}
         />
+        {ask.withCode ? (
+          <Field
+            label="Code from your authenticator app"
+            name={PASSWORD_AGAIN_CODE_FIELD}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            error={wrongCode ? ask.message : undefined}
+          />
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => setAsk(null)}>
             Cancel

@@ -1,10 +1,11 @@
 import { requireFreshPassword } from '#core/accounts/fresh';
 import { Unauthorized } from '#core/errors';
 import { shop, type ShopContext } from '../context';
+import { isCurrentCode } from './gateway.server';
 import { currentSession } from './session.server';
 
 /**
- * The password again before money or power moves (core/accounts/fresh.ts), for the session this request
+ * The password again (and an admin's code) before money or power moves (core/accounts/fresh.ts), for the session this request
  * carries, as the database has it now. `act({ fresh })` asks it before the action's work.
  */
 export async function requireFreshSession(
@@ -16,7 +17,11 @@ export async function requireFreshSession(
   const found = await currentSession(request, context);
   if (!found) throw new Unauthorized('Please sign in again.', 'Sign in required');
   await requireFreshPassword(
-    { db: services.db, checkPassword: services.checkPassword },
+    {
+      db: services.db,
+      checkPassword: services.checkPassword,
+      checkCode: (code) => isCurrentCode(request, context, code),
+    },
     { ...found, clientAddress: clientIp },
     { form, action: new URL(request.url).pathname.replace(/\.data$/, '') + new URL(request.url).search },
   );

@@ -194,16 +194,18 @@ export function checkedUser(user: {
 }
 
 /**
- * The session this request carries, as the database has it now (no cookie cache, no renewal): its id and
- * its user's, for what is asked of the session itself (the password again, app/lib/auth/fresh.server.ts).
+ * The session this request carries, as the database has it now (no cookie cache, no renewal): its id, its
+ * user's and whether they sign in with a code, for what is asked of the session itself (the password again, app/lib/auth/fresh.server.ts).
  */
 export async function currentSession(
   request: Request,
   context: ShopContext,
-): Promise<{ sessionId: string; userId: string } | null> {
+): Promise<{ sessionId: string; userId: string; twoFactor: boolean } | null> {
   const found = await shop(context).services.auth.api.getSession({
     headers: request.headers,
     query: { disableCookieCache: true, disableRefresh: true },
   });
-  return found ? { sessionId: found.session.id, userId: found.user.id } : null;
+  return found
+    ? { sessionId: found.session.id, userId: found.user.id, twoFactor: found.user.twoFactorEnabled === true }
+    : null;
 }
