@@ -2,20 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '#db/client';
+import * as schema from '#db/schema';
 import { createServices } from '#server/services';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
-import { createCheckoutShopper, productNamed } from '../support/factories';
+import { createCheckoutShopper, productNamed, signInThrough } from '../support/factories';
 import { HttpClient } from '../support/http-client';
 import { MemoryMailer } from '../support/memory-mailer';
 import { freePort } from '../support/processes';
 import { quietLogger } from '../support/quiet-logger';
 import { freshDatabase, shopEnv, startShop, type SupervisedShop } from '../support/shop';
 import { testEnv } from '../support/test-env';
+import { enrolTwoFactor } from '../support/two-factor';
 
 // Two separate server processes on one PostgreSQL database behind nginx (Debian's
 // package, started here with its own configuration; docs/operations.md → "Two shops behind one proxy"). nginx
@@ -142,6 +144,9 @@ http {
     await waitForOk(`${base}/readyz`, 'nginx');
 
     database = await openDatabase({ databaseUrl: shared.url, dataDir: dir });
+    // The first start's administrator, with two-factor sign-in as the admin door requires.
+    const [admin] = await database.db.select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+    await enrolTwoFactor(services().auth, database.db, admin!.id);
   }, 240_000);
 
   afterAll(async () => {
@@ -157,7 +162,7 @@ http {
 
   async function signedIn(email: string, password: string): Promise<HttpClient> {
     const client = new HttpClient(base);
-    const response = await client.postForm('/login', { email, password, redirectTo: '/' });
+    const response = await signInThrough(client, '/login', { email, password, redirectTo: '/' });
     expect(response.status, `signing in ${email}`).toBe(302);
     return client;
   }
