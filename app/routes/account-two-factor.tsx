@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import QRCode from 'qrcode';
+import type { ReactNode } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { PasswordField } from '~/components/auth/password-field';
 import { Alert } from '~/components/ui/alert';
@@ -185,14 +186,7 @@ export default function AccountTwoFactorRoute() {
           </Form>
         </section>
       ) : state === 'on' ? (
-        <section
-          aria-labelledby="on-heading"
-          className="mt-6 space-y-5 rounded-lg border border-slate-200 bg-white p-5"
-        >
-          <h2 id="on-heading" className="text-xl font-semibold">
-            {TWO_FACTOR.on}
-          </h2>
-          <p className="text-slate-700">{TWO_FACTOR.onHelp}</p>
+        <StateCard id="on-heading" title={TWO_FACTOR.on} help={TWO_FACTOR.onHelp}>
           <PasswordForm
             intent="restart"
             label="Set up on a new phone"
@@ -210,25 +204,41 @@ export default function AccountTwoFactorRoute() {
               outline
             />
           )}
-        </section>
+        </StateCard>
       ) : (
-        <section
-          aria-labelledby="off-heading"
-          className="mt-6 space-y-5 rounded-lg border border-slate-200 bg-white p-5"
-        >
-          <h2 id="off-heading" className="text-xl font-semibold">
-            {TWO_FACTOR.off}
-          </h2>
-          <p className="text-slate-700">{TWO_FACTOR.offHelp}</p>
+        <StateCard id="off-heading" title={TWO_FACTOR.off} help={TWO_FACTOR.offHelp}>
           <PasswordForm
             intent="start"
             label="Set up two-factor sign-in"
             error={errors.password}
             submitting={submitting}
           />
-        </section>
+        </StateCard>
       )}
     </div>
+  );
+}
+
+/** Where the account's two-factor sign-in stands, and what can be done about it. */
+function StateCard({
+  id,
+  title,
+  help,
+  children,
+}: {
+  id: string;
+  title: string;
+  help: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-6 space-y-5 rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <p className="text-slate-700">{help}</p>
+      {children}
+    </section>
   );
 }
 

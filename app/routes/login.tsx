@@ -3,7 +3,7 @@ import { AuthCard } from '~/components/auth/auth-card';
 import { SignInForm } from '~/components/auth/sign-in-form';
 import { SocialButtons } from '~/components/auth/social-buttons';
 import { signInWithPassword, socialProviders } from '~/lib/auth/gateway.server';
-import { redirectWithHeaders, signInCodePath } from '~/lib/auth/sign-in.server';
+import { redirectWithHeaders, SHOP_WELCOME, signInCodePath } from '~/lib/auth/sign-in.server';
 import { safeRedirectPath } from '~/lib/forms';
 import { withReturnTarget } from '~/lib/return-target';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -29,7 +29,7 @@ export const action = act({
     const signIn = await signInWithPassword(request, context, credentials);
     const target = safeRedirectPath(credentials.redirectTo);
     if (signIn.step === 'code') return redirectWithHeaders(signInCodePath(target), signIn.setCookies);
-    return redirectWithToast(context, target, { type: 'success', title: 'Welcome back!' }, signIn.setCookies);
+    return redirectWithToast(context, target, SHOP_WELCOME, signIn.setCookies);
   },
 });
 

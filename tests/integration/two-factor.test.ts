@@ -8,7 +8,7 @@ import { HttpClient, locationOf } from '../support/http-client';
 import { routeTablePaths } from '../support/routes';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { codeForKey, codeNow } from '../support/totp';
-import { TEST_BACKUP_CODES } from '../support/two-factor';
+import { TEST_BACKUP_CODES } from '../support/two-factor-codes';
 
 // Issue 52 §1: two-factor sign-in (Better Auth's twoFactor plugin behind our gateway), required of
 // everyone with admin rights before any admin page, optional for shoppers; codes counted as passwords.

@@ -5,9 +5,7 @@ import type { Auth } from '#core/accounts/auth';
 import type { Db } from '#db/client';
 import * as schema from '#db/schema';
 import { TEST_TOTP_SECRET } from './totp';
-
-/** The fixture accounts' backup codes (as Better Auth makes them: five, a dash, five). */
-export const TEST_BACKUP_CODES = Array.from({ length: 10 }, (_, i) => `fixtr-bkup${i}`);
+import { TEST_BACKUP_CODES } from './two-factor-codes';
 
 /**
  * Turns two-factor sign-in on for a fixture account, as its set-up would leave it: the secret and the
