@@ -9,12 +9,21 @@ import { SettingsTab } from '~/components/account/settings-tab';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { changePassword } from '~/lib/auth/gateway.server';
-import { refreshSessionCookie } from '~/lib/auth/session.server';
+import { currentSession, refreshSessionCookie } from '~/lib/auth/session.server';
+import type { ShopContext } from '~/lib/context';
+import type { Services } from '#server/services';
 import { withHeaders } from '~/lib/actions.server';
 import { act, load } from '~/lib/route.server';
 import { retryAfterOfAction } from '~/lib/errors.server';
 import { AccountActionSchema, AccountPageQuerySchema, type AccountTab } from '#core/accounts/schemas';
 import { countCurrentPasswordTry } from '#core/accounts/passwords';
+import {
+  endEveryOtherDevice,
+  endOtherDevice,
+  listSignedInDevices,
+  SESSION_TEXTS,
+} from '#core/accounts/sessions';
+import { Unauthorized } from '#core/errors';
 import { getProfile, updateProfile } from '#core/accounts/service';
 import { loadRates } from '#core/delivery/management';
 import { locationSuggestions } from '#core/delivery/methods';
@@ -38,15 +47,16 @@ export const headers = retryAfterOfAction;
 export const loader = load({
   auth: 'shopper-or-guest',
   query: AccountPageQuerySchema,
-  run: async ({ user, query: { tab, status }, services: { db } }) => {
+  run: async ({ user, query: { tab, status }, services: { db }, request, context }) => {
     if (!user) return { signedIn: false as const };
-    const [profile, unread, orders, stats, notifications, rates] = await Promise.all([
+    const [profile, unread, orders, stats, notifications, rates, devices] = await Promise.all([
       getProfile(db, user.id),
       unreadNotificationCount(db, user.id),
       tab === 'orders' ? listUserOrders(db, user.id, status ?? undefined) : null,
       tab === 'orders' ? userOrderStats(db, user.id) : null,
       tab === 'notifications' ? listNotifications(db, user.id) : null,
       tab === 'profile' ? loadRates(db) : [],
+      tab === 'settings' ? signedInDevices(db, request, context) : [],
     ]);
     return {
       signedIn: true as const,
@@ -57,6 +67,7 @@ export const loader = load({
       orders,
       stats,
       notifications,
+      devices,
       now: new Date(),
       locations: locationSuggestions(rates.map((r) => r.location)),
     };
@@ -83,6 +94,15 @@ export const action = act({
       case 'mark-all-read':
         await markAllNotificationsRead(db, user.id);
         return {};
+      case 'end-device': {
+        const current = await thisSession(request, context);
+        await endOtherDevice(db, current, input.sessionId);
+        return { toast: { title: SESSION_TEXTS.signedOutOne } };
+      }
+      case 'end-other-devices': {
+        const ended = await endEveryOtherDevice(db, await thisSession(request, context));
+        return { toast: { title: SESSION_TEXTS.signedOutOthers(ended) } };
+      }
       case 'change-password': {
         await countCurrentPasswordTry(
           db,
@@ -102,6 +122,19 @@ export const action = act({
     }
   },
 });
+
+/** This person's signed-in devices, as the database has them now (core/accounts/sessions.ts). */
+async function signedInDevices(db: Services['db'], request: Request, context: ShopContext) {
+  const current = await currentSession(request, context);
+  return current ? listSignedInDevices(db, current.userId, current.sessionId) : [];
+}
+
+/** The session this request carries, for the devices' forms: none (signed out meanwhile) is a 401. */
+async function thisSession(request: Request, context: ShopContext) {
+  const current = await currentSession(request, context);
+  if (!current) throw new Unauthorized('Please sign in again.');
+  return current;
+}
 
 function SignInRequired() {
   const location = useLocation();
@@ -192,7 +225,7 @@ export default function AccountRoute() {
           ) : tab === 'notifications' && notifications ? (
             <NotificationsTab notifications={notifications} now={now} />
           ) : tab === 'settings' ? (
-            <SettingsTab email={profile.email} memberSince={profile.createdAt} />
+            <SettingsTab email={profile.email} memberSince={profile.createdAt} devices={loaded.devices} />
           ) : (
             <ProfileTab profile={profile} locations={locations} />
           )}

@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orders, reviews, session, user } from '../../db/schema';
+import { orders, reviews, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../text';
 import { Conflict, Forbidden, NotFound } from '../errors';
@@ -9,6 +9,7 @@ import type { Counted } from '../paging';
 import { refreshRating } from '../reviews/service';
 import { forgetCustomerOrders } from '../orders/forget';
 import { assertOwner, SHOP_START_UP, type AdminActor, type Role } from '../roles';
+import { endAllSessions } from './sessions';
 import { deliveryPlaces } from '../delivery/management';
 import { matchPlace } from '../delivery/places';
 
@@ -217,10 +218,7 @@ async function setRole(
   action: 'admin_granted' | 'admin_revoked' | 'staff_granted' | 'staff_revoked',
 ) {
   await tx.update(user).set({ role }).where(eq(user.id, target.id));
-  const ended =
-    role === 'user'
-      ? (await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id })).length
-      : undefined;
+  const ended = role === 'user' ? await endAllSessions(tx, target.id) : undefined;
   await recordAdminChange(tx, admin, {
     kind: 'user',
     action,

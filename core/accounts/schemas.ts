@@ -162,6 +162,12 @@ export const AccountActionSchema = z.discriminatedUnion(
     z.extend(ChangePasswordSchema, { intent: z.literal('change-password') }),
     z.object({ intent: z.literal('mark-read'), id: rowIdAsSent }),
     z.object({ intent: z.literal('mark-all-read') }),
+    // Your sessions (core/accounts/sessions.ts): Better Auth's ids are letters, digits, - and _.
+    z.object({
+      intent: z.literal('end-device'),
+      sessionId: z.string().check(z.regex(USER_ID_PATTERN, 'That device is already signed out.')),
+    }),
+    z.object({ intent: z.literal('end-other-devices') }),
   ],
   { error: 'Unknown request.' },
 );

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { session, twoFactor, user } from '../../db/schema';
+import { twoFactor, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { assertOwner, type AdminActor } from '../roles';
+import { endAllSessions } from './sessions';
 import { TWO_FACTOR, type TwoFactorState } from './two-factor-rules';
 
 /*
@@ -47,14 +48,14 @@ export async function resetTwoFactor(db: Db, admin: AdminActor, userId: string):
     if (!target.enabled && removed.length === 0) throw new Conflict(TWO_FACTOR.resetNotOn, 'Not reset');
     // The plugin's flag, written here only as its own "turn off" writes it: the row and the flag go together.
     await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
-    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    const ended = await endAllSessions(tx, userId);
     await recordAdminChange(tx, admin, {
       kind: 'user',
       action: 'two_factor_reset',
       subjectId: userId,
       subjectLabel: target.name,
       before: { twoFactor: target.enabled },
-      after: { twoFactor: false, sessionsEnded: ended.length },
+      after: { twoFactor: false, sessionsEnded: ended },
     });
   });
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_TEXTS } from '#core/accounts/sessions';
 import * as schema from '#db/schema';
 import { SHOPPER_PASSWORD } from '../support/constants';
-import { createOrder, createUser, productNamed, signedInClient } from '../support/factories';
+import { createOrder, createUser, productNamed, signedInClient, signInThrough } from '../support/factories';
 import { HttpClient, locationOf } from '../support/http-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -10,7 +11,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // shared computer, a thief) sees and writes nothing personal with it from the next request on.
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100' } });
+  // TRUST_PROXY: each "device" below says where it is with X-Forwarded-For, as the shop's proxy would.
+  server = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '100', TRUST_PROXY: 'loopback' } });
 });
 afterAll(() => server.close());
 
@@ -165,5 +167,118 @@ describe("a deleted user's old cookie", () => {
       deliveryMethod: 'standard',
     });
     expect(quote.status).toBe(401);
+  });
+});
+
+describe('your sessions: the signed-in devices in account settings', () => {
+  const PHONE =
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+  const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const TABLET =
+    'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+  async function device(email: string, userAgent: string, address: string) {
+    const client = new HttpClient(server.url, { 'user-agent': userAgent, 'x-forwarded-for': address });
+    await signInThrough(client, '/login', { email, password: SHOPPER_PASSWORD, redirectTo: '/' });
+    return client;
+  }
+  const settings = async (client: HttpClient) =>
+    (await (await client.get('/account?tab=settings')).text()).replaceAll('&#x27;', "'");
+  const sessionIds = async (userId: string) =>
+    (
+      await db()
+        .select({ id: schema.session.id })
+        .from(schema.session)
+        .where(eq(schema.session.userId, userId))
+    )
+      .map((row) => row.id)
+      .sort();
+
+  it('lists each device with its browser, address and day; this one is marked, the others have Sign out', async () => {
+    const shopper = await createUser(server.services, { name: 'Two Devices' });
+    const phone = await device(shopper.email, PHONE, '102.89.4.17');
+    await device(shopper.email, LAPTOP, '197.210.8.3');
+
+    const page = await settings(phone);
+    expect(page).toContain(SESSION_TEXTS.heading);
+    expect(page).toContain('Chrome on Android');
+    expect(page).toContain('Firefox on Windows');
+    expect(page).toContain('From 102.89.4.17');
+    expect(page).toContain('From 197.210.8.3');
+    // This device first, marked, without a Sign out of its own; the laptop has one, named for it.
+    const phoneAt = page.indexOf('Chrome on Android');
+    expect(phoneAt).toBeLessThan(page.indexOf('Firefox on Windows'));
+    expect(page.indexOf(SESSION_TEXTS.thisDevice, phoneAt)).toBeLessThan(page.indexOf('Firefox on Windows'));
+    expect(page).toContain('aria-label="Sign out Firefox on Windows"');
+    expect(page).not.toContain('aria-label="Sign out Chrome on Android"');
+    expect(page).toContain(SESSION_TEXTS.signOutOthers);
+  });
+
+  it('Sign out ends that device at once; another person’s device, or one already gone, is refused and kept', async () => {
+    const shopper = await createUser(server.services, { name: 'Lost Laptop' });
+    const stranger = await createUser(server.services, { name: 'Stranger' });
+    const phone = await device(shopper.email, PHONE, '102.89.4.18');
+    const laptop = await device(shopper.email, LAPTOP, '197.210.8.4');
+    const strangers = await device(stranger.email, TABLET, '105.112.0.9');
+    const [strangerSession] = await sessionIds(stranger.id);
+    const laptopSession = (
+      await db()
+        .select({ id: schema.session.id })
+        .from(schema.session)
+        .where(and(eq(schema.session.userId, shopper.id), eq(schema.session.ipAddress, '197.210.8.4')))
+    )[0]!.id;
+
+    const refused = await phone.postForm('/account?tab=settings', {
+      intent: 'end-device',
+      sessionId: strangerSession!,
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain(SESSION_TEXTS.gone);
+    expect(await settings(strangers)).toContain(stranger.email);
+
+    const malformed = await phone.postForm('/account?tab=settings', {
+      intent: 'end-device',
+      sessionId: '../x y',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await sessionIds(shopper.id)).toHaveLength(2);
+
+    const ended = await phone.postForm('/account?tab=settings', {
+      intent: 'end-device',
+      sessionId: laptopSession,
+    });
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toContain(SESSION_TEXTS.signedOutOne);
+    expect(await settings(laptop)).toContain('Sign In Required');
+    expect(await settings(phone)).toContain(shopper.email);
+
+    const again = await phone.postForm('/account?tab=settings', {
+      intent: 'end-device',
+      sessionId: laptopSession,
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('Sign out everywhere else keeps only this device; a guest’s post changes nothing', async () => {
+    const shopper = await createUser(server.services, { name: 'Three Devices' });
+    const phone = await device(shopper.email, PHONE, '102.89.4.19');
+    const laptop = await device(shopper.email, LAPTOP, '197.210.8.5');
+    const tablet = await device(shopper.email, TABLET, '105.112.0.10');
+
+    const guest = await new HttpClient(server.url).postForm('/account?tab=settings', {
+      intent: 'end-other-devices',
+    });
+    expect(guest.status).toBe(401);
+    expect(await sessionIds(shopper.id)).toHaveLength(3);
+
+    const ended = await tablet.postForm('/account?tab=settings', { intent: 'end-other-devices' });
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toContain(SESSION_TEXTS.signedOutOthers(2));
+    expect(SESSION_TEXTS.signedOutOthers(2)).toBe('2 other devices are signed out.');
+    for (const gone of [phone, laptop]) expect(await settings(gone)).toContain('Sign In Required');
+    const left = await settings(tablet);
+    expect(left).toContain('Safari on iOS');
+    expect(left).not.toContain(SESSION_TEXTS.signOutOthers);
+    expect(await sessionIds(shopper.id)).toHaveLength(1);
   });
 });

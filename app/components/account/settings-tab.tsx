@@ -1,5 +1,6 @@
-import { useRef } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Link, useFetcher } from 'react-router';
+import { DevicesCard } from '~/components/account/devices-card';
 import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { PasswordField } from '~/components/auth/password-field';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -7,7 +8,15 @@ import type { ActionResult } from '~/lib/action-result';
 import { formatShopperDate } from '~/lib/dates';
 import { settledData, useActionResult } from '~/lib/use-action-result';
 
-export function SettingsTab({ email, memberSince }: { email: string; memberSince: Date | string }) {
+export function SettingsTab({
+  email,
+  memberSince,
+  devices,
+}: {
+  email: string;
+  memberSince: Date | string;
+  devices: ComponentProps<typeof DevicesCard>['devices'];
+}) {
   const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
   const errors = useActionResult(settledData(fetcher), {
@@ -63,6 +72,7 @@ export function SettingsTab({ email, memberSince }: { email: string; memberSince
           Set up or manage two-factor sign-in
         </Link>
       </section>
+      <DevicesCard devices={devices} />
     </div>
   );
 }
