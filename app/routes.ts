@@ -16,6 +16,7 @@ export default [
       route('account', 'routes/account.tsx'),
       route('account/orders/:id', 'routes/account-order.tsx'),
       route('account/two-factor', 'routes/account-two-factor.tsx'),
+      route('account/my-data.zip', 'routes/account-my-data.ts'),
     ]),
     route('search', 'routes/search.tsx'),
     route('recipes', 'routes/recipes.tsx'),

@@ -8,7 +8,8 @@ import { ProfileTab } from '~/components/account/profile-tab';
 import { SettingsTab } from '~/components/account/settings-tab';
 import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { changePassword } from '~/lib/auth/gateway.server';
+import { changePassword, signOut } from '~/lib/auth/gateway.server';
+import { redirectWithToast } from '~/lib/toast.server';
 import { currentSession, refreshSessionCookie } from '~/lib/auth/session.server';
 import type { ShopContext } from '~/lib/context';
 import type { Services } from '#server/services';
@@ -17,6 +18,8 @@ import { act, load } from '~/lib/route.server';
 import { retryAfterOfAction } from '~/lib/errors.server';
 import { AccountActionSchema, AccountPageQuerySchema, type AccountTab } from '#core/accounts/schemas';
 import { countCurrentPasswordTry } from '#core/accounts/passwords';
+import { deleteOwnAccount } from '#core/accounts/own-account';
+import { DELETE_ACCOUNT } from '#core/accounts/own-account-rules';
 import {
   endEveryOtherDevice,
   endOtherDevice,
@@ -77,7 +80,7 @@ export const loader = load({
 export const action = act({
   auth: 'shopper',
   form: AccountActionSchema,
-  run: async ({ user, input, services: { db, env }, request, context, clientIp }) => {
+  run: async ({ user, input, services: { db, env, checkPassword }, request, context, clientIp }) => {
     switch (input.intent) {
       case 'profile': {
         const { intent: _intent, ...profile } = input;
@@ -102,6 +105,16 @@ export const action = act({
       case 'end-other-devices': {
         const ended = await endEveryOtherDevice(db, await thisSession(request, context));
         return { toast: { title: SESSION_TEXTS.signedOutOthers(ended) } };
+      }
+      case 'delete-account': {
+        await deleteOwnAccount(
+          { db, checkPassword },
+          { userId: user.id, clientAddress: clientIp },
+          input.password,
+        );
+        // The session went with the account: the browser's cookies (and its signed cache) are cleared too.
+        const { setCookies } = await signOut(request, context);
+        return redirectWithToast(context, '/', { type: 'success', title: DELETE_ACCOUNT.done }, setCookies);
       }
       case 'change-password': {
         await countCurrentPasswordTry(

@@ -1,14 +1,13 @@
 import { count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orders, reviews, user } from '../../db/schema';
+import { orders, user } from '../../db/schema';
 import { recordAdminChange } from '../audit/log';
 import { escapeLikePattern } from '../text';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
-import { refreshRating } from '../reviews/service';
-import { forgetCustomerOrders } from '../orders/forget';
 import { assertOwner, SHOP_START_UP, type AdminActor, type Role } from '../roles';
+import { eraseAccount } from './erase';
 import { endAllSessions } from './sessions';
 import { deliveryPlaces } from '../delivery/management';
 import { matchPlace } from '../delivery/places';
@@ -262,12 +261,9 @@ export async function revokeAdmin(db: Db, admin: AdminActor, userId: string): Pr
 }
 
 /**
- * Deletes a user and their data: the account, sessions, sign-in methods, wishlist,
- * notifications and reviews go (the products' ratings are recomputed); unpaid orders go (a use of a
- * code they still held is given back); paid orders stay as the shop's financial records, with the
- * recipient's name, phone and address cleared and no customer. An order still waiting for its payment
- * stops the deletion: its payment link works, and a payment must never arrive for a deleted order.
- * The audit row keeps the name and what was removed, not the person's details.
+ * An owner deletes a user and their data (eraseAccount: core/accounts/erase.ts). An order still waiting
+ * for its payment stops the deletion. The audit row keeps the name and what was removed, not the
+ * person's details.
  */
 export async function deleteUserAccount(db: Db, admin: AdminActor, userId: string): Promise<void> {
   assertOwner(admin);
@@ -277,19 +273,8 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
     const target = await lockUser(tx, userId);
     if (target.role === 'admin' && admins <= 1)
       throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to delete user');
-    // Their orders forget them (core/orders, the orders' one writer), or nothing changes.
-    const forgotten = await forgetCustomerOrders(tx, userId);
-    if (forgotten.awaitingPayment) throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
-
-    const removedReviews = await tx
-      .delete(reviews)
-      .where(eq(reviews.userId, userId))
-      .returning({ productId: reviews.productId });
-    for (const productId of new Set(removedReviews.map((r) => r.productId)))
-      await refreshRating(tx, productId);
-
-    // Sessions, sign-in methods, wishlist, notifications and code guesses go with the account.
-    await tx.delete(user).where(eq(user.id, userId));
+    const erased = await eraseAccount(tx, userId);
+    if (erased.awaitingPayment) throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
     await recordAdminChange(tx, admin, {
       kind: 'user',
       action: 'deleted',
@@ -298,9 +283,9 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
       before: {
         role: target.role,
         joined: target.createdAt,
-        paidOrdersKept: forgotten.paidKept,
-        unpaidOrdersDeleted: forgotten.unpaidDeleted,
-        reviewsDeleted: removedReviews.length,
+        paidOrdersKept: erased.paidKept,
+        unpaidOrdersDeleted: erased.unpaidDeleted,
+        reviewsDeleted: erased.reviewsDeleted,
       },
     });
   });

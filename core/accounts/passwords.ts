@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { account } from '../../db/schema';
 import { spendAttempt } from '../limits/attempts';
 import type { Auth } from './auth';
 
@@ -57,4 +59,13 @@ export function passwordCheck(
   limit: { max: number; windowSeconds: number },
 ): PasswordCheck {
   return (who, password) => passwordMatches(auth, db, limit, who, password);
+}
+
+/** Whether the account has a password to sign in with (not Google or Facebook only). */
+export async function hasPasswordSignIn(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  return row !== undefined;
 }

@@ -4,6 +4,7 @@ import { PHONE_MESSAGE } from '../phone-display';
 import { CONTACT_CHANNELS } from '../messages/contact';
 import { ORDER_STATUSES } from '../../db/schema/enums';
 import { rowIdAsSent } from '../ids';
+import { DELETE_ACCOUNT } from './own-account-rules';
 import { USER_ID_PATTERN, listPageParam, listSearchParam } from '../list-query';
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.email('Please enter a valid email address'));
@@ -168,6 +169,16 @@ export const AccountActionSchema = z.discriminatedUnion(
       sessionId: z.string().check(z.regex(USER_ID_PATTERN, 'That device is already signed out.')),
     }),
     z.object({ intent: z.literal('end-other-devices') }),
+    // Delete my account (core/accounts/own-account.ts): the password, checked there.
+    z.object({
+      intent: z.literal('delete-account'),
+      password: z
+        .string({ error: DELETE_ACCOUNT.passwordMissing })
+        .check(
+          z.minLength(1, DELETE_ACCOUNT.passwordMissing),
+          z.maxLength(1024, DELETE_ACCOUNT.wrongPassword),
+        ),
+    }),
   ],
   { error: 'Unknown request.' },
 );

@@ -89,7 +89,7 @@ describe('one schema per page that posts several forms, told apart by intent (ST
   });
 
   it('refuses an intent the account page does not post', () => {
-    expect(parseForm(AccountActionSchema, form({ intent: 'delete-account' }))).toEqual({
+    expect(parseForm(AccountActionSchema, form({ intent: 'make-me-admin' }))).toEqual({
       ok: false,
       fieldErrors: { intent: 'Unknown request.' },
     });

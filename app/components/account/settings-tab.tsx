@@ -1,6 +1,7 @@
 import { useRef, type ComponentProps } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { DevicesCard } from '~/components/account/devices-card';
+import { YourDataCard } from '~/components/account/your-data-card';
 import { NewPasswordFields } from '~/components/auth/new-password-fields';
 import { PasswordField } from '~/components/auth/password-field';
 import { Button, buttonClasses } from '~/components/ui/button';
@@ -73,6 +74,7 @@ export function SettingsTab({
         </Link>
       </section>
       <DevicesCard devices={devices} />
+      <YourDataCard />
     </div>
   );
 }
