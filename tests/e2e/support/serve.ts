@@ -18,6 +18,7 @@ import {
   E2E_PORT,
 } from './constants';
 import { payoutsClockAheadMs } from './serve-clock';
+import { listenForControl } from './serve-control';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
@@ -43,6 +44,9 @@ const running = await startShop({
 
 // The payouts' clock runs as far ahead as a journey moved it (serve-clock.ts): the claim window closes.
 running.services.payouts.now = () => new Date(Date.now() + payoutsClockAheadMs());
+
+// A journey's asks of the database it cannot reach itself (serve-control.ts: a session made older).
+const control = await listenForControl(running.services.db);
 
 // The administrator has two-factor sign-in, as the admin door requires: the fixture authenticator's
 // (signInAsAdmin computes its code; the set-up through the pages is two-factor.spec.ts's).
@@ -70,6 +74,7 @@ running.services.payouts.now = () => new Date(Date.now() + payoutsClockAheadMs()
 }
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
+    control.close();
     void running
       .stop()
       .then(() => database?.drop())
