@@ -22,6 +22,8 @@ import type { QueueName } from './schema/enums';
  *   retried by the payouts' own clock (core/sellers/payouts.ts), not by this queue.
  * - send-message: a provider's 429 or outage; 10 retries from 15 s, doubling, span about four hours (the
  *   first pauses are above WhatsApp's one message per 6 s to a number). Its attempt is short: one call.
+ * - forget-recipients: daily; a run that fails (the database away) is retried 3 times from 5 minutes,
+ *   and doing it twice forgets nothing more.
  */
 export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   mail: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
@@ -31,6 +33,7 @@ export const QUEUE_POLICIES: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   'farm-reminders': { retryLimit: 0, expireInSeconds: 600 },
   'send-message': { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 60 },
   'payout-run': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+  'forget-recipients': { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 900 },
 };
 
 /** Work that runs on a clock, once across any number of server processes (pg-boss's cron). */
@@ -40,6 +43,8 @@ export const SCHEDULES: { queue: QueueName; cron: string }[] = [
   { queue: 'farm-reminders', cron: '*/30 * * * *' },
   // Mondays at 10:00 in Lagos (09:00 UTC; pg-boss's cron keeps UTC): the week's payable money to sellers.
   { queue: 'payout-run', cron: '0 9 * * 1' },
+  // Nightly at 03:00 in Lagos (02:00 UTC), when the shop is quiet: old messages' recipients forgotten.
+  { queue: 'forget-recipients', cron: '0 2 * * *' },
 ];
 
 /** Each pg-boss's statements still under way (see `statementsSettled`). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { MESSAGE_RETENTION_DAYS } from '../core/retention';
 
 /** Unset and empty are the same thing for every variable. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -81,6 +82,16 @@ export const EnvSchema = z.object({
   TERMII_WEBHOOK_SECRET: optional(z.string()),
   // Well inside the send-message job's 60 s expiry (db/job-queue.ts), so a slow call never meets its own retry.
   MESSAGES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  // Days the outbox files and the message log keep who a message went to (core/retention.ts).
+  MESSAGE_RETENTION_DAYS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'MESSAGE_RETENTION_DAYS is a number of days, such as 30' })
+      .int('MESSAGE_RETENTION_DAYS is a whole number of days')
+      .min(1, 'MESSAGE_RETENTION_DAYS is at least 1 day')
+      .max(3650, 'MESSAGE_RETENTION_DAYS is at most 3650 days (ten years)')
+      .default(MESSAGE_RETENTION_DAYS),
+  ),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   FACEBOOK_CLIENT_ID: optional(z.string()),

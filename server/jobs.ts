@@ -8,15 +8,19 @@ import {
 } from '../core/checkout/settle';
 import type { JobData } from '../core/jobs/queue';
 import { carryOutRefund, reconcileRefunds } from '../core/orders/refunds';
+import { forgetOutboxMail } from '../core/mail/mailer';
 import { deliverMessage } from '../core/messages/deliver';
+import { forgetOutboxMessages } from '../core/messages/outbox';
+import { forgetOldRecipients } from '../core/messages/queue';
 import { failUnconfirmed } from '../core/messages/statuses';
+import { forgetBefore } from '../core/retention';
 import type { QueueName } from '../core/jobs/queues';
 import { statementsUnderWay } from '../db/job-queue';
 import { forgetOldAttempts } from '../core/limits/attempts';
 import { expireBatches } from '../core/stock/batches';
 import { sendFarmReminders } from '../core/farm/remind';
 import { reconcilePayouts, runPayouts } from '../core/sellers/payouts';
-import type { Services } from './services';
+import { mailOutboxDirectory, messageOutboxDirectory, type Services } from './services';
 
 /**
  * The workers of the job queue (db/job-queue.ts): what each queue's job does. A handler that throws
@@ -62,6 +66,17 @@ function handlers(services: Services): { [Q in QueueName]: (data: JobData[Q], id
       await reconcilePayouts(services.payouts);
       // The every-minute housekeeping also drops try counters that ended a day ago (core/limits).
       await forgetOldAttempts(services.db);
+    },
+    // Nightly: who old messages went to is forgotten (core/retention.ts), each by its writer: the message
+    // log's numbers (core/messages/queue.ts) and the outbox's files of mails and of messages.
+    'forget-recipients': async () => {
+      const before = forgetBefore(new Date(), services.env.MESSAGE_RETENTION_DAYS);
+      const numbers = await forgetOldRecipients(services.db, before);
+      const mails = await forgetOutboxMail(mailOutboxDirectory(services.env), before);
+      const messages = await forgetOutboxMessages(messageOutboxDirectory(services.env), before);
+      services.logger
+        .child({ module: 'retention' })
+        .info({ before, numbers, files: { mails, messages } }, "old messages' recipients forgotten");
     },
   };
 }

@@ -68,7 +68,7 @@ export function createServices(
     createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
-      outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      outboxDir: mailOutboxDirectory(env),
       logger: logger.child({ module: 'mail' }),
     });
   // `schedules: false` (tests) leaves the clock-driven jobs to the caller, so that they run when asked.
@@ -125,7 +125,7 @@ export function createServices(
       })
     : localStorage(mediaDirectory(env));
   const messagesLogger = logger.child({ module: 'messages' });
-  const messageOutbox = path.join(env.DATA_DIR, 'outbox', 'messages');
+  const messageOutbox = messageOutboxDirectory(env);
   const whatsApp = whatsAppCredentials(env);
   const termii = termiiCredentials(env);
   const messages: MessageDeps = {
@@ -190,6 +190,16 @@ export function createServices(
       logger: logger.child({ module: 'payouts' }),
     },
   };
+}
+
+/** Where e-mails are written without SMTP_URL (core/mail/mailer.ts), and forgotten after a while. */
+export function mailOutboxDirectory(env: Env): string {
+  return path.join(env.DATA_DIR, 'outbox');
+}
+
+/** Where WhatsApp and SMS messages are written without their providers' credentials (core/messages/outbox.ts). */
+export function messageOutboxDirectory(env: Env): string {
+  return path.join(env.DATA_DIR, 'outbox', 'messages');
 }
 
 /** Where local uploads are kept (and served from, at /media). */

@@ -54,6 +54,8 @@ export function describeJob(queue: QueueName, data: Record<string, unknown> | nu
       return 'Sending the farm reminders due';
     case 'payout-run':
       return data?.runId ? `Payout run ${String(data.runId)}` : 'The weekly payout run';
+    case 'forget-recipients':
+      return "Forgetting old messages' recipients (outbox files, numbers)";
   }
 }
 

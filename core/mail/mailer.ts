@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { writeWhole } from '../files';
+import { deleteFilesWrittenBefore, writeWhole } from '../files';
 
 export interface MailMessage {
   to: string;
@@ -87,6 +87,16 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+/**
+ * Deletes the outbox's mails written before `before` (the .eml and its .json twin, and a half-written
+ * one a crash left): they carry the address and the links, and outlive their use (core/retention.ts).
+ * The folder's other files and folders (messages/, core/messages/outbox.ts) are not the mailer's.
+ * Returns how many files went.
+ */
+export function forgetOutboxMail(outboxDir: string, before: Date): Promise<number> {
+  return deleteFilesWrittenBefore(outboxDir, before, (name) => /\.(eml|json)(\.partial)?$/.test(name));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { writeWhole } from '../files';
+import { deleteFilesWrittenBefore, writeWhole } from '../files';
 import type { MessageTransport } from './transport';
 
 /**
@@ -33,4 +33,12 @@ export function outboxTransport(options: {
       return { providerMessageId: null };
     },
   };
+}
+
+/**
+ * Deletes the outbox's messages written before `before` (each holds the number it went to): the message log keeps
+ * what was sent (core/retention.ts). Returns how many files went.
+ */
+export function forgetOutboxMessages(outboxDir: string, before: Date): Promise<number> {
+  return deleteFilesWrittenBefore(outboxDir, before, (name) => /\.json(\.partial)?$/.test(name));
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { messages } from '../../db/schema';
 import type { MessageChannel } from '../../db/schema/enums';
 import type { JobQueue } from '../jobs/queue';
@@ -11,6 +11,8 @@ import { fillTemplate, SMS_BODIES, templateParameter, TEMPLATE_BODIES, type Mess
 declare module '../jobs/queue' {
   interface JobData {
     'send-message': { messageId: string; orderId: string | null; channel: MessageChannel; kind: MessageKind };
+    /** The daily forgetting of old messages' recipients (forgetOldRecipients, server/jobs.ts): nothing to carry. */
+    'forget-recipients': Record<string, never>;
   }
 }
 
@@ -154,4 +156,20 @@ async function createMessage(
 /** A deleted account's messages keep what they said, not the number they went to. */
 export async function forgetRecipient(tx: Tx, userId: string): Promise<void> {
   await tx.update(messages).set({ toPhone: '' }).where(eq(messages.userId, userId));
+}
+
+/**
+ * Messages made before `before` keep what they said, when, by which channel and what became of them (the
+ * order's page still lists them), not the number they went to (core/retention.ts). Long sent or failed
+ * by then: a message with no number is never sent (deliver.ts cancels it). `updated_at` is left as it
+ * was: it says when the message last moved, and the dashboard dates a failure by it. Returns how many
+ * numbers were forgotten.
+ */
+export async function forgetOldRecipients(db: Db | Tx, before: Date): Promise<number> {
+  const forgotten = await db
+    .update(messages)
+    .set({ toPhone: '' })
+    .where(and(lt(messages.createdAt, before), ne(messages.toPhone, '')))
+    .returning({ id: messages.id });
+  return forgotten.length;
 }

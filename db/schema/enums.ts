@@ -230,6 +230,11 @@ export const QUEUES = {
   farmReminders: 'farm-reminders',
   /** Weekly, or when the owner starts one: every seller's payable balance paid (core/sellers/payouts.ts). */
   payoutRun: 'payout-run',
+  /**
+   * Daily: outbox files and the message log's numbers older than MESSAGE_RETENTION_DAYS are forgotten
+   * (core/retention.ts).
+   */
+  forgetRecipients: 'forget-recipients',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

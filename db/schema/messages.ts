@@ -61,7 +61,8 @@ export const messageConsents = pgTable(
 /**
  * Each WhatsApp or SMS message about an order (issue 35) or a farm (a reminder, issue 50 §7): created by core/messages/queue.ts in the
  * transaction of the change it tells of, once per `dedupe_key` (a job retried, a change repeated, a
- * webhook replayed make no second message), then moved on by deliver.ts and statuses.ts only.
+ * webhook replayed make no second message), then moved on by deliver.ts and statuses.ts only. Its number
+ * is forgotten by queue.ts too: when the account is deleted, and MESSAGE_RETENTION_DAYS after it was made.
  */
 export const messages = pgTable(
   'messages',
@@ -75,7 +76,7 @@ export const messages = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     kind: messageKind('kind').notNull(),
     channel: messageChannel('channel').notNull(),
-    /** The number it goes to, E.164; '' when the order has none that can take a message. */
+    /** The number it goes to, E.164; '' when the order has none that can take a message, or once forgotten. */
     toPhone: text('to_phone').notNull(),
     /** The template's parameters, in order (core/messages/templates.ts). */
     params: jsonb('params').$type<string[]>().notNull(),

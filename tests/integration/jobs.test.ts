@@ -116,11 +116,13 @@ describe('durable background jobs', () => {
       db(),
       sql`select name, cron from pgboss.schedule order by name`,
     );
-    // Beside it, the farm reminders' half-hourly run (tests/integration/farm-reminders.test.ts) and the
-    // weekly payout run (tests/integration/payouts.test.ts).
+    // Beside it, the farm reminders' half-hourly run (tests/integration/farm-reminders.test.ts), the
+    // weekly payout run (tests/integration/payouts.test.ts) and the nightly forgetting of old messages'
+    // recipients (tests/integration/message-retention.test.ts).
     expect(schedules).toEqual([
       { name: 'expire-orders', cron: '* * * * *' },
       { name: 'farm-reminders', cron: '*/30 * * * *' },
+      { name: 'forget-recipients', cron: '0 2 * * *' },
       { name: 'payout-run', cron: '0 9 * * 1' },
     ]);
 
