@@ -176,3 +176,16 @@ describe("old messages' recipients are forgotten by the nightly job", () => {
     expect(await forgetOldRecipients(db(), daysAgo(RETENTION_DAYS - 2))).toBe(0);
   });
 });
+
+describe('the privacy page says how long', () => {
+  it('names the days in force for messages, and where to download or delete one’s data', async () => {
+    const response = await fetch(`${server.url}/privacy`);
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replace(/<!-- -->/g, '');
+    expect(html).toContain(`the phone number it went to is removed after ${RETENTION_DAYS} days`);
+    expect(html).toContain(`those copies are deleted after ${RETENTION_DAYS} days`);
+    expect(html).toContain('Download my data');
+    expect(html).toContain('Delete my account');
+    expect(html).toContain('href="/account?tab=settings"');
+  });
+});

@@ -164,6 +164,11 @@ describe('storefront pages answer', () => {
     ['/farm-supplies', 'Floating Fish Feed'],
     ['/contact', '+234 803 555 0142'],
     ['/privacy', 'Nigeria Data Protection Act'],
+    ['/privacy', 'What we keep, why, and how long'],
+    ['/privacy', 'the phone number it went to is removed after 30 days'],
+    ['/privacy', 'paid orders stay in our books with your name, phone number and address removed'],
+    ['/privacy', 'Download my data'],
+    ['/privacy', 'Delete my account'],
     ['/faq', 'How much is delivery?'],
   ])('%s shows %s', async (path, text) => {
     const response = await fetch(`${server.url}${path}`);
