@@ -179,13 +179,14 @@ export default function PrivacyRoute() {
         </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            <span className="font-medium">Download my data</span> gives you a copy of the personal data we
+            <span className="font-semibold">Download my data</span> gives you a copy of the personal data we
             keep about you.
           </li>
           <li>
-            <span className="font-medium">Delete my account</span> deletes your account, addresses, wishlist,
-            reviews, notifications and farm book. Paid orders stay in our books with your name, phone number
-            and address removed, and the messages about them no longer say the number they went to.
+            <span className="font-semibold">Delete my account</span> deletes your account, addresses,
+            wishlist, reviews, notifications and farm book. Paid orders stay in our books with your name,
+            phone number and address removed, and the messages about them no longer say the number they went
+            to.
           </li>
         </ul>
         <p>You can also write to {SHOP.email} and we will do it for you.</p>
