@@ -69,7 +69,7 @@ const CORE_CROSSINGS = {
     'delivery/management.ts', // a profile's location is matched to the places the shop delivers to…
     'delivery/places.ts', // …by the places' one rule
     'sellers/statement.ts', // "Download my data" holds a seller's statement, as the seller's area shows it
-    'sellers/ledger.ts', // "Delete my account" waits while a seller is still owed money
+    'sellers/service.ts', // a deleted account's seller record is closed by the sellers' one writer
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
   cart: [

@@ -151,7 +151,8 @@ export default function PrivacyRoute() {
           until="while you sell with us, then six years, like orders, as Nigerian tax law requires."
         >
           If you sell with us: your business name, phone number and bank account, your offers, and your sales
-          and payouts.
+          and payouts. When you delete your account, your phone number and bank account go with it; your
+          business name and your sales stay in the shop&apos;s books.
         </Kept>
         <Kept
           title="Newsletter and bulk enquiries"

@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../errors';
 import { countedPage, countUpTo } from '../paging-queries';
 import type { Counted } from '../paging';
 import { assertOwner, SHOP_START_UP, type AdminActor, type Role } from '../roles';
+import { formatNaira } from '../money';
 import { eraseAccount } from './erase';
 import { endAllSessions } from './sessions';
 import { deliveryPlaces } from '../delivery/management';
@@ -41,6 +42,10 @@ export const USER_MESSAGES = {
   lastAdmin: 'The last admin cannot be removed: grant another user admin privileges first.',
   awaitingPayment:
     'This user has an order waiting for payment. Try again once it is paid or has expired (30 minutes).',
+  sellerOwed: (kobo: number) =>
+    `The shop still owes this seller ${formatNaira(kobo)}: delete the account once it is paid to their bank.`,
+  sellerOnSale:
+    'This seller’s harvest is still on sale at the hub or offered: delete the account once it is sold or declined.',
   deleted: 'User has been deleted successfully',
   deleteConfirm: (name: string) =>
     `This will permanently delete the user ${name} and all their data. This action cannot be undone.`,
@@ -274,7 +279,11 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
     if (target.role === 'admin' && admins <= 1)
       throw new Conflict(USER_MESSAGES.lastAdmin, 'Failed to delete user');
     const erased = await eraseAccount(tx, userId);
-    if (erased.awaitingPayment) throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
+    if (erased.waits === 'awaiting-payment')
+      throw new Conflict(USER_MESSAGES.awaitingPayment, 'Failed to delete user');
+    if (erased.waits === 'owed')
+      throw new Conflict(USER_MESSAGES.sellerOwed(erased.owedKobo), 'Failed to delete user');
+    if (erased.waits === 'on-sale') throw new Conflict(USER_MESSAGES.sellerOnSale, 'Failed to delete user');
     await recordAdminChange(tx, admin, {
       kind: 'user',
       action: 'deleted',
@@ -286,6 +295,7 @@ export async function deleteUserAccount(db: Db, admin: AdminActor, userId: strin
         paidOrdersKept: erased.paidKept,
         unpaidOrdersDeleted: erased.unpaidDeleted,
         reviewsDeleted: erased.reviewsDeleted,
+        sellerClosed: erased.sellerClosed,
       },
     });
   });

@@ -1,5 +1,4 @@
 import { formatNaira } from '../money';
-import { SHOP } from '../shop';
 
 /** "Delete my account"'s words (core/accounts/own-account.ts; the settings card shows them). */
 export const DELETE_ACCOUNT = {
@@ -17,6 +16,7 @@ export const DELETE_ACCOUNT = {
     'You have an order waiting for payment. Try again once it is paid or has expired (30 minutes).',
   stillOwed: (kobo: number) =>
     `The shop still owes you ${formatNaira(kobo)} for your sales, some of it waiting for the buyers’ claim window to close. Your account can be deleted once it is paid to your bank.`,
-  sellerRecords: `Your seller account is part of the shop’s books of your sales. Write to us at ${SHOP.email} and we will close it with your account.`,
+  onSale:
+    'Your harvest is still on sale at the hub or offered to the shop. Your account can be deleted once it is sold, or the offer declined or withdrawn.',
   done: 'Your account is deleted. Thank you for shopping with us.',
 } as const;

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sellers, user } from '../../db/schema';
+import { user } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { isAdmin } from '../roles';
-import { sellerBalance } from '../sellers/ledger';
 import { eraseAccount } from './erase';
 import { DELETE_ACCOUNT } from './own-account-rules';
 import { hasPasswordSignIn, type PasswordCheck } from './passwords';
@@ -35,15 +34,12 @@ export async function deleteOwnAccount(
       'Not deleted',
     );
 
-  const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, who.userId));
-  if (seller) {
-    const balance = await sellerBalance(db, seller.id, now);
-    const owed = balance.payableKobo + balance.waitingKobo;
-    if (owed > 0) throw new Conflict(DELETE_ACCOUNT.stillOwed(owed), 'Not deleted yet');
-    throw new Conflict(DELETE_ACCOUNT.sellerRecords, 'Not deleted yet');
-  }
   await db.transaction(async (tx) => {
-    const erased = await eraseAccount(tx, who.userId);
-    if (erased.awaitingPayment) throw new Conflict(DELETE_ACCOUNT.awaitingPayment, 'Not deleted yet');
+    const erased = await eraseAccount(tx, who.userId, now);
+    if (erased.waits === 'awaiting-payment')
+      throw new Conflict(DELETE_ACCOUNT.awaitingPayment, 'Not deleted yet');
+    if (erased.waits === 'owed')
+      throw new Conflict(DELETE_ACCOUNT.stillOwed(erased.owedKobo), 'Not deleted yet');
+    if (erased.waits === 'on-sale') throw new Conflict(DELETE_ACCOUNT.onSale, 'Not deleted yet');
   });
 }

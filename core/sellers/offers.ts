@@ -43,10 +43,12 @@ export async function offerableProducts(db: Db) {
 }
 
 /** The seller's own approved account, or the refusal an offer gets. */
-async function approvedSeller(db: Db | Tx, userId: string): Promise<Seller> {
+async function approvedSeller(db: Db | Tx, userId: string): Promise<Seller & { farmId: number }> {
   const seller = await activeSellerOf(db, userId);
-  if (!seller || seller.status !== 'approved') throw field('productId', OFFER_MESSAGES.notApproved);
-  return seller;
+  // (A seller's farm is gone only with their account: core/sellers/service.ts closeSellerOfDeletedAccount.)
+  if (!seller || seller.status !== 'approved' || seller.farmId === null)
+    throw field('productId', OFFER_MESSAGES.notApproved);
+  return { ...seller, farmId: seller.farmId };
 }
 
 /** A seller offers a harvest: checked field by field, nothing saved on a refusal. */

@@ -1,7 +1,7 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { appSettings, farms, sellers, user } from '../../db/schema';
+import { appSettings, farms, sellerOffers, sellers, stockBatches, user } from '../../db/schema';
 import type { SellerStatus } from '../../db/schema/enums';
 import { recordAdminChange } from '../audit/log';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
@@ -12,6 +12,7 @@ import { PaymentProviderError } from '../payments/provider';
 import { phoneToE164 } from '../phone';
 import type { PasswordCheck } from '../accounts/passwords';
 import { assertOwner, type AdminActor } from '../roles';
+import { sellerBalance } from './ledger';
 import {
   CONFLICT_MESSAGES,
   DEFAULT_COMMISSION_PERCENT,
@@ -410,3 +411,71 @@ export async function changeBankAccount(
     return after;
   });
 }
+
+/** Why a seller's account cannot be deleted yet, or that it can (their record closed, or none). */
+export type SellerClosing = { closed: boolean } | { waits: 'owed'; owedKobo: number } | { waits: 'on-sale' };
+
+/**
+ * The seller record of an account being deleted (core/accounts/erase.ts), in its transaction: it stays for
+ * the shop's books of their sales (the ledger, batches and payouts name it), with no account, no farm, and
+ * the phone and bank details cleared; suspended, so no payout or offer can reach it. It waits while the
+ * shop still owes the seller money (payable, or waiting for a claim window) or their harvest is still on
+ * sale at the hub or offered.
+ */
+export async function closeSellerOfDeletedAccount(
+  tx: Tx,
+  userId: string,
+  now = new Date(),
+): Promise<SellerClosing> {
+  const [seller] = await tx
+    .select({ id: sellers.id })
+    .from(sellers)
+    .where(eq(sellers.userId, userId))
+    .for('update');
+  if (!seller) return { closed: false };
+  const balance = await sellerBalance(tx, seller.id, now);
+  const owedKobo = balance.payableKobo + balance.waitingKobo;
+  if (owedKobo > 0) return { waits: 'owed', owedKobo };
+  const [open] = await tx
+    .select({ id: sellerOffers.id })
+    .from(sellerOffers)
+    .where(
+      and(
+        eq(sellerOffers.sellerId, seller.id),
+        inArray(sellerOffers.status, ['offered', 'countered', 'accepted']),
+      ),
+    )
+    .limit(1);
+  const [onSale] = await tx
+    .select({ id: stockBatches.id })
+    .from(sellerOffers)
+    .innerJoin(stockBatches, eq(stockBatches.id, sellerOffers.batchId))
+    .where(
+      and(
+        eq(sellerOffers.sellerId, seller.id),
+        gt(stockBatches.quantityLeft, 0),
+        isNull(stockBatches.expiredAt),
+      ),
+    )
+    .limit(1);
+  if (open || onSale) return { waits: 'on-sale' };
+  await tx
+    .update(sellers)
+    .set({
+      userId: null,
+      farmId: null,
+      phone: '',
+      accountNumber: '',
+      accountName: '',
+      recipientCode: null,
+      status: 'suspended',
+      suspendReason: SELLER_CLOSED_REASON,
+      payoutsHeldUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(sellers.userId, userId));
+  return { closed: true };
+}
+
+/** What the owner's sellers screen says of a seller whose account was deleted. */
+export const SELLER_CLOSED_REASON = 'The seller deleted their account.';

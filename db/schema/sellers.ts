@@ -29,12 +29,13 @@ export const sellers = pgTable(
   'sellers',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
-    farmId: integer('farm_id')
-      .notNull()
-      .references(() => farms.id, { onDelete: 'restrict' }),
+    /**
+     * Null once the account is deleted: the record stays for the shop's books of the seller's sales, its
+     * phone and bank details cleared (closeSellerOfDeletedAccount in core/sellers/service.ts).
+     */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Null once the farm went with its owner's account. */
+    farmId: integer('farm_id').references(() => farms.id, { onDelete: 'set null' }),
     businessName: text('business_name').notNull(),
     /** E.164 (core/phone.ts). */
     phone: text('phone').notNull(),
@@ -65,7 +66,11 @@ export const sellers = pgTable(
       'sellers_commission_range',
       sql`${t.commissionPercent} is null or ${t.commissionPercent} between 0 and 100`,
     ),
-    check('sellers_account_number_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+    // A closed seller's (account deleted) is cleared.
+    check(
+      'sellers_account_number_nuban',
+      sql`${t.accountNumber} ~ '^[0-9]{10}$' or (${t.userId} is null and ${t.accountNumber} = '')`,
+    ),
   ],
 );
 

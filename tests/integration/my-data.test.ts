@@ -9,7 +9,7 @@ import { updateOrderStatus } from '#core/orders/management';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
-import { applyToSell, approveSeller } from '#core/sellers/service';
+import { applyToSell, approveSeller, SELLER_CLOSED_REASON } from '#core/sellers/service';
 import { setStockCounting } from '#core/stock/batches';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, SHOPPER_PASSWORD } from '../support/constants';
@@ -196,13 +196,7 @@ describe('Delete my account', () => {
     });
     await approveSeller(deps, adminActor(adminRow!)!, seller.id, '10');
     const farmerClient = await signedInClient(server, farmer.email);
-    const settled = await farmerClient.postForm('/account?tab=settings', {
-      intent: 'delete-account',
-      password: SHOPPER_PASSWORD,
-    });
-    expect(settled.status).toBe(409);
-    expect(await text(settled)).toContain(DELETE_ACCOUNT.sellerRecords);
-    // A sale of their harvest, delivered: owed once the claim window closes (the ledger's own path).
+    // Their harvest at the hub, then a sale of it, delivered: owed once the claim window closes.
     const admin = adminActor(adminRow!)!;
     const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
     await setStockCounting(db(), admin, catfish.id, 'kg');
@@ -211,6 +205,12 @@ describe('Delete my account', () => {
       kg: 5,
       naira: 3000,
     });
+    const onSale = await farmerClient.postForm('/account?tab=settings', {
+      intent: 'delete-account',
+      password: SHOPPER_PASSWORD,
+    });
+    expect(onSale.status).toBe(409);
+    expect(await text(onSale)).toContain(DELETE_ACCOUNT.onSale);
     const buyerOfFish = await createCheckoutShopper(server.services);
     const placed = await placeCatfishOrder(server.services, buyerOfFish.id, { batchId });
     await decideDemoPayment(db(), placed.reference, 'success');
@@ -238,5 +238,41 @@ describe('Delete my account', () => {
     expect(await text(refused)).toContain(DELETE_ACCOUNT.adminRights);
     for (const id of [buyer.id, farmer.id, staff.id])
       expect(await db().select().from(schema.user).where(eq(schema.user.id, id))).toHaveLength(1);
+  });
+
+  it('a seller owed nothing: the account goes, the seller record stays for the books, closed and without phone or bank details', async () => {
+    const farmer = await createUser(server.services, { name: 'Settled Farmer' });
+    const farm = await createFarm(db(), farmer.id, { name: 'Settled Farm', state: 'Rivers', town: 'Bonny' });
+    const deps = { db: db(), banks: server.services.payments, jobs: server.services.jobs };
+    const [adminRow] = await db().select().from(schema.user).where(eq(schema.user.email, ADMIN_EMAIL));
+    const seller = await applyToSell(deps, farmer.id, {
+      farmId: farm.id,
+      businessName: 'Settled Fish',
+      phone: '0803 555 0102',
+      bankCode: '058',
+      accountNumber: '3000000002',
+    });
+    await approveSeller(deps, adminActor(adminRow!)!, seller.id, '10');
+    const deleted = await (
+      await signedInClient(server, farmer.email)
+    ).postForm('/account?tab=settings', {
+      intent: 'delete-account',
+      password: SHOPPER_PASSWORD,
+    });
+    expect(deleted.status).toBe(302);
+    expect(await db().select().from(schema.user).where(eq(schema.user.id, farmer.id))).toEqual([]);
+    expect(await db().select().from(schema.farms).where(eq(schema.farms.id, farm.id))).toEqual([]);
+    const [kept] = await db().select().from(schema.sellers).where(eq(schema.sellers.id, seller.id));
+    expect(kept).toMatchObject({
+      userId: null,
+      farmId: null,
+      businessName: 'Settled Fish',
+      phone: '',
+      accountNumber: '',
+      accountName: '',
+      recipientCode: null,
+      status: 'suspended',
+      suspendReason: SELLER_CLOSED_REASON,
+    });
   });
 });
