@@ -28,6 +28,7 @@ describe('the signed-in shopper has one door, for every route of the route table
   it('finds the pages and the resource routes behind it', () => {
     expect(pages.sort()).toEqual([
       '/account',
+      '/account/my-data.zip',
       '/account/orders/1',
       '/account/two-factor',
       '/checkout',
