@@ -46,29 +46,19 @@ export interface DataFile {
   content: string;
 }
 
-/** What the ZIP's README says each file holds. */
-const README = `FreshCatch: your data
+/** The README of the ZIP: what each file (or family of files) holds, one line each, in the ZIP's order. */
+function readme(holds: [name: string, says: string][]): string {
+  const width = Math.max(...holds.map(([name]) => name.length)) + 2;
+  return `FreshCatch: your data
 
 my-data.json holds everything below in one file. Each CSV holds one list, for a spreadsheet.
 Money is in kobo (100 kobo = 1 naira) unless a column says NGN; times are UTC.
 
-profile.csv         your account: name, e-mail, phone, address, town, when you joined
-sign-in.csv         how you sign in (password, Google, Facebook), never the password itself
-addresses.csv       the addresses in your profile and on your orders
-orders.csv          your orders: status, payment, amounts, delivery
-order-items.csv     what each order held
-refunds.csv         money given back on your orders
-claims.csv          freshness claims you made
-reviews.csv         your product reviews
-wishlist.csv        products on your wishlist
-notifications.csv   the notifications in your account
-consents.csv        what you agreed to be messaged about, on which channel
-messages.csv        WhatsApp and SMS messages the shop sent you
-farm-*.csv          the farm book of each farm you own: ponds, cycles, the day's entries, feed store
-seller-*.csv        your seller record, your offers, payouts and your statement
+${holds.map(([name, says]) => `${name.padEnd(width)}${says}`).join('\n')}
 
 Account Settings in the shop has "Download my data" and "Delete my account".
 `;
+}
 
 /** Fields that are the shop's machinery or a secret, not the person's data. */
 const INTERNAL: Record<string, readonly string[]> = {
@@ -209,12 +199,11 @@ export async function personalDataFiles(db: Db, userId: string, now = new Date()
 
   const [seller] = await db.select().from(sellers).where(eq(sellers.userId, userId));
   const sellerPart = seller
-    ? {
-        seller,
-        offers: await db.select().from(sellerOffers).where(eq(sellerOffers.sellerId, seller.id)),
-        payouts: await db.select().from(sellerPayouts).where(eq(sellerPayouts.sellerId, seller.id)),
-        statement: await sellerStatement(db, seller.id, { now, limit: Number.MAX_SAFE_INTEGER }),
-      }
+    ? await Promise.all([
+        db.select().from(sellerOffers).where(eq(sellerOffers.sellerId, seller.id)),
+        db.select().from(sellerPayouts).where(eq(sellerPayouts.sellerId, seller.id)),
+        sellerStatement(db, seller.id, { now, limit: Number.MAX_SAFE_INTEGER }),
+      ]).then(([offers, payouts, statement]) => ({ seller, offers, payouts, statement }))
     : null;
 
   const everything = {
@@ -236,40 +225,80 @@ export async function personalDataFiles(db: Db, userId: string, now = new Date()
     seller: sellerPart,
   };
 
-  const files: DataFile[] = [
-    { name: 'README.txt', content: README },
-    { name: 'my-data.json', content: JSON.stringify(everything, null, 2) },
-    { name: 'profile.csv', content: rowsCsv([person]) },
-    { name: 'sign-in.csv', content: rowsCsv(signIn) },
-    { name: 'addresses.csv', content: rowsCsv(addresses) },
-    { name: 'orders.csv', content: rowsCsv(theirOrders) },
-    { name: 'order-items.csv', content: rowsCsv(items) },
-    { name: 'refunds.csv', content: rowsCsv(refunds) },
-    { name: 'claims.csv', content: rowsCsv(claims) },
-    { name: 'reviews.csv', content: rowsCsv(theirReviews) },
-    { name: 'wishlist.csv', content: rowsCsv(wishlist) },
-    { name: 'notifications.csv', content: rowsCsv(theirNotifications) },
-    { name: 'consents.csv', content: rowsCsv(consents) },
-    { name: 'messages.csv', content: rowsCsv(sentToThem) },
+  const files: (DataFile & { says: string })[] = [
+    {
+      name: 'profile.csv',
+      says: 'your account: name, e-mail, phone, address, town, when you joined',
+      content: rowsCsv([person]),
+    },
+    {
+      name: 'sign-in.csv',
+      says: 'how you sign in (password, Google, Facebook), never the password itself',
+      content: rowsCsv(signIn),
+    },
+    {
+      name: 'addresses.csv',
+      says: 'the addresses in your profile and on your orders',
+      content: rowsCsv(addresses),
+    },
+    {
+      name: 'orders.csv',
+      says: 'your orders: status, payment, amounts, delivery',
+      content: rowsCsv(theirOrders),
+    },
+    { name: 'order-items.csv', says: 'what each order held', content: rowsCsv(items) },
+    { name: 'refunds.csv', says: 'money given back on your orders', content: rowsCsv(refunds) },
+    { name: 'claims.csv', says: 'freshness claims you made', content: rowsCsv(claims) },
+    { name: 'reviews.csv', says: 'your product reviews', content: rowsCsv(theirReviews) },
+    { name: 'wishlist.csv', says: 'products on your wishlist', content: rowsCsv(wishlist) },
+    {
+      name: 'notifications.csv',
+      says: 'the notifications in your account',
+      content: rowsCsv(theirNotifications),
+    },
+    {
+      name: 'consents.csv',
+      says: 'what you agreed to be messaged about, on which channel',
+      content: rowsCsv(consents),
+    },
+    {
+      name: 'messages.csv',
+      says: 'WhatsApp and SMS messages the shop sent you',
+      content: rowsCsv(sentToThem),
+    },
   ];
-  for (const book of farmBooks) {
+  const families: [string, string][] = [
+    ['farm-*.csv', "the farm book of each farm you own: ponds, cycles, the day's entries, feed store"],
+    ['seller-*.csv', 'your seller record, your offers, payouts and your statement'],
+  ];
+  const farmFiles = farmBooks.flatMap((book) => {
     const prefix = `farm-${book.farm.id}`;
-    files.push(
+    return [
       { name: `${prefix}.csv`, content: rowsCsv([book.farm]) },
       { name: `${prefix}-ponds.csv`, content: rowsCsv(book.ponds) },
       { name: `${prefix}-cycles.csv`, content: rowsCsv(book.cycles) },
       { name: `${prefix}-entries.csv`, content: rowsCsv(book.entries) },
       { name: `${prefix}-feed-store.csv`, content: rowsCsv(book.feedStock) },
-    );
-  }
-  if (sellerPart)
-    files.push(
-      { name: 'seller.csv', content: rowsCsv([sellerPart.seller]) },
-      { name: 'seller-offers.csv', content: rowsCsv(sellerPart.offers) },
-      { name: 'seller-payouts.csv', content: rowsCsv(sellerPart.payouts) },
-      { name: 'seller-statement.csv', content: statementCsv(sellerPart.statement) },
-    );
-  return files;
+    ];
+  });
+  const sellerFiles = sellerPart
+    ? [
+        { name: 'seller.csv', content: rowsCsv([sellerPart.seller]) },
+        { name: 'seller-offers.csv', content: rowsCsv(sellerPart.offers) },
+        { name: 'seller-payouts.csv', content: rowsCsv(sellerPart.payouts) },
+        { name: 'seller-statement.csv', content: statementCsv(sellerPart.statement) },
+      ]
+    : [];
+  return [
+    {
+      name: 'README.txt',
+      content: readme([...files.map((file): [string, string] => [file.name, file.says]), ...families]),
+    },
+    { name: 'my-data.json', content: JSON.stringify(everything, null, 2) },
+    ...files.map(({ name, content }) => ({ name, content })),
+    ...farmFiles,
+    ...sellerFiles,
+  ];
 }
 
 /** The files as one ZIP (deflated), each dated `now`. */

@@ -25,14 +25,16 @@ export async function deleteOwnAccount(
   if (!person) throw new NotFound('This account no longer exists.');
   if (isAdmin(person) || person.role === 'staff')
     throw new Forbidden(DELETE_ACCOUNT.adminRights, 'Not deleted');
-  if (!(await hasPasswordSignIn(db, who.userId)))
-    throw new Conflict(DELETE_ACCOUNT.noPassword, 'Not deleted');
-  if (!(await deps.checkPassword(who, password)))
+  if (!(await deps.checkPassword(who, password))) {
+    // Only a refusal asks why: an account signed up with Google or Facebook has no password to type.
+    if (!(await hasPasswordSignIn(db, who.userId)))
+      throw new Conflict(DELETE_ACCOUNT.noPassword, 'Not deleted');
     throw new Invalid(
       DELETE_ACCOUNT.wrongPassword,
       { password: [DELETE_ACCOUNT.wrongPassword] },
       'Not deleted',
     );
+  }
 
   await db.transaction(async (tx) => {
     const erased = await eraseAccount(tx, who.userId, now);

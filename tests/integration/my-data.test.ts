@@ -89,6 +89,11 @@ describe('Download my data', () => {
       ]),
     );
     expect(Object.keys(files)).not.toContain(`farm-${bayo.farmId}.csv`);
+    // The README says what every file holds: each CSV is named there, or is one of a named family.
+    const readme = files['README.txt']!;
+    expect(readme).toContain('orders.csv          your orders: status, payment, amounts, delivery');
+    for (const name of Object.keys(files).filter((file) => file.endsWith('.csv')))
+      expect(readme).toContain(name.startsWith('farm-') ? 'farm-*.csv' : name);
     const data = JSON.parse(files['my-data.json']!) as Record<string, unknown> & {
       profile: { email: string; phone: string; address: string };
       orders: { id: string }[];
