@@ -70,6 +70,7 @@ const CORE_CROSSINGS = {
     'delivery/places.ts', // …by the places' one rule
     'sellers/statement.ts', // "Download my data" holds a seller's statement, as the seller's area shows it
     'sellers/service.ts', // a deleted account's seller record is closed by the sellers' one writer
+    'newsletter/service.ts', // a deleted account's address leaves the newsletter list, through its one writer
   ],
   audit: ['discounts/types.ts'], // the activity log shows a discount type in the discounts' words
   cart: [
@@ -168,6 +169,7 @@ const CORE_CROSSINGS = {
     'orders/claim-lines.ts', // when the order was delivered
     'orders/claim-window.ts', // a sale is payable once its line's claim window has closed
     'orders/refund-lines.ts', // what the refunds gave back of each line
+    'messages/queue.ts', // a bank change is told on the seller's chosen channel, through the messages' writer
   ],
   stock: [],
   wishlist: ['catalog/service.ts'], // a wishlist lists products as the catalogue shows them

@@ -157,7 +157,7 @@ export default function PrivacyRoute() {
         <Kept
           title="Newsletter and bulk enquiries"
           why="to send the newsletter you asked for, and to answer and serve your enquiry."
-          until="until you ask us to stop the newsletter or to delete the enquiry."
+          until="until you ask us to stop the newsletter or to delete the enquiry; deleting your account also takes its e-mail address off the newsletter list."
         >
           Your e-mail address if you subscribed; your name, phone number, e-mail address and what you need if
           you sent a bulk delivery enquiry.

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { spendAttempt, type AttemptLimit } from '../limits/attempts';
 
 /** Sign-ups a client address may send per hour: a household's few, not a script's list. */
@@ -17,4 +18,9 @@ export async function subscribeToNewsletter(
     (when) => `Too many sign-ups from your connection. Please try again ${when}.`,
   );
   await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+}
+
+/** Takes the address off the newsletter list, whatever its letters' case (a deleted account's address goes). */
+export async function unsubscribeFromNewsletter(db: Db | Tx, email: string): Promise<void> {
+  await db.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`);
 }

@@ -9,10 +9,11 @@ import { updateOrderStatus } from '#core/orders/management';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor } from '#core/roles';
 import { sellerBalance } from '#core/sellers/ledger';
+import { SELLER_MESSAGES } from '#core/sellers/rules';
 import { applyToSell, approveSeller, SELLER_CLOSED_REASON } from '#core/sellers/service';
 import { setStockCounting } from '#core/stock/batches';
 import * as schema from '#db/schema';
-import { ADMIN_EMAIL, SHOPPER_PASSWORD } from '../support/constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD } from '../support/constants';
 import {
   createCheckoutShopper,
   createOrder,
@@ -91,7 +92,7 @@ describe('Download my data', () => {
     expect(Object.keys(files)).not.toContain(`farm-${bayo.farmId}.csv`);
     // The README says what every file holds: each CSV is named there, or is one of a named family.
     const readme = files['README.txt']!;
-    expect(readme).toContain('orders.csv          your orders: status, payment, amounts, delivery');
+    expect(readme).toMatch(/^orders\.csv +your orders: status, payment, amounts, delivery$/m);
     for (const name of Object.keys(files).filter((file) => file.endsWith('.csv')))
       expect(readme).toContain(name.startsWith('farm-') ? 'farm-*.csv' : name);
     const data = JSON.parse(files['my-data.json']!) as Record<string, unknown> & {
@@ -139,6 +140,10 @@ describe('Download my data', () => {
 describe('Delete my account', () => {
   it('after the password: the account and farm book go, the paid order stays without name, phone or address, and the old cookie gets nothing', async () => {
     const ada = await personWithData('Ada Leaving', '+2348035550333', '3 Creek Road, Port Harcourt');
+    // Subscribed to the newsletter with the address in other letters' case, and someone else too.
+    await db()
+      .insert(schema.newsletterSubscribers)
+      .values([{ email: ada.email.toUpperCase() }, { email: 'stays-subscribed@example.ng' }]);
     const client = await signedInClient(server, ada.email);
     const replay = new HttpClient(server.url, { cookie: client.cookieHeader() });
 
@@ -160,6 +165,9 @@ describe('Delete my account', () => {
     expect(await db().select().from(schema.farms).where(eq(schema.farms.id, ada.farmId))).toEqual([]);
     expect(await db().select().from(schema.wishlists).where(eq(schema.wishlists.userId, ada.id))).toEqual([]);
     expect(await db().select().from(schema.session).where(eq(schema.session.userId, ada.id))).toEqual([]);
+    const subscribed = (await db().select().from(schema.newsletterSubscribers)).map((s) => s.email);
+    expect(subscribed).toContain('stays-subscribed@example.ng');
+    expect(subscribed.filter((email) => email.toLowerCase() === ada.email.toLowerCase())).toEqual([]);
     const [kept] = await db().select().from(schema.orders).where(eq(schema.orders.id, ada.orderId));
     expect(kept).toMatchObject({
       userId: null,
@@ -279,5 +287,27 @@ describe('Delete my account', () => {
       status: 'suspended',
       suspendReason: SELLER_CLOSED_REASON,
     });
+
+    // The owner still sees it on the sellers screen, for the books, with nothing left to do to it.
+    const owner = await signedInClient(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const page = await text(await owner.get('/admin/sellers'));
+    const card = page.slice(
+      page.indexOf(`id="seller-${seller.id}"`),
+      page.indexOf('</li>', page.indexOf(`id="seller-${seller.id}"`)),
+    );
+    expect(card).toContain('Settled Fish');
+    expect(card).toContain('Account deleted');
+    expect(card).toContain(SELLER_CLOSED_REASON);
+    expect(card).not.toContain('value="approve"');
+    expect(card).not.toContain('value="commission"');
+    // A crafted approval is refused, and nothing changes.
+    const approve = await owner.postForm('/admin/sellers', {
+      intent: 'approve',
+      sellerId: String(seller.id),
+    });
+    expect(approve.status).toBe(409);
+    expect(await text(approve)).toContain(SELLER_MESSAGES.closed);
+    const [still] = await db().select().from(schema.sellers).where(eq(schema.sellers.id, seller.id));
+    expect(still).toMatchObject({ status: 'suspended', recipientCode: null });
   });
 });
