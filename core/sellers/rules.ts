@@ -23,6 +23,7 @@ export const SELLER_MESSAGES = {
   suspendReason: 'Say why the seller is suspended: the seller reads it.',
   password: 'That is not your password.',
   notFound: 'This seller was not found.',
+  closed: 'This seller deleted their account: there is no one to approve or to pay.',
   accountChangedWhileApproving:
     'The seller changed their bank account just as it was approved; nothing changed. Approve again.',
   banksDown: 'The list of banks cannot be loaded just now. Please try again in a minute.',

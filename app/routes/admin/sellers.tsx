@@ -31,6 +31,8 @@ export const loader = load({
         ownerEmail: s.ownerEmail,
         farmName: s.farmName,
         phone: s.phone,
+        // The farmer deleted their account: listed for the books, nothing more to do.
+        closed: s.userId === null,
         status: s.status,
         commissionPercent: s.commissionPercent,
         bank: `${s.bankName} · ${s.accountNumber} · ${s.accountName}`,
@@ -118,16 +120,18 @@ export default function AdminSellers() {
               <div>
                 <dt className="inline font-medium">Farmer: </dt>
                 <dd className="inline break-words">
-                  {s.ownerName} ({s.ownerEmail}) · {displayPhone(s.phone)}
+                  {s.closed
+                    ? 'Account deleted'
+                    : `${s.ownerName} (${s.ownerEmail}) · ${displayPhone(s.phone)}`}
                 </dd>
               </div>
               <div>
                 <dt className="inline font-medium">Farm: </dt>
-                <dd className="inline">{s.farmName}</dd>
+                <dd className="inline">{s.farmName ?? '—'}</dd>
               </div>
               <div>
                 <dt className="inline font-medium">Bank: </dt>
-                <dd className="inline break-words">{s.bank}</dd>
+                <dd className="inline break-words">{s.closed ? '—' : s.bank}</dd>
               </div>
               <div>
                 <dt className="inline font-medium">Commission: </dt>
@@ -151,7 +155,7 @@ export default function AdminSellers() {
               ) : null}
             </dl>
             <div className="flex flex-wrap gap-3">
-              {s.status === 'applied' || s.status === 'suspended' ? (
+              {!s.closed && (s.status === 'applied' || s.status === 'suspended') ? (
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="sellerId" value={s.id} />
                   <input type="hidden" name="intent" value="approve" />
@@ -174,7 +178,7 @@ export default function AdminSellers() {
                   </Button>
                 </Form>
               ) : null}
-              {s.status === 'approved' || s.status === 'suspended' ? (
+              {!s.closed && (s.status === 'approved' || s.status === 'suspended') ? (
                 <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
                   <input type="hidden" name="sellerId" value={s.id} />
                   <input type="hidden" name="intent" value="commission" />
