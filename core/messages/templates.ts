@@ -24,6 +24,7 @@ export const TEMPLATE_BODIES: Record<MessageKind, string> = {
   farm_feed_low: `Farm reminder for {{1}}: feed for fewer than 5 days is left of {{2}}. See the feed store here: {{3}}${CLOSING}`,
   farm_harvest_soon: `Farm reminder for {{1}}: the harvest forecast for {{2}} is within 7 days. Plan it here: {{3}}${CLOSING}`,
   farm_water_unsafe: `Farm reminder for {{1}}: a water reading today is outside the safe band for {{2}}. See what to do here: {{3}}${CLOSING}`,
+  seller_bank_changed: `FreshCatch seller {{1}}: your payout bank account is now {{2}}. For your safety no payout is sent before {{3}}. If you did not make this change, call us at once on {{4}}.${CLOSING}`,
 };
 
 /** The SMS of each kind, from the same parameters ({{3}} of a confirmation, the items, is left out). */
@@ -37,6 +38,8 @@ export const SMS_BODIES: Record<MessageKind, string> = {
   farm_feed_low: '{{1}}: feed for under 5 days: {{2}}. {{3}}',
   farm_harvest_soon: '{{1}}: harvest within 7 days for {{2}}. {{3}}',
   farm_water_unsafe: '{{1}}: water outside the safe band today in {{2}}. {{3}}',
+  seller_bank_changed:
+    'FreshCatch: payout account of {{1}} is now {{2}}; no payout before {{3}}. Not you? Call {{4}}',
 };
 
 /** An example of each template's parameters, which Meta asks for when a template is submitted. */
@@ -69,6 +72,7 @@ export const TEMPLATE_EXAMPLES: Record<MessageKind, string[]> = {
   farm_feed_low: ['Ade Fish Farm', '2 mm (4 days)', 'https://freshcatch.ng/farm/12/feed'],
   farm_harvest_soon: ['Ade Fish Farm', 'Pond A', 'https://freshcatch.ng/farm/12'],
   farm_water_unsafe: ['Ade Fish Farm', 'Pond B', 'https://freshcatch.ng/farm/12'],
+  seller_bank_changed: ['Ade Fish', 'Access Bank, account ending 6789', '2 Dec, 14:35', '+234 803 555 0142'],
 };
 
 /** What each channel is called on the admin's screens. */
@@ -85,6 +89,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   farm_feed_low: 'Feed running low',
   farm_harvest_soon: 'Harvest soon',
   farm_water_unsafe: 'Water outside the safe band',
+  seller_bank_changed: 'Payout account changed',
 };
 
 /** The longest a parameter is sent (Meta's limit is far above; an SMS should stay short). */

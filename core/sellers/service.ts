@@ -7,11 +7,14 @@ import { recordAdminChange } from '../audit/log';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { sellerBankChangedEmail } from '../mail/templates';
+import { queueFarmMessage } from '../messages/queue';
 import type { Bank, BankDirectory } from '../payments/banks';
 import { PaymentProviderError } from '../payments/provider';
 import { phoneToE164 } from '../phone';
 import type { PasswordCheck } from '../accounts/passwords';
 import { assertOwner, type AdminActor } from '../roles';
+import { SHOP } from '../shop';
+import { shopDateTime } from '../calendar';
 import { sellerBalance } from './ledger';
 import {
   CONFLICT_MESSAGES,
@@ -173,44 +176,27 @@ export async function setDefaultCommission(db: Db, admin: AdminActor, typed: unk
 }
 
 export interface SellerListRow extends Seller {
-  ownerName: string;
-  ownerEmail: string;
-  farmName: string;
+  /** The farmer's account and farm; null once they deleted their account (closeSellerOfDeletedAccount). */
+  ownerName: string | null;
+  ownerEmail: string | null;
+  farmName: string | null;
 }
 
-const LIST_COLUMNS = {
-  seller: sellers,
-  ownerName: user.name,
-  ownerEmail: user.email,
-  farmName: farms.name,
-};
-
-/** /admin/sellers: applications first, then by newest; optionally one standing. */
+/** /admin/sellers: applications first, then by newest; optionally one standing. A closed seller stays listed. */
 export async function listSellersForAdmin(
   db: Db,
   _admin: AdminActor,
   status?: SellerStatus,
 ): Promise<SellerListRow[]> {
   const rows = await db
-    .select(LIST_COLUMNS)
+    .select({ seller: sellers, ownerName: user.name, ownerEmail: user.email, farmName: farms.name })
     .from(sellers)
-    .innerJoin(user, eq(user.id, sellers.userId))
-    .innerJoin(farms, eq(farms.id, sellers.farmId))
+    .leftJoin(user, eq(user.id, sellers.userId))
+    .leftJoin(farms, eq(farms.id, sellers.farmId))
     .where(status ? eq(sellers.status, status) : undefined)
     .orderBy(desc(eq(sellers.status, 'applied')), desc(sellers.createdAt), desc(sellers.id))
     .limit(200);
   return rows.map(({ seller, ...rest }) => ({ ...seller, ...rest }));
-}
-
-export async function sellerForAdmin(db: Db, _admin: AdminActor, id: number): Promise<SellerListRow> {
-  const [row] = await db
-    .select(LIST_COLUMNS)
-    .from(sellers)
-    .innerJoin(user, eq(user.id, sellers.userId))
-    .innerJoin(farms, eq(farms.id, sellers.farmId))
-    .where(eq(sellers.id, id));
-  if (!row) throw new NotFound(SELLER_MESSAGES.notFound);
-  return { ...row.seller, ownerName: row.ownerName, ownerEmail: row.ownerEmail, farmName: row.farmName };
 }
 
 const labelOf = (seller: Seller) => `${seller.businessName} (#${seller.id})`;
@@ -296,6 +282,7 @@ export async function approveSeller(
   if (given === null) throw field('commissionPercent', SELLER_MESSAGES.commission);
   const [seen] = await deps.db.select().from(sellers).where(eq(sellers.id, id));
   if (!seen) throw new NotFound(SELLER_MESSAGES.notFound);
+  if (seen.userId === null) throw new Conflict(SELLER_MESSAGES.closed);
   if (!nextStatus(seen.status, 'approve')) throw new Conflict(CONFLICT_MESSAGES.approve);
   const made = seen.recipientCode
     ? null
@@ -355,7 +342,8 @@ export async function setSellerCommission(
 /**
  * The seller changes their payout account (issue 51 §1): only with their password typed again (checked
  * and counted by `deps.checkPassword`), to a bank from the list and a resolved number.
- * A seller with a recipient gets a new one; payouts are held 24 hours and the seller is told by e-mail.
+ * A seller with a recipient gets a new one; payouts are held 24 hours and the seller is told by e-mail,
+ * and on WhatsApp or by SMS when they chose one for their farm's messages.
  */
 export async function changeBankAccount(
   deps: SellerDeps,
@@ -408,6 +396,20 @@ export async function changeBankAccount(
         heldUntil,
       }),
     );
+    // …and on WhatsApp or by SMS too, when they chose one for their farm's messages.
+    if (after.farmId !== null)
+      await queueFarmMessage(tx, deps.jobs, {
+        farmId: after.farmId,
+        userId,
+        kind: 'seller_bank_changed',
+        params: [
+          after.businessName,
+          `${account.bank.name}, account ending ${account.accountNumber.slice(-4)}`,
+          shopDateTime(heldUntil),
+          SHOP.phone,
+        ],
+        dedupeKey: `seller-bank-changed:${after.id}:${now.getTime()}`,
+      });
     return after;
   });
 }

@@ -189,6 +189,8 @@ export const MESSAGE_KINDS = [
   'order_refunded',
   'payment_reminder',
   ...FARM_REMINDER_KINDS,
+  // A seller's payout account changed (issue 51 §1), on the channel they chose for their farm.
+  'seller_bank_changed',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

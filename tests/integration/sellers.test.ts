@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordMatches } from '#core/accounts/passwords';
 import { createFarm } from '#core/farm/farms';
+import { chooseContact } from '#core/messages/consent';
+import { TEMPLATE_BODIES } from '#core/messages/templates';
 import { adminActor, type AdminActor } from '#core/roles';
 import { SELLER_MESSAGES } from '#core/sellers/rules';
 import {
@@ -234,5 +236,43 @@ describe("a seller's bank change", () => {
     );
     expect(mails.map((m) => m.data.subject)).toEqual(['FreshCatch: your payout bank account was changed']);
     expect(mails[0]!.data.text).toContain('account ending 0008');
+    // No WhatsApp or SMS chosen for the farm: the e-mail alone.
+    expect(await db().select().from(schema.messages).where(eq(schema.messages.userId, f.id))).toEqual([]);
+  });
+
+  it("is told on WhatsApp too when the seller chose it for their farm's messages", async () => {
+    const f = await farmer('1000000009');
+    const seller = await applyToSell(deps(), f.id, form(f, '1000000009'));
+    await approveSeller(deps(), admin, seller.id);
+    await db().transaction((tx) =>
+      chooseContact(tx, f.id, { channel: 'whatsapp', source: 'farm', phone: '0803 123 4567', topic: 'farm' }),
+    );
+    stand.accounts.set('058:2000000009', 'ADAEZE OKAFOR');
+    await changeBankAccount(
+      {
+        ...deps(),
+        checkPassword: server.services.checkPassword,
+        now: () => new Date('2026-12-02T10:00:00Z'),
+      },
+      f.id,
+      { bankCode: '058', accountNumber: '2000000009', clientAddress: '127.0.0.10', password: f.password },
+    );
+    const sent = await db().select().from(schema.messages).where(eq(schema.messages.userId, f.id));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      kind: 'seller_bank_changed',
+      channel: 'whatsapp',
+      toPhone: '+2348031234567',
+      farmId: f.farmId,
+      orderId: null,
+    });
+    // Who, the new account's bank and last digits, the hold's end in Lagos time (11:00 WAT), whom to call.
+    expect(sent[0]!.params).toEqual([
+      'Okafor Fish Farm',
+      'Guaranty Trust Bank, account ending 0009',
+      '3 Dec, 11:00',
+      '+234 803 555 0142',
+    ]);
+    expect(TEMPLATE_BODIES.seller_bank_changed).toContain('If you did not make this change');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."message_kind" ADD VALUE 'seller_bank_changed';
