@@ -187,29 +187,27 @@ export default function AccountTwoFactorRoute() {
         </section>
       ) : state === 'on' ? (
         <StateCard id="on-heading" title={TWO_FACTOR.on} help={TWO_FACTOR.onHelp}>
+          {/* One password, one error: the button pressed says which it is for. */}
           <PasswordForm
-            intent="restart"
-            label="Set up on a new phone"
+            label="Your password"
+            choices={
+              adminRights
+                ? [{ intent: 'restart', label: 'Set up on a new phone' }]
+                : [
+                    { intent: 'restart', label: 'Set up on a new phone' },
+                    { intent: 'off', label: 'Turn off', outline: true },
+                  ]
+            }
             error={errors.password}
             submitting={submitting}
           />
-          {adminRights ? (
-            <p className="text-sm text-slate-700">{TWO_FACTOR.adminKeeps}</p>
-          ) : (
-            <PasswordForm
-              intent="off"
-              label="Turn off"
-              error={errors.password}
-              submitting={submitting}
-              outline
-            />
-          )}
+          {adminRights ? <p className="text-sm text-slate-700">{TWO_FACTOR.adminKeeps}</p> : null}
         </StateCard>
       ) : (
         <StateCard id="off-heading" title={TWO_FACTOR.off} help={TWO_FACTOR.offHelp}>
           <PasswordForm
-            intent="start"
-            label="Set up two-factor sign-in"
+            label="Your password (set up two-factor sign-in)"
+            choices={[{ intent: 'start', label: 'Set up two-factor sign-in' }]}
             error={errors.password}
             submitting={submitting}
           />
@@ -242,33 +240,35 @@ function StateCard({
   );
 }
 
-/** A form that takes the account's password for one intent (each its own password field). */
+/** A form that takes the account's password, with a button for each thing it may do with it. */
 function PasswordForm({
-  intent,
   label,
+  choices,
   error,
   submitting,
-  outline = false,
 }: {
-  intent: 'start' | 'off' | 'restart';
   label: string;
+  choices: { intent: 'start' | 'off' | 'restart'; label: string; outline?: boolean }[];
   error: string | undefined;
   submitting: boolean;
-  outline?: boolean;
 }) {
   return (
     <Form method="post" replace className="max-w-sm space-y-3" noValidate>
-      <input type="hidden" name="intent" value={intent} />
-      <PasswordField
-        label={`Your password (${label.toLowerCase()})`}
-        name="password"
-        autoComplete="current-password"
-        required
-        error={error}
-      />
-      <Button type="submit" variant={outline ? 'outline' : undefined} disabled={submitting}>
-        {label}
-      </Button>
+      <PasswordField label={label} name="password" autoComplete="current-password" required error={error} />
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <Button
+            key={choice.intent}
+            type="submit"
+            name="intent"
+            value={choice.intent}
+            variant={choice.outline ? 'outline' : undefined}
+            disabled={submitting}
+          >
+            {choice.label}
+          </Button>
+        ))}
+      </div>
     </Form>
   );
 }

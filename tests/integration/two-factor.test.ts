@@ -201,6 +201,17 @@ describe('signing in with a code', () => {
     const code = await elsewhere.postForm(locationOf(password)!, { code: await codeForKey(key) });
     expect(locationOf(code)).toBe('/account');
 
+    // A wrong password: refused once, under the card's one password field, and it stays on.
+    const wrong = await client.postForm('/account/two-factor', {
+      intent: 'off',
+      password: 'not-my-password',
+    });
+    expect(wrong.status).toBe(400);
+    const refusedPage = await text(wrong);
+    expect(refusedPage.match(/name="password"/g)).toHaveLength(1);
+    expect(refusedPage).toMatch(/value="restart"[\s\S]*value="off"/);
+    expect((await userRow(shopper.id)).twoFactorEnabled).toBe(true);
+
     const off = await client.postForm('/account/two-factor', { intent: 'off', password: SHOPPER_PASSWORD });
     expect(off.status).toBe(302);
     expect((await userRow(shopper.id)).twoFactorEnabled).toBe(false);

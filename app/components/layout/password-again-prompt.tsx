@@ -19,7 +19,10 @@ export function PasswordAgainPrompt() {
       open
       onOpenChange={(open) => (open ? null : setAsk(null))}
       title={PASSWORD_AGAIN.title}
-      description={wrong || wrongCode ? undefined : ask.message}
+      // After a wrong try the reason stays, and the field says what was wrong.
+      description={
+        wrong || wrongCode ? (ask.withCode ? PASSWORD_AGAIN.withCode : PASSWORD_AGAIN.message) : ask.message
+      }
     >
       <Form
         method="post"
