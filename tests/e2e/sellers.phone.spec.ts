@@ -125,24 +125,6 @@ test('a farmer applies, offers a harvest from the farm book, a buyer chooses the
   await page.reload();
   await expect(mine).toContainText('Received at the hub · 38.5 kg received');
 
-  // A buyer sees on the product page where the tilapia comes from, at the farm's price, and chooses it;
-  // the cart line keeps the farm.
-  await page.goto(`/products/${productId}`);
-  const choice = page.getByRole('group', { name: 'Choose where it comes from' });
-  const farm = choice.getByRole('radio', { name: /Bonny Catfish Farm/ });
-  await expect(farm).toBeChecked();
-  await expect(choice).toContainText(`Bonny Catfish Farm (${business}), Bonny, Rivers`);
-  await expect(choice).toContainText('Harvested today · ₦4,000 per kg · 38.5 kg left');
-  // The farm book's record of the cycle it came from.
-  await expect(choice).toContainText('Raised 150 days');
-  await expect(page.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
-  await expectAccessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: testInfo.outputPath('product-origin-360.png'), fullPage: true });
-  await page.getByRole('button', { name: /^Add to Cart/ }).click();
-  await page.goto('/cart');
-  await expect(page.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
-
   // The seller's own area: nothing to bring now, nothing sold yet.
   await page.goto('/seller');
   await expect(page.getByRole('heading', { level: 1, name: `${business}: your sales` })).toBeVisible();
@@ -150,16 +132,45 @@ test('a farmer applies, offers a harvest from the farm book, a buyer chooses the
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('seller-area-360.png') });
 
-  // The buyer (the farmer here, as any signed-in shopper) pays; the order page says where the fish is from.
-  await completeProfile(page);
-  await page.goto('/checkout');
-  await expect(page.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
-  await payByDemo(page);
-  const orderId = await openNewestOrder(page);
-  const items = page.getByRole('region', { name: 'Items' });
+  // A buyer, on their own phone, sees on the product page where the tilapia comes from, at the farm's
+  // price, and chooses that farm; the cart line keeps it.
+  const buyerContext = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+  });
+  const buyer = await buyerContext.newPage();
+  await signedInShopper(buyer, 'Ibim Buyer');
+  await buyer.goto(`/products/${productId}`);
+  const choice = buyer.getByRole('group', { name: 'Choose where it comes from' });
+  const farm = choice.getByRole('radio', { name: /Bonny Catfish Farm/ });
+  await expect(choice).toContainText(`Bonny Catfish Farm (${business}), Bonny, Rivers`);
+  await expect(choice).toContainText('Harvested today · ₦4,000 per kg · 38.5 kg left');
+  // The farm book's record of the cycle it came from.
+  await expect(choice).toContainText('Raised 150 days');
+  await farm.check();
+  await expect(farm).toBeChecked();
+  await expect(buyer.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
+  await expectAccessible(buyer);
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await buyer.screenshot({ path: testInfo.outputPath('product-origin-360.png'), fullPage: true });
+  await buyer.getByRole('button', { name: /^Add to Cart/ }).click();
+  await buyer.goto('/cart');
+  await expect(buyer.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
+
+  // The buyer pays; the order page says where the fish is from.
+  await completeProfile(buyer);
+  await buyer.goto('/checkout');
+  await expect(buyer.getByText('From Bonny Catfish Farm, Bonny, Rivers')).toBeVisible();
+  await payByDemo(buyer);
+  const orderId = await openNewestOrder(buyer);
+  const items = buyer.getByRole('region', { name: 'Items' });
   await expect(items).toContainText('Fresh Tilapia');
   await expect(items).toContainText('From Bonny Catfish Farm, Bonny, Rivers');
-  await page.screenshot({ path: testInfo.outputPath('order-origin-360.png'), fullPage: true });
+  await buyer.screenshot({ path: testInfo.outputPath('order-origin-360.png'), fullPage: true });
+  await buyerContext.close();
 
   // The owner's order says which batch the packer takes, and the order is delivered.
   const owner = await adminPage(browser, { width: 360, height: 740 });

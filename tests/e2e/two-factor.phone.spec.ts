@@ -62,6 +62,14 @@ test('a shopper turns two-factor sign-in on from the key the page shows; signing
   await page.getByLabel('Code from your authenticator app').fill(await codeForKey(key));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('heading', { name: TWO_FACTOR.on })).toBeVisible();
+  // The "on" card: one password field, and a button for each thing it may do with it.
+  await page.goto('/account/two-factor');
+  const on = page.getByRole('region', { name: TWO_FACTOR.on });
+  await expect(on.getByLabel('Your password', { exact: true })).toHaveCount(1);
+  await expect(on.getByRole('button', { name: 'Set up on a new phone' })).toBeVisible();
+  await expect(on.getByRole('button', { name: 'Turn off' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/two-factor-on-360.png', fullPage: true });
 
   await page.context().clearCookies();
   await page.goto('/login');
