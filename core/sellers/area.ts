@@ -57,13 +57,16 @@ export async function sellerSales(db: Db, sellerId: number, limit = 100): Promis
   }));
 }
 
-/** Where a seller's batch stands at the hub: selling, sold out, or stopped (past its best-before). */
+/**
+ * Where a seller's batch stands at the hub: selling, sold out, or stopped (`expired_at`: past its best-before,
+ * or closed when the owner changed how the product is counted).
+ */
 export type BatchStanding = 'selling' | 'sold-out' | 'stopped';
 
 export const BATCH_STANDING_LABELS: Record<BatchStanding, string> = {
   selling: 'On sale',
   'sold-out': 'Sold out',
-  stopped: 'Stopped: past its best-before',
+  stopped: 'No longer on sale',
 };
 
 /** A batch the hub made of one of the seller's offers (decision 044's batches), as the seller reads it. */
@@ -82,7 +85,7 @@ export interface SellerBatch {
   standing: BatchStanding;
 }
 
-/** Stopped outranks sold out: a batch stopped by its best-before sells no more, whatever it had left. */
+/** Stopped outranks sold out: a stopped batch sells no more, whatever it had left. */
 export function batchStanding(batch: { expiredAt: Date | null; quantityLeft: number }): BatchStanding {
   if (batch.expiredAt) return 'stopped';
   return batch.quantityLeft === 0 ? 'sold-out' : 'selling';
