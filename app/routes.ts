@@ -43,6 +43,7 @@ export default [
       index('routes/seller/home.tsx'),
       route('statement', 'routes/seller/statement.tsx'),
       route('statement.csv', 'routes/seller/statement-csv.ts'),
+      route('claims/:claimId/photo', 'routes/seller/claim-photo.ts'),
     ]),
     route('farm', 'routes/farm/farm-area.tsx', [
       index('routes/farm/my-farm.tsx'),

@@ -1,15 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, sellerOffers, stockDraws } from '../../db/schema';
+import { orderItems, orders, products, sellerOffers, stockBatches, stockDraws } from '../../db/schema';
 import type { OrderStatus } from '../../db/schema/enums';
 import { shortOrderId } from '../notifications/messages';
 import { lineShareKobo } from './ledger-rules';
 import { offerAmountLabel } from './offer-rules';
 
 /**
- * The seller's own area (issue 51 §6): what they sold, line by line, from their batches. Only what the
- * seller needs: the order's number, day and status, the product and how much, and its value at the price
- * the buyer paid; never the buyer's name, phone or address.
+ * The seller's own area (issue 51 §6): what they sold, line by line, from their batches, and those batches
+ * at the hub. Only what the seller needs: the order's number, day and status, the product and how much, and
+ * its value at the price the buyer paid; never the buyer's name, phone or address. (Claims on their lines:
+ * line-claims.ts.)
  */
 export interface SaleLine {
   order: string;
@@ -53,5 +54,68 @@ export async function sellerSales(db: Db, sellerId: number, limit = 100): Promis
     amount: offerAmountLabel(row.drawn, row.unit ?? 'kg'),
     // The part of the line's price that this batch's share of its stock is (rounded down to the kobo).
     valueKobo: lineShareKobo(Number(row.lineTotal), row.drawn, row.lineStock),
+  }));
+}
+
+/**
+ * Where a seller's batch stands at the hub: selling, sold out, or stopped (`expired_at`: past its best-before,
+ * or closed when the owner changed how the product is counted).
+ */
+export type BatchStanding = 'selling' | 'sold-out' | 'stopped';
+
+export const BATCH_STANDING_LABELS: Record<BatchStanding, string> = {
+  selling: 'On sale',
+  'sold-out': 'Sold out',
+  stopped: 'No longer on sale',
+};
+
+/** A batch the hub made of one of the seller's offers (decision 044's batches), as the seller reads it. */
+export interface SellerBatch {
+  batchId: number;
+  offerId: number;
+  productName: string;
+  /** "100 kg" or "40 fish": what the hub received. */
+  received: string;
+  /** What is still at the hub: received less what sold and what was taken off (spoiled, weighed short). */
+  left: string;
+  harvestedOn: string;
+  /** The day it may be sold until, when the batch has one. */
+  bestBefore: string | null;
+  receivedAt: Date;
+  standing: BatchStanding;
+}
+
+/** Stopped outranks sold out: a stopped batch sells no more, whatever it had left. */
+export function batchStanding(batch: { expiredAt: Date | null; quantityLeft: number }): BatchStanding {
+  if (batch.expiredAt) return 'stopped';
+  return batch.quantityLeft === 0 ? 'sold-out' : 'selling';
+}
+
+/** The seller's batches at the hub, the latest received first: each received from one of their offers. */
+export async function sellerBatches(db: Db, sellerId: number, limit = 50): Promise<SellerBatch[]> {
+  const rows = await db
+    .select({
+      batch: stockBatches,
+      offerId: sellerOffers.id,
+      harvestedOn: sellerOffers.harvestedOn,
+      productName: products.name,
+      unit: products.stockUnit,
+    })
+    .from(sellerOffers)
+    .innerJoin(stockBatches, eq(stockBatches.id, sellerOffers.batchId))
+    .innerJoin(products, eq(products.id, stockBatches.productId))
+    .where(eq(sellerOffers.sellerId, sellerId))
+    .orderBy(desc(stockBatches.receivedAt), desc(stockBatches.id))
+    .limit(limit);
+  return rows.map(({ batch, offerId, harvestedOn, productName, unit }) => ({
+    batchId: batch.id,
+    offerId,
+    productName,
+    received: offerAmountLabel(batch.quantityReceived, unit ?? 'kg'),
+    left: offerAmountLabel(batch.quantityLeft, unit ?? 'kg'),
+    harvestedOn,
+    bestBefore: batch.bestBefore,
+    receivedAt: batch.receivedAt,
+    standing: batchStanding(batch),
   }));
 }

@@ -76,3 +76,8 @@ export const AdminPayoutActionSchema = z.object({
   ),
   password: z.optional(z.string()),
 });
+
+/** A claim photo's address in the seller's area: which of the stored widths (the list's thumbnail is 400). */
+export const ClaimPhotoQuerySchema = z.object({
+  width: z.catch(z.optional(z.enum(['400', '800'])), undefined),
+});

@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, shopDay } from '#core/calendar';
+import { addDays, dayMonth, shopDay } from '#core/calendar';
 import { settlePayment } from '#core/checkout/settle';
 import { createFarm } from '#core/farm/farms';
+import { formatNaira } from '#core/money';
+import { approveClaim, fileClaim } from '#core/orders/claims';
+import { updateOrderStatus } from '#core/orders/management';
 import { decideDemoPayment } from '#core/payments/demo';
 import { adminActor, type AdminActor } from '#core/roles';
 import { SELLER_AREA } from '#core/sellers/rules';
@@ -16,6 +20,7 @@ import {
   createUser,
   placeCatfishOrder,
   productNamed,
+  receivedHarvest,
   signedInClient,
 } from '../support/factories';
 import { HttpClient, locationOf } from '../support/http-client';
@@ -24,8 +29,9 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 /*
  * Issue 51 §6: the seller's area behind its own door, tried for every path of the route table — a guest
- * goes to /login, a shopper and an applicant are refused, a seller (suspended too) sees their own sales
- * and never a buyer's name, phone or address.
+ * goes to /login, a shopper and an applicant are refused, a seller (suspended too) sees their own sales,
+ * batches at the hub and the claims on their lines with the photo, and never a buyer's name, phone, e-mail
+ * or address; another seller gets none of it, not even the photo.
  */
 
 let server: TestServer;
@@ -63,7 +69,13 @@ const text = async (response: Response) =>
 describe("the seller's area", () => {
   it('is /seller in the route table', () => {
     expect(areaPaths().sort()).toEqual(
-      ['/seller', '/seller/statement', '/seller/statement.csv', '/seller?index'].sort(),
+      [
+        '/seller',
+        '/seller/statement',
+        '/seller/statement.csv',
+        '/seller/claims/1/photo',
+        '/seller?index',
+      ].sort(),
     );
   });
 
@@ -141,6 +153,156 @@ describe("the seller's area", () => {
     const other = await text(await (await signedInClient(server, kemi.email)).get('/seller'));
     expect(other).toContain('Nothing of yours has sold yet.');
     expect(other).not.toContain(`Order #${placed.orderId.slice(0, 8)}`);
+  });
+
+  it('a seller sees their batches at the hub and the claims on their lines with the photo; no one else gets the photo', async () => {
+    const catfish = await productNamed(db(), 'Live Catfish (Table Size)');
+    await setStockCounting(db(), admin, catfish.id, 'kg');
+    const tolu = await person('Tolu', true);
+    const femi = await person('Femi', true);
+    const toluBatch = await receivedHarvest(db(), admin, tolu.id, {
+      productId: catfish.id,
+      kg: 50,
+      naira: 2500,
+      daysAgo: 1,
+    });
+    const femiBatch = await receivedHarvest(db(), admin, femi.id, {
+      productId: catfish.id,
+      kg: 30,
+      naira: 2800,
+    });
+    const offerOf = async (batchId: number) =>
+      (await db().select().from(schema.sellerOffers).where(eq(schema.sellerOffers.batchId, batchId)))[0]!;
+    const [toluOffer, femiOffer] = [await offerOf(toluBatch), await offerOf(femiBatch)];
+    // A batch with a best-before says so (the hub may give one; a harvest received has none by default).
+    const bestBefore = addDays(today, 2);
+    await db().update(schema.stockBatches).set({ bestBefore }).where(eq(schema.stockBatches.id, toluBatch));
+
+    // A buyer with every contact detail on record buys 2 catfish of Tolu's, is delivered, and claims 1.
+    const buyer = await createCheckoutShopper(server.services);
+    await db()
+      .update(schema.user)
+      .set({ name: 'Chioma Buyer', phone: '0809 111 2233', address: '7 Ikwerre Road, Mile 1' })
+      .where(eq(schema.user.id, buyer.id));
+    const placed = await placeCatfishOrder(server.services, buyer.id, { quantity: 2, batchId: toluBatch });
+    await decideDemoPayment(db(), placed.reference, 'success');
+    expect(await settlePayment(server.services.checkout, placed.reference)).toBe('paid');
+    await updateOrderStatus(server.services.checkout, admin, placed.orderId, 'delivered');
+    const [line] = await db()
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, placed.orderId));
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#7a5c3a' } })
+      .png()
+      .toBuffer();
+    await fileClaim(
+      { ...server.services.checkout, storage: server.services.storage },
+      buyer.id,
+      placed.orderId,
+      {
+        lines: [{ itemId: line!.id, quantity: 1 }],
+        description: 'One catfish was soft and smelt off.',
+        photo: picture,
+      },
+      (at) => at.toISOString(),
+    );
+    const [claim] = await db()
+      .select()
+      .from(schema.orderClaims)
+      .where(eq(schema.orderClaims.orderId, placed.orderId));
+    await approveClaim(server.services.checkout, admin, {
+      orderId: placed.orderId,
+      claimId: claim!.id,
+      reason: 'spoiled',
+      note: 'Refunded one fish, Chioma.',
+    });
+    // What the approval took from Tolu: the refund rows of her ledger for the order (her share less commission).
+    const [{ taken } = { taken: '0' }] = await db()
+      .select({ taken: sql<string>`-sum(${schema.sellerLedger.amountKobo})` })
+      .from(schema.sellerLedger)
+      .where(
+        and(
+          eq(schema.sellerLedger.sellerId, tolu.sellerId),
+          eq(schema.sellerLedger.orderId, placed.orderId),
+          eq(schema.sellerLedger.kind, 'refund'),
+        ),
+      );
+    expect(Number(taken)).toBeGreaterThan(0);
+
+    const toluClient = await signedInClient(server, tolu.email);
+    const page = await text(await toluClient.get('/seller'));
+    const photoPath = `/seller/claims/${claim!.id}/photo`;
+    expect(page).toContain('Your batches at the hub');
+    expect(page).toContain(`#${toluOffer.id}</dd>`);
+    expect(page).toContain('50 kg');
+    expect(page).toContain(dayMonth(toluOffer.harvestedOn));
+    expect(page).toContain('Best before');
+    expect(page).toContain(dayMonth(bestBefore));
+    expect(page).not.toContain(`#${femiOffer.id}</dd>`);
+    expect(page).toContain('Freshness claims on your fish');
+    expect(page).toContain(`Order #${placed.orderId.slice(0, 8)}`);
+    expect(page).toContain('1 × Live Catfish (Table Size)');
+    expect(page).toContain('One catfish was soft and smelt off.');
+    expect(page).toContain(`Approved: ${formatNaira(Number(taken))} taken from what you are owed`);
+    expect(page).toContain(`href="${photoPath}"`);
+    expect(page).toContain(`src="${photoPath}?width=400"`);
+    // The page carries the seller's photo address, never the stored photo's own, nor the shop's note to the buyer.
+    expect(page).not.toContain(claim!.photoUrl);
+    expect(page).not.toContain('Refunded one fish');
+    for (const contact of [
+      'Chioma',
+      '0809 111 2233',
+      '+2348091112233',
+      '7 Ikwerre Road',
+      'Mile 1',
+      buyer.email,
+    ])
+      expect(page, contact).not.toContain(contact);
+
+    // Tolu's photo: through her door, then the one copy as every picture is served.
+    const answer = await toluClient.get(photoPath);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(locationOf(answer)).toBe(claim!.photoUrl);
+    const small = await toluClient.get(`${photoPath}?width=400`);
+    expect(locationOf(small)).toBe(claim!.photoUrl.replace(/-800\.webp$/, '-400.webp'));
+    const served = await fetch(new URL(locationOf(answer)!, server.url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toContain('image/webp');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // The stored photo as the buyer sent it (re-encoded in the picture widths), the list's at 400 px.
+    expect((await sharp(bytes).metadata()).width).toBe(800);
+    const thumbnail = await fetch(new URL(locationOf(small)!, server.url));
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(400);
+
+    // Femi sees his own batch and no claim of Tolu's; her photo is not found for him, as a claim that is not.
+    const femiClient = await signedInClient(server, femi.email);
+    const other = await text(await femiClient.get('/seller'));
+    expect(other).toContain(`#${femiOffer.id}</dd>`);
+    expect(other).not.toContain(`#${toluOffer.id}</dd>`);
+    expect(other).toContain('No buyer has claimed on your fish.');
+    expect(other).not.toContain(photoPath);
+    const refused = await femiClient.get(photoPath);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('location')).toBeNull();
+    const refusedBody = await text(refused);
+    expect(refusedBody).not.toContain(claim!.photoUrl);
+    const none = await femiClient.get(`/seller/claims/${claim!.id + 1000}/photo`);
+    expect(none.status).toBe(404);
+    expect(await text(none)).toBe(refusedBody);
+    for (const junk of ['abc', '0', '1e3'])
+      expect((await toluClient.get(`/seller/claims/${junk}/photo`)).status).toBe(404);
+
+    // The buyer (a shopper, not a seller) is refused by the door; a guest is sent to sign in.
+    const shopper = await signedInClient(server, buyer.email);
+    const asShopper = await shopper.get(photoPath);
+    expect(asShopper.status).toBe(403);
+    expect(await text(asShopper)).not.toContain(claim!.photoUrl);
+    const asGuest = await new HttpClient(server.url).get(photoPath);
+    expect(asGuest.status).toBe(302);
+    expect(locationOf(asGuest)).toBe(`/login?redirectTo=${encodeURIComponent(photoPath)}`);
   });
 
   it('a suspended seller still sees their area, told they are suspended and why', async () => {

@@ -12,7 +12,8 @@ export function claimOutcome(claim: ClaimView, reader: 'buyer' | 'shop' = 'buyer
   return claim.decisionNote ? `Declined: ${claim.decisionNote}` : 'Declined';
 }
 
-const OUTCOME_CLASSES: Record<ClaimView['status'], string> = {
+/** A claim's outcome badge colours, by where it stands (the seller's area shows them too). */
+export const CLAIM_OUTCOME_CLASSES: Record<ClaimView['status'], string> = {
   open: 'bg-amber-100 text-amber-900',
   approved: 'bg-green-100 text-green-900',
   declined: 'bg-slate-200 text-slate-900',
@@ -25,24 +26,30 @@ const SIZES = {
 } as const;
 
 /**
- * One claim as buyer and shop both see it: the photo (opening the full size), what was claimed, the
+ * One claim as buyer, shop and seller see it: the photo (opening the full size), what was claimed, the
  * buyer's words and when it was filed. What differs is passed in: the line above the claimed items
  * (the outcome, or the order and its customer), the photo's texts, and what follows the card (the
- * admin's two answers).
+ * admin's two answers). The seller's area passes its own photo addresses (`thumbnailUrl` beside
+ * `photoUrl`), which check the claim is on their line before sending the photo.
  */
 export function ClaimCard({
   claim,
   heading,
   photoLabel,
   photoAlt,
+  thumbnailUrl,
   size = 'small',
   className,
   children,
 }: {
-  claim: ClaimView;
+  claim: Pick<ClaimView, 'photoUrl' | 'description' | 'createdAt'> & {
+    lines: Pick<ClaimView['lines'][number], 'productName' | 'quantity'>[];
+  };
   heading: ReactNode;
   photoLabel: string;
   photoAlt: string;
+  /** The 400 px photo's address; by default the stored photo's own 400 px width. */
+  thumbnailUrl?: string;
   size?: keyof typeof SIZES;
   className: string;
   children?: ReactNode;
@@ -53,7 +60,7 @@ export function ClaimCard({
       <div className="flex flex-wrap gap-3">
         <a href={claim.photoUrl} className="shrink-0" aria-label={photoLabel}>
           <img
-            src={claim.photoUrl.replace(/-800\.webp$/, '-400.webp')}
+            src={thumbnailUrl ?? claim.photoUrl.replace(/-800\.webp$/, '-400.webp')}
             alt={photoAlt}
             width={sized.px}
             height={sized.px}
@@ -96,7 +103,7 @@ export function ClaimWithOutcome({
       heading={
         <p>
           <span
-            className={`inline-block rounded-full px-2 py-0.5 font-medium ${OUTCOME_CLASSES[claim.status]}`}
+            className={`inline-block rounded-full px-2 py-0.5 font-medium ${CLAIM_OUTCOME_CLASSES[claim.status]}`}
           >
             {claimOutcome(claim, reader)}
           </span>
