@@ -347,6 +347,48 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     expect(paid!.recipientCode).toBe('RCP_0584999999999');
   });
 
+  it('the owner pays one seller with their password: sent at once, one row in the activity log; a refused pay-one writes none', async () => {
+    resetStand();
+    const { seller, owed } = await sellerWithSale(1);
+    const payoutLog = () =>
+      db()
+        .select()
+        .from(schema.adminActivity)
+        .where(eq(schema.adminActivity.kind, 'payout'))
+        .orderBy(schema.adminActivity.id);
+    const logged = (await payoutLog()).length;
+    const checkPassword: PayoutDeps['checkPassword'] = async (_who, password) => password === ADMIN_PASSWORD;
+    const owner = deps({ checkPassword });
+    const form = { password: ADMIN_PASSWORD, clientAddress: '127.0.0.1' };
+    await expect(payOneSeller(owner, admin, seller.id, { ...form, password: 'wrong' })).rejects.toThrow(
+      PAYOUT_MESSAGES.password,
+    );
+    // Delivered just now: its claim window is open, nothing is payable yet.
+    await expect(
+      payOneSeller(deps({ checkPassword, now: () => new Date() }), admin, seller.id, form),
+    ).rejects.toThrow(PAYOUT_MESSAGES.nothingPayable);
+    expect((await payoutLog()).length).toBe(logged);
+
+    const paid = await payOneSeller(owner, admin, seller.id, form);
+    expect(paid).toMatchObject({ amountKobo: owed, status: 'pending', attempts: 1 });
+    expect(transferredTo(await recipientOf(seller.id)).map((t) => [t.reference, t.amount])).toEqual([
+      [paid.reference, owed],
+    ]);
+    await expect(payOneSeller(owner, admin, seller.id, form)).rejects.toThrow(PAYOUT_MESSAGES.open);
+    const entries = (await payoutLog()).slice(logged);
+    expect(entries).toMatchObject([
+      {
+        adminId: admin.id,
+        adminEmail: ADMIN_EMAIL,
+        action: 'created',
+        subjectId: String(paid.runId),
+        subjectLabel: `Payout to ${seller.businessName}`,
+        before: null,
+        after: { runId: paid.runId, sellerId: seller.id, amountKobo: owed, reference: paid.reference },
+      },
+    ]);
+  });
+
   it('a payout queued before the seller was suspended is not sent: waits while an earlier try may land, then is owed again', async () => {
     resetStand();
     const { seller, owed } = await sellerWithSale(1);
