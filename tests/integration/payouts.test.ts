@@ -1,5 +1,8 @@
-import { spawn } from 'node:child_process';
-import { and, eq, inArray } from 'drizzle-orm';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlePayment } from '#core/checkout/settle';
@@ -23,6 +26,7 @@ import {
 } from '#core/sellers/payouts';
 import { applyToSell, approveSeller, changeBankAccount, suspendSeller } from '#core/sellers/service';
 import { setStockCounting } from '#core/stock/batches';
+import { embeddedDataDir, openPglite } from '#db/client';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD } from '../support/constants';
 import {
@@ -33,6 +37,7 @@ import {
   productNamed,
   signedInClient,
 } from '../support/factories';
+import { copyToDataDir } from '../support/database';
 import { HttpClient } from '../support/http-client';
 import { startPaystackShop } from '../support/paystack-shop';
 import type { PaystackStandIn } from '../support/paystack-stand-in';
@@ -342,6 +347,48 @@ describe('payouts by Paystack Transfer, exactly once (issue 51 §5)', () => {
     expect(paid!.recipientCode).toBe('RCP_0584999999999');
   });
 
+  it('the owner pays one seller with their password: sent at once, one row in the activity log; a refused pay-one writes none', async () => {
+    resetStand();
+    const { seller, owed } = await sellerWithSale(1);
+    const payoutLog = () =>
+      db()
+        .select()
+        .from(schema.adminActivity)
+        .where(eq(schema.adminActivity.kind, 'payout'))
+        .orderBy(schema.adminActivity.id);
+    const logged = (await payoutLog()).length;
+    const checkPassword: PayoutDeps['checkPassword'] = async (_who, password) => password === ADMIN_PASSWORD;
+    const owner = deps({ checkPassword });
+    const form = { password: ADMIN_PASSWORD, clientAddress: '127.0.0.1' };
+    await expect(payOneSeller(owner, admin, seller.id, { ...form, password: 'wrong' })).rejects.toThrow(
+      PAYOUT_MESSAGES.password,
+    );
+    // Delivered just now: its claim window is open, nothing is payable yet.
+    await expect(
+      payOneSeller(deps({ checkPassword, now: () => new Date() }), admin, seller.id, form),
+    ).rejects.toThrow(PAYOUT_MESSAGES.nothingPayable);
+    expect((await payoutLog()).length).toBe(logged);
+
+    const paid = await payOneSeller(owner, admin, seller.id, form);
+    expect(paid).toMatchObject({ amountKobo: owed, status: 'pending', attempts: 1 });
+    expect(transferredTo(await recipientOf(seller.id)).map((t) => [t.reference, t.amount])).toEqual([
+      [paid.reference, owed],
+    ]);
+    await expect(payOneSeller(owner, admin, seller.id, form)).rejects.toThrow(PAYOUT_MESSAGES.open);
+    const entries = (await payoutLog()).slice(logged);
+    expect(entries).toMatchObject([
+      {
+        adminId: admin.id,
+        adminEmail: ADMIN_EMAIL,
+        action: 'created',
+        subjectId: String(paid.runId),
+        subjectLabel: `Payout to ${seller.businessName}`,
+        before: null,
+        after: { runId: paid.runId, sellerId: seller.id, amountKobo: owed, reference: paid.reference },
+      },
+    ]);
+  });
+
   it('a payout queued before the seller was suspended is not sent: waits while an earlier try may land, then is owed again', async () => {
     resetStand();
     const { seller, owed } = await sellerWithSale(1);
@@ -517,59 +564,117 @@ describe("the seller's statement (issue 51 §6)", () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('a payout run killed with SIGKILL mid-run (PostgreSQL)', () => {
-  it('after the restart every seller is paid exactly once', async () => {
+describe('a payout run killed with SIGKILL mid-run, on either engine', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    // A test that failed before it killed its run, or while the restart ran: nothing left running.
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  /**
+   * tests/support/payout-run-child.ts in a process of its own, with `env` over this one's: what it has
+   * written so far, and its end (its exit code, or the signal that ended it).
+   */
+  function payoutRunChild(env: Record<string, string | undefined>) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/payout-run-child.ts'], {
+      env: { ...process.env, STAND_URL: stand.url, STAND_KEY: stand.secretKey, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // 'close': it has exited and all it wrote has been read.
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal })),
+    );
+    return { child, output: () => output, ended };
+  }
+
+  it('after the restart, in a fresh process, every seller is paid exactly once', async () => {
     resetStand();
     const made = [];
     for (let i = 0; i < 6; i++) made.push(await sellerWithSale(1));
     const ids = made.map((m) => m.seller.id);
-    stand.answerAfterMs = 300;
-    const before = stand.transferBodies.length;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/payout-run-child.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: shop.database.url,
-        STAND_URL: stand.url,
-        STAND_KEY: stand.secretKey,
-        NOW_MS: String(later().getTime()),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    const deadline = Date.now() + 60_000;
-    // Two transfers asked (their answers 300 ms away): killed with money on the wire.
-    while (stand.transferBodies.length < before + 2) {
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`the run ended first:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    child.kill('SIGKILL');
-    await exited;
-    expect(output).not.toContain('done');
-    const cut = await db()
-      .select()
-      .from(schema.sellerPayouts)
-      .where(inArray(schema.sellerPayouts.sellerId, ids));
-    expect(
-      cut.some((p) => p.status === 'queued'),
-      'some payouts were left on their way',
-    ).toBe(true);
+    // PostgreSQL: every process opens the test's database. PGlite is one process's database: a copy of
+    // the test's on disk, in DATA_DIR/pglite as the shop keeps it, opened by the run, then (its lock
+    // left by a dead process) by the restart, then by this test once the restart has closed it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'freshcatch-payout-kill-'));
+    const pglite = shop.database.engine === 'pglite';
+    if (pglite) await copyToDataDir(shop.database, embeddedDataDir(dir));
+    const where = pglite
+      ? { DATABASE_URL: undefined, DATA_DIR: dir }
+      : { DATABASE_URL: shop.database.url, DATA_DIR: undefined };
+    try {
+      stand.answerAfterMs = 300;
+      const before = stand.transferBodies.length;
+      const run = payoutRunChild({ ...where, NOW_MS: String(later().getTime()) });
+      const deadline = Date.now() + 60_000;
+      // Two transfers asked and made at the stand-in (each answered 300 ms after it was asked): killed
+      // with money on the wire, the answers maybe not yet written down.
+      while (stand.transferBodies.length < before + 2) {
+        if (run.child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`the run ended first:\n${run.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      run.child.kill('SIGKILL');
+      expect(await run.ended).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(run.output()).not.toContain('done');
 
-    // The restart: the next run (and its sending of what is due) an hour on.
-    stand.answerAfterMs = 0;
-    const restart = deps({ now: () => new Date(later().getTime() + HOUR) });
-    await runPayouts(restart);
-    await sendDuePayouts(restart);
-    for (const { seller, owed } of made) {
-      const rows = await payoutsOf(seller.id);
-      expect(rows.map((r) => [r.amountKobo, r.status])).toEqual([[owed, 'pending']]);
-      expect(transferredTo(await recipientOf(seller.id)).map((t) => t.amount)).toEqual([owed]);
-      expect((await sellerBalance(db(), seller.id, new Date(later().getTime() + 2 * HOUR))).payableKobo).toBe(
-        0,
-      );
+      // The restart: a fresh process, the next run (and its sending of what is due) an hour on.
+      stand.answerAfterMs = 0;
+      const restart = payoutRunChild({
+        ...where,
+        NOW_MS: String(later().getTime() + HOUR),
+        FINISH: '1',
+        SELLER_IDS: ids.join(','),
+      });
+      const ended = await restart.ended;
+      expect(ended, restart.output()).toEqual({ code: 0, signal: null });
+      const found = JSON.parse(restart.output().match(/^found (.*)$/m)![1]!) as {
+        sellerId: number;
+        status: string;
+        reference: string;
+      }[];
+      // What the killed run committed is there: one payout of each seller, some left on their way.
+      expect(found.map((p) => p.sellerId).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+      expect(
+        found.some((p) => p.status === 'queued'),
+        'some payouts were left on their way',
+      ).toBe(true);
+      expect(restart.output()).toContain('done');
+
+      const reader = pglite ? await openPglite({ dataDir: embeddedDataDir(dir) }) : null;
+      try {
+        const readDb = reader?.db ?? db();
+        for (const { seller, owed } of made) {
+          const rows = await readDb
+            .select()
+            .from(schema.sellerPayouts)
+            .where(eq(schema.sellerPayouts.sellerId, seller.id));
+          expect(rows.map((r) => [r.amountKobo, r.status])).toEqual([[owed, 'pending']]);
+          // The payout the killed run made is the one paid, under its reference: one transfer at the
+          // stand-in, and every transfer asked for this seller carried that reference.
+          expect(rows[0]!.reference).toBe(found.find((p) => p.sellerId === seller.id)!.reference);
+          const recipient = await recipientOf(seller.id);
+          expect(transferredTo(recipient).map((t) => [t.reference, t.amount])).toEqual([
+            [rows[0]!.reference, owed],
+          ]);
+          expect(
+            new Set(stand.transferBodies.filter((b) => b.recipient === recipient).map((b) => b.reference)),
+          ).toEqual(new Set([rows[0]!.reference]));
+          expect(
+            (await sellerBalance(readDb, seller.id, new Date(later().getTime() + 2 * HOUR))).payableKobo,
+          ).toBe(0);
+        }
+      } finally {
+        await reader?.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two processes start, each a Node with tsx (on PGlite each starts the engine, and this test's reader
+    // once more): more than the usual minute on a loaded machine.
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, shopDay } from '#core/calendar';
 import { deleteProduct, PRODUCT_HAS_OFFERS } from '#core/catalog/management';
@@ -69,6 +69,13 @@ const offer = (over: Partial<OfferForm> = {}): OfferForm => ({
 });
 
 const offerCount = async () => (await db().select().from(schema.sellerOffers)).length;
+/** The activity log's rows of one offer, oldest first (issue 51 §7: every owner action is in it). */
+const logOf = (offerId: number) =>
+  db()
+    .select()
+    .from(schema.adminActivity)
+    .where(and(eq(schema.adminActivity.kind, 'offer'), eq(schema.adminActivity.subjectId, String(offerId))))
+    .orderBy(asc(schema.adminActivity.id));
 
 describe('a seller offers a harvest (issue 51 §2)', () => {
   it('is kept in the stock unit, with its price per kg, for the shop to answer', async () => {
@@ -184,6 +191,26 @@ describe('the shop answers, and receives at the hub', () => {
       OFFER_CONFLICTS.withdraw,
     );
 
+    // The owner's counter is in the activity log, with the price asked and the price offered back; the
+    // refused one (the same price) is not, nor are the seller's own moves.
+    expect(
+      (await logOf(first.id)).map((e) => ({
+        action: e.action,
+        label: e.subjectLabel,
+        adminId: e.adminId,
+        before: e.before,
+        after: e.after,
+      })),
+    ).toEqual([
+      {
+        action: 'status_changed',
+        label: `Offer #${first.id}`,
+        adminId: admin.id,
+        before: { status: 'offered', priceKobo: 320_000 },
+        after: { status: 'countered', priceKobo: 320_000, counterPriceKobo: 290_000, declineReason: null },
+      },
+    ]);
+
     const second = await makeOffer(db(), s.id, offer());
     await answerOffer(db(), admin, second.id, { move: 'counter', price: '2500' });
     expect(await sellerMovesOffer(db(), s.id, second.id, 'withdraw')).toMatchObject({ status: 'withdrawn' });
@@ -205,6 +232,20 @@ describe('the shop answers, and receives at the hub', () => {
     await answerOffer(db(), admin, made.id, { move: 'decline', reason: 'We have enough catfish this week.' });
     const [view] = await offersOfSeller(db(), s.id);
     expect(view).toMatchObject({ status: 'declined', declineReason: 'We have enough catfish this week.' });
+    // In the activity log once, with the reason; the refused decline (no reason) left no row.
+    expect((await logOf(made.id)).map((e) => [e.action, e.adminId, e.before, e.after])).toEqual([
+      [
+        'status_changed',
+        admin.id,
+        { status: 'offered', priceKobo: 320_000 },
+        {
+          status: 'declined',
+          priceKobo: 320_000,
+          counterPriceKobo: null,
+          declineReason: 'We have enough catfish this week.',
+        },
+      ],
+    ]);
     expect((await refusal(receiveOffer(db(), admin, made.id, '10'))).message).toBe(OFFER_CONFLICTS.receive);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordMatches } from '#core/accounts/passwords';
 import { createFarm } from '#core/farm/farms';
@@ -12,6 +12,7 @@ import {
   changeBankAccount,
   checkBankAccount,
   declineSeller,
+  defaultCommission,
   setDefaultCommission,
   setSellerCommission,
   suspendSeller,
@@ -194,6 +195,98 @@ describe('the owner reviews sellers', () => {
     await expect(applyToSell(deps(), g.id, form(g, '1000000007'))).resolves.toMatchObject({
       status: 'applied',
     });
+  });
+});
+
+describe('the activity log of the owner’s seller actions (issue 51 §7)', () => {
+  const logOf = (subjectId: string | number) =>
+    db()
+      .select()
+      .from(schema.adminActivity)
+      .where(
+        and(eq(schema.adminActivity.kind, 'seller'), eq(schema.adminActivity.subjectId, String(subjectId))),
+      )
+      .orderBy(asc(schema.adminActivity.id));
+  /** Who did it, as the log keeps it (read once the admin is known). */
+  const by = () => ({ adminId: admin.id, adminEmail: ADMIN_EMAIL });
+
+  it('records a decline, a suspension and a commission change with what they changed; a refused one records nothing', async () => {
+    const f = await farmer('1000000011');
+    const seller = await applyToSell(deps(), f.id, form(f, '1000000011'));
+    await approveSeller(deps(), admin, seller.id, '8');
+    await refusal(setSellerCommission(deps(), admin, seller.id, '101'));
+    await setSellerCommission(deps(), admin, seller.id, '15');
+    await refusal(suspendSeller(deps(), admin, seller.id, ' '));
+    await suspendSeller(deps(), admin, seller.id, 'Short weight twice');
+    const entries = await logOf(seller.id);
+    expect(
+      entries.map((e) => ({
+        action: e.action,
+        label: e.subjectLabel,
+        adminId: e.adminId,
+        adminEmail: e.adminEmail,
+        before: { status: e.before?.status, commissionPercent: e.before?.commissionPercent },
+        after: {
+          status: e.after?.status,
+          commissionPercent: e.after?.commissionPercent,
+          suspendReason: e.after?.suspendReason,
+        },
+      })),
+    ).toEqual([
+      {
+        action: 'status_changed',
+        label: `Okafor Fish Farm (#${seller.id})`,
+        ...by(),
+        before: { status: 'applied', commissionPercent: null },
+        after: { status: 'approved', commissionPercent: 8, suspendReason: null },
+      },
+      {
+        action: 'updated',
+        label: `Okafor Fish Farm (#${seller.id})`,
+        ...by(),
+        before: { status: undefined, commissionPercent: 8 },
+        after: { status: undefined, commissionPercent: 15, suspendReason: undefined },
+      },
+      {
+        action: 'status_changed',
+        label: `Okafor Fish Farm (#${seller.id})`,
+        ...by(),
+        before: { status: 'approved', commissionPercent: 15 },
+        after: { status: 'suspended', commissionPercent: 15, suspendReason: 'Short weight twice' },
+      },
+    ]);
+
+    const g = await farmer('1000000012');
+    const other = await applyToSell(deps(), g.id, form(g, '1000000012'));
+    await refusal(declineSeller(deps(), admin, other.id, ''));
+    await declineSeller(deps(), admin, other.id, 'No farm records yet');
+    expect(
+      (await logOf(other.id)).map((e) => [
+        e.action,
+        e.before?.status,
+        e.after?.status,
+        e.after?.declineReason,
+      ]),
+    ).toEqual([['status_changed', 'applied', 'declined', 'No farm records yet']]);
+  });
+
+  it('records the default commission’s change, from what it was; a refused one records nothing', async () => {
+    const was = await defaultCommission(db());
+    const percent = was === 11 ? 13 : 11;
+    const logged = (await logOf('default-commission')).length;
+    await refusal(setDefaultCommission(db(), admin, '-1'));
+    expect((await logOf('default-commission')).length).toBe(logged);
+    await setDefaultCommission(db(), admin, String(percent));
+    expect((await logOf('default-commission')).slice(logged)).toMatchObject([
+      {
+        action: 'updated',
+        subjectLabel: 'Default commission',
+        ...by(),
+        before: { commissionPercent: was },
+        after: { commissionPercent: percent },
+      },
+    ]);
+    await setDefaultCommission(db(), admin, String(was));
   });
 });
 

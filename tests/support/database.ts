@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '#db/client';
@@ -9,6 +10,8 @@ export interface TestDatabase extends Database {
   engine: 'pglite' | 'postgres';
   /** PostgreSQL: the database's own URL, for a child process of the test to open it too. */
   url?: string;
+  /** PGlite: the embedded engine's client (copyToDataDir copies the database out through it). */
+  client?: PGlite;
 }
 
 /**
@@ -45,4 +48,16 @@ export async function createTestDatabase(
   const dump = readFileSync(inject('pgliteTemplate'));
   const database = await openPglite({ loadDataDir: new Blob([dump]) });
   return { ...database, engine: 'pglite' };
+}
+
+/**
+ * PGlite: a copy of the test's database (in memory) in a data directory on disk, `dataDir` (absent or
+ * empty), closed: for a process of its own to open as the shop opens its embedded database. Dumped after a
+ * checkpoint, between two of this process's statements (PGlite runs one at a time): what is committed.
+ */
+export async function copyToDataDir(database: TestDatabase, dataDir: string): Promise<void> {
+  if (!database.client) throw new Error('copyToDataDir: a PGlite database only');
+  await database.client.exec('checkpoint');
+  const copy = await openPglite({ dataDir, loadDataDir: await database.client.dumpDataDir('none') });
+  await copy.close();
 }
