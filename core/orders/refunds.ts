@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderRefunds, orders } from '../../db/schema';
 import { assertOwner, type AdminActor } from '../roles';
@@ -57,6 +57,12 @@ export interface RefundDeps {
 export interface RefundJob {
   orderId: string;
   amountKobo: number;
+  /**
+   * The refund (order_refunds row) this job asks for. A job retried after its refund was settled another
+   * way (a webhook, the reconciler) must not carry out the order's next refund with its own amount. Jobs
+   * queued before the id was carried have none, and act on the order's open refund as they did.
+   */
+  refundId?: number;
 }
 
 /** Orders run the refund queue, so they say what its job carries (core/jobs/queue.ts imports no domain). */
@@ -128,7 +134,14 @@ export async function requestRefundIn(
     },
     { admin, refusedTitle: REFUND_NOT_MADE, notFound: ORDER_NOT_FOUND },
   );
-  const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo };
+  // The row changeOrder just wrote: the order's one open refund (the order is locked).
+  const [asked] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'requested')))
+    .orderBy(desc(orderRefunds.id))
+    .limit(1);
+  const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo, refundId: asked!.id };
   return { jobId: await deps.jobs.send(tx, 'refund', job), job };
 }
 
@@ -158,13 +171,24 @@ async function refundOfLines(tx: Tx, order: typeof orders.$inferSelect, chosen: 
  * cannot be reached throws (the queue asks again later); one that refuses for good leaves the refund
  * 'failed' with its reason, and the admin may try again.
  */
-export async function carryOutRefund(deps: RefundDeps, { orderId, amountKobo }: RefundJob): Promise<void> {
+export async function carryOutRefund(
+  deps: RefundDeps,
+  { orderId, amountKobo, refundId }: RefundJob,
+): Promise<void> {
   const { db } = deps;
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'requested')));
   if (!order) return; // settled already (a webhook came first), or no longer asked for
+  if (refundId !== undefined) {
+    // Still this job's refund that is asked for, not a later one (this one settled while the job waited).
+    const [mine] = await db
+      .select({ status: orderRefunds.status })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, orderId)));
+    if (mine?.status !== 'requested') return;
+  }
   if (await recordUnrecordedRefund(deps, order, amountKobo)) return;
 
   let started: RefundStarted;

@@ -11,9 +11,11 @@ import {
   refundMessage,
   refundOrder,
   settleRefund,
+  type RefundJob,
 } from '#core/orders/refunds';
 import { getOrderForAdmin } from '#core/orders/management';
 import { decideDemoPayment } from '#core/payments/demo';
+import { queryRows } from '#db/client';
 import * as schema from '#db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/constants';
 import { createCheckoutShopper, placeCatfishOrder, signedInClient } from '../support/factories';
@@ -453,6 +455,55 @@ describe('partial refunds', () => {
     expect(told).toHaveLength(3);
     // Nothing is left to give back.
     expect((await post({ reason: 'other' })).status).toBe(409);
+  });
+
+  it('a refund job retried after its refund was settled another way never carries out the next refund', async () => {
+    const { order } = await paidOrder(3);
+    const [line] = await db().select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+    const oneFish = line!.totalPriceKobo / 3;
+    const post = (fields: Record<string, string>) =>
+      client.postForm('/admin/orders', { intent: 'refund', orderId: order.id, ...fields });
+    const jobsOf = async () =>
+      (
+        await queryRows<{ data: RefundJob }>(
+          db(),
+          sql`select data from pgboss.job where name = 'refund' and data->>'orderId' = ${order.id}
+              order by created_on`,
+        )
+      ).map((row) => row.data);
+    const checkout = server.services.checkout;
+
+    // One fish back; Paystack's answer is lost (500), so the job is to be retried later…
+    stand.refuseRefunds = 500;
+    try {
+      expect((await post({ reason: 'spoiled', by: 'lines', [`line-${line!.id}`]: '1' })).status).toBe(200);
+    } finally {
+      stand.refuseRefunds = null;
+    }
+    const [first] = await jobsOf();
+    // …but the refund is made and settled meanwhile (here: the job's own attempt, then Paystack's webhook).
+    await carryOutRefund(checkout, first!);
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({ refundStatus: 'processed', refundedKobo: oneFish });
+
+    // The owner asks for ₦1,000 more, and that one waits for Paystack too.
+    stand.refuseRefunds = 500;
+    try {
+      expect((await post({ reason: 'short_weight', by: 'amount', amount: '1,000' })).status).toBe(200);
+    } finally {
+      stand.refuseRefunds = null;
+    }
+    // The first job's retry comes now: its refund is settled, so it asks Paystack for nothing.
+    await carryOutRefund(checkout, first!);
+    expect(stand.refunds.get(order.paymentReference)!.map((r) => r.amount)).toEqual([oneFish]);
+    expect(await orderById(order.id)).toMatchObject({ refundStatus: 'requested', refundingKobo: 100_000 });
+    // The second job gives back its own ₦1,000.
+    const second = (await jobsOf()).at(-1)!;
+    expect(second.refundId).not.toBe(first!.refundId);
+    await carryOutRefund(checkout, second);
+    expect(stand.refunds.get(order.paymentReference)!.map((r) => r.amount)).toEqual([oneFish, 100_000]);
+    expect(await stand.finishRefund(order.paymentReference, 'processed')).toBe(200);
+    expect(await orderById(order.id)).toMatchObject({ refundedKobo: oneFish + 100_000 });
   });
 
   it('refuses a refund form without a reason, or with an amount that is not money, and changes nothing', async () => {
