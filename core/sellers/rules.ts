@@ -8,6 +8,12 @@ import type { SellerStatus } from '../../db/schema/enums';
 /** The shop's commission when the owner has set none in settings (whole percent of a seller's sales). */
 export const DEFAULT_COMMISSION_PERCENT = 10;
 
+/**
+ * When the weekly payout run pays, in the shop's words: db/job-queue.ts's `payout-run` cron, 09:00 UTC on
+ * Mondays (Lagos keeps UTC+1 all year). A unit test holds the two together.
+ */
+export const PAYOUT_RUN_WHEN = 'on Mondays at 10:00';
+
 /** After a bank change, payouts wait this long: time for the seller to say it was not them. */
 export const BANK_CHANGE_HOLD_HOURS = 24;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPayoutReference, payoutMove, retryDelayMs } from '#core/sellers/payout-rules';
+import { PAYOUT_RUN_WHEN } from '#core/sellers/rules';
+import { SCHEDULES } from '#db/job-queue';
 
 describe('payout rules (issue 51 §5)', () => {
   it('a reference Paystack takes, new each time', () => {
@@ -23,5 +25,16 @@ describe('payout rules (issue 51 §5)', () => {
     expect(payoutMove('success', 'failed')).toBeNull();
     expect(payoutMove('reversed', 'success')).toBeNull();
     expect(payoutMove('pending', 'queued')).toBeNull();
+  });
+});
+
+describe('the weekly payout run, said as it is scheduled', () => {
+  it('the words name the cron of db/job-queue.ts in Lagos time (UTC+1)', () => {
+    const cron = SCHEDULES.find((schedule) => schedule.queue === 'payout-run')!.cron;
+    const [minute = '', hour, dayOfMonth, month, dayOfWeek] = cron.split(' ');
+    expect([dayOfMonth, month]).toEqual(['*', '*']);
+    const days = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+    const lagos = `${String((Number(hour) + 1) % 24).padStart(2, '0')}:${minute.padStart(2, '0')}`;
+    expect(PAYOUT_RUN_WHEN).toBe(`on ${days[Number(dayOfWeek)]} at ${lagos}`);
   });
 });

@@ -1,4 +1,5 @@
 import { CLAIM_OUTCOME_CLASSES, ClaimCard } from '~/components/claims/claim-card';
+import { CLAIM_WINDOW_HOURS } from '#core/orders/claim-window';
 import type { ClaimStatus } from '#core/orders/statuses';
 
 /** A freshness claim on the seller's lines as the page shows it: its photo through the seller's own addresses. */
@@ -25,8 +26,9 @@ export function LineClaims({ claims }: { claims: LineClaim[] }) {
         Freshness claims on your fish
       </h2>
       <p className="text-sm text-slate-700">
-        A buyer can report fish that arrived bad, with a photo, within hours of delivery (6 hours for fresh
-        fish). If the shop approves, your part of the refund is taken from what you are owed for that line.
+        A buyer can report fish that arrived bad, with a photo, within hours of delivery (
+        {CLAIM_WINDOW_HOURS.fresh} hours for fresh fish). If the shop approves, your part of the refund is
+        taken from what you are owed for that line.
       </p>
       {claims.length === 0 ? (
         <p className="text-slate-700">No buyer has claimed on your fish.</p>

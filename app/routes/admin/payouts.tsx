@@ -7,6 +7,7 @@ import { shopDateTime } from '#core/calendar';
 import { formatNaira } from '#core/money';
 import { PAYOUT_STATUS_LABELS } from '#core/sellers/payout-rules';
 import { latestPayouts, owedToWhom, payOneSeller, payoutsNow, startPayoutRun } from '#core/sellers/payouts';
+import { PAYOUT_RUN_WHEN } from '#core/sellers/rules';
 import { AdminPayoutActionSchema } from '#core/sellers/schemas';
 import type { Route } from './+types/payouts';
 
@@ -76,7 +77,7 @@ export default function AdminPayouts() {
         <h1 className="text-2xl font-bold text-slate-900">Payouts</h1>
         <p className="text-slate-700">
           A seller’s money becomes payable when the claim window of their order closes. The weekly run pays
-          every payable balance by Paystack Transfer on Mondays at 10:00; you can pay now.
+          every payable balance by Paystack Transfer {PAYOUT_RUN_WHEN}; you can pay now.
         </p>
       </header>
 

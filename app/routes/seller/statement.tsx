@@ -1,7 +1,9 @@
 import { Link, useLoaderData } from 'react-router';
 import { dayMonth, shopMoment } from '#core/calendar';
 import { formatNaira } from '#core/money';
+import { CLAIM_WINDOW_HOURS } from '#core/orders/claim-window';
 import { PAYOUT_STATUS_LABELS } from '#core/sellers/payout-rules';
+import { PAYOUT_RUN_WHEN } from '#core/sellers/rules';
 import { latestPayouts } from '#core/sellers/payouts';
 import { isPayoutKind } from '#core/sellers/ledger-rules';
 import { LEDGER_KIND_LABELS, sellerStatement } from '#core/sellers/statement';
@@ -70,8 +72,8 @@ export default function SellerStatement() {
         </p>
         <h1 className="text-2xl font-bold text-slate-900">{businessName}: your statement</h1>
         <p className="text-slate-700">
-          Your money becomes payable when the buyer can no longer claim (6 hours after delivery for fresh
-          fish); it is paid to your bank account by transfer on Mondays.
+          Your money becomes payable when the buyer can no longer claim ({CLAIM_WINDOW_HOURS.fresh} hours
+          after delivery for fresh fish); it is paid to your bank account by transfer {PAYOUT_RUN_WHEN}.
         </p>
       </header>
       <dl className="grid grid-cols-3 gap-2 text-center">
