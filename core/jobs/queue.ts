@@ -17,9 +17,16 @@ export interface JobData {
 export interface JobQueue {
   /**
    * Enqueues a job as part of `db`'s work: given a transaction, the job exists if and only if the
-   * transaction commits. Returns the job's id.
+   * transaction commits. Returns the job's id. `startAfterSeconds`: no worker takes it before then; for a
+   * job its sender runs itself at once (runNow), the queue being the fallback should the sender never
+   * get to it (a crash between the commit and the run).
    */
-  send<Q extends QueueName>(db: Db | Tx, queue: Q, data: JobData[Q]): Promise<string>;
+  send<Q extends QueueName>(
+    db: Db | Tx,
+    queue: Q,
+    data: JobData[Q],
+    options?: { startAfterSeconds?: number },
+  ): Promise<string>;
   /**
    * Gives a failed job one more try, as part of `db`'s work (it runs once the transaction commits).
    * False when there is no such failed job (never was, or already retried).
@@ -74,11 +81,21 @@ export function pgBossQueue(boss: PgBoss, onSent?: (queue: QueueName) => void): 
     executeSql: async (text, values) => ({ rows: await queryRows(db, positionalSql(text, values)) }),
   });
   return {
-    async send(db, queue, data) {
+    async send(db, queue, data, options = {}) {
+      const later = options.startAfterSeconds;
       const id = await boss.send(queue, data as object, { db: on(db) });
       // pg-boss answers null when the queue is missing: a job must never vanish quietly.
       if (!id) throw new Error(`the job queue '${queue}' does not exist (run the migrations)`);
-      if (onSent) setTimeout(() => onSent(queue), 25).unref();
+      // Not pg-boss's own startAfter: its insert uses one parameter three times, which positionalSql makes
+      // three, each typed on its own; the one cast to a timestamp then refuses '60' (PGlite, at bind).
+      if (later)
+        await queryRows(
+          db,
+          sql`update pgboss.job set start_after = now() + make_interval(secs => ${later})
+              where name = ${queue} and id = ${id}::uuid`,
+        );
+      // A job for later needs no worker now.
+      if (onSent && !later) setTimeout(() => onSent(queue), 25).unref();
       return id;
     },
     async retry(db, queue, id) {

@@ -99,6 +99,13 @@ export interface RefundAsked {
   job: RefundJob;
 }
 
+/**
+ * How long a refund job waits for a worker. The request that asked runs it at once (refundNow); a worker
+ * poked at once would race it for the job, and an admin whose worker won saw 'requested' while Paystack
+ * had already answered. A minute is the fallback's wait when the request died before its run.
+ */
+export const REFUND_FALLBACK_SECONDS = 60;
+
 /** `requestRefund` in the caller's transaction (an approved freshness claim asks in its own). */
 export async function requestRefundIn(
   tx: Tx,
@@ -142,7 +149,9 @@ export async function requestRefundIn(
     .orderBy(desc(orderRefunds.id))
     .limit(1);
   const job: RefundJob = { orderId, amountKobo: changed!.after.refundingKobo, refundId: asked!.id };
-  return { jobId: await deps.jobs.send(tx, 'refund', job), job };
+  // The request carries it out at once (refundNow); a worker takes it only if the request never did.
+  const jobId = await deps.jobs.send(tx, 'refund', job, { startAfterSeconds: REFUND_FALLBACK_SECONDS });
+  return { jobId, job };
 }
 
 async function refundOfLines(tx: Tx, order: typeof orders.$inferSelect, chosen: RefundedLine[]) {

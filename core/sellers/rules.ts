@@ -59,6 +59,21 @@ export function nextStatus(status: SellerStatus, decision: SellerDecision): Sell
   return (rule.from as readonly SellerStatus[]).includes(status) ? rule.to : null;
 }
 
+/**
+ * What the owner's sellers screen offers for a seller: each decision the table allows, and the commission
+ * while approved or suspended; nothing once the farmer deleted their account (`userId` null: the record
+ * stays for the books). The server refuses the same (core/sellers/service.ts).
+ */
+export function ownerChoices(seller: { status: SellerStatus; userId: string | null }) {
+  const open = seller.userId !== null;
+  return {
+    approve: open && nextStatus(seller.status, 'approve') !== null,
+    decline: open && nextStatus(seller.status, 'decline') !== null,
+    suspend: open && nextStatus(seller.status, 'suspend') !== null,
+    commission: open && (seller.status === 'approved' || seller.status === 'suspended'),
+  };
+}
+
 export const CONFLICT_MESSAGES: Record<SellerDecision, string> = {
   approve: 'Only an application or a suspended seller can be approved.',
   decline: 'Only an application waiting for review can be declined.',

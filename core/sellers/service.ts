@@ -223,6 +223,8 @@ async function changeSeller(
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(sellers).where(eq(sellers.id, id)).for('update');
     if (!before) throw new NotFound(SELLER_MESSAGES.notFound);
+    // A closed seller (the farmer deleted their account) stays for the books: nothing more to change.
+    if (before.userId === null) throw new Conflict(SELLER_MESSAGES.closed);
     const values = { ...(await change(before, tx)), updatedAt: nowOf(deps) };
     const [after] = await tx.update(sellers).set(values).where(eq(sellers.id, id)).returning();
     await recordAdminChange(tx, admin, {

@@ -219,15 +219,22 @@ describe('durable background jobs', () => {
 });
 
 describe('a job run at once by the request that made it (jobs.runNow)', () => {
-  /** A refund job no worker will take for an hour: committed, so runNow may claim it. */
+  /** A refund job no worker will take for an hour (as the refund button sends it): committed, so runNow may claim it. */
   async function jobNoWorkerTakesYet() {
-    return db().transaction(async (tx) => {
-      const id = await server.services.jobs.send(tx, 'refund', { orderId: 'none', amountKobo: 100 });
-      await tx.execute(
-        sql`update pgboss.job set start_after = now() + interval '1 hour' where id = ${id}::uuid`,
-      );
-      return id;
-    });
+    const id = await db().transaction((tx) =>
+      server.services.jobs.send(
+        tx,
+        'refund',
+        { orderId: 'none', amountKobo: 100 },
+        { startAfterSeconds: 3600 },
+      ),
+    );
+    const [job] = await queryRows<{ wait: number }>(
+      db(),
+      sql`select extract(epoch from start_after - now())::int as wait from pgboss.job where id = ${id}::uuid`,
+    );
+    expect(Number(job!.wait)).toBeGreaterThan(3500);
+    return id;
   }
   const stateOf = async (id: string) =>
     (await queryRows<JobRow>(db(), sql`select state from pgboss.job where id = ${id}::uuid`))[0]?.state;

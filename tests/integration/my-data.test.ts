@@ -307,7 +307,19 @@ describe('Delete my account', () => {
     });
     expect(approve.status).toBe(409);
     expect(await text(approve)).toContain(SELLER_MESSAGES.closed);
+    // …and so is a crafted change of its commission.
+    const commission = await owner.postForm('/admin/sellers', {
+      intent: 'commission',
+      sellerId: String(seller.id),
+      commissionPercent: '25',
+    });
+    expect(commission.status).toBe(409);
+    expect(await text(commission)).toContain(SELLER_MESSAGES.closed);
     const [still] = await db().select().from(schema.sellers).where(eq(schema.sellers.id, seller.id));
-    expect(still).toMatchObject({ status: 'suspended', recipientCode: null });
+    expect(still).toMatchObject({
+      status: 'suspended',
+      recipientCode: null,
+      commissionPercent: kept!.commissionPercent,
+    });
   });
 });

@@ -143,10 +143,9 @@ async function refund(orderId: string, reference: string, catfishLine: number, s
           { kind: 'refund-fail', failure: 'Declined by the bank' },
         );
       });
-      // Its job is still queued, and a job carries out whichever refund of its order is asked for when it
-      // runs, with its own amount: it has run before the next refund is asked for (red on PostgreSQL: the
-      // provider had refunded ₦1 more than the refunds that did not fail, a failed ₦1 and a ₦4 after it).
-      await server.jobsDone();
+      // Its job is still queued (a worker takes it after REFUND_FALLBACK_SECONDS): when it runs it finds its
+      // own refund settled and asks no provider, whatever refund of the order is asked for by then (it once
+      // carried out the next one with its own amount: red on PostgreSQL, ₦1 more refunded than asked).
     } else if ((await refundOrder(refundDeps(), admin, orderId, request)) === 'requested') {
       // A job worker took the refund's job before the button: the order is read once the job ran.
       await server.jobsDone();

@@ -4,6 +4,7 @@ import { Field } from '~/components/ui/field';
 import { act, load } from '~/lib/route.server';
 import { useActionResult } from '~/lib/use-action-result';
 import { AdminSellerActionSchema } from '#core/sellers/schemas';
+import { ownerChoices } from '#core/sellers/rules';
 import {
   approveSeller,
   declineSeller,
@@ -33,6 +34,7 @@ export const loader = load({
         phone: s.phone,
         // The farmer deleted their account: listed for the books, nothing more to do.
         closed: s.userId === null,
+        may: ownerChoices(s),
         status: s.status,
         commissionPercent: s.commissionPercent,
         bank: `${s.bankName} · ${s.accountNumber} · ${s.accountName}`,
@@ -155,7 +157,7 @@ export default function AdminSellers() {
               ) : null}
             </dl>
             <div className="flex flex-wrap gap-3">
-              {!s.closed && (s.status === 'applied' || s.status === 'suspended') ? (
+              {s.may.approve ? (
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="sellerId" value={s.id} />
                   <input type="hidden" name="intent" value="approve" />
@@ -164,21 +166,21 @@ export default function AdminSellers() {
                   </Button>
                 </Form>
               ) : null}
-              {s.status === 'applied' || s.status === 'approved' ? (
+              {s.may.decline || s.may.suspend ? (
                 <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
                   <input type="hidden" name="sellerId" value={s.id} />
-                  <input type="hidden" name="intent" value={s.status === 'applied' ? 'decline' : 'suspend'} />
+                  <input type="hidden" name="intent" value={s.may.decline ? 'decline' : 'suspend'} />
                   <Field
-                    label={`Reason to ${s.status === 'applied' ? 'decline' : 'suspend'} ${s.businessName}`}
+                    label={`Reason to ${s.may.decline ? 'decline' : 'suspend'} ${s.businessName}`}
                     name="reason"
                     error={errors?.reason}
                   />
                   <Button type="submit" variant="outline">
-                    {s.status === 'applied' ? 'Decline' : 'Suspend'}
+                    {s.may.decline ? 'Decline' : 'Suspend'}
                   </Button>
                 </Form>
               ) : null}
-              {!s.closed && (s.status === 'approved' || s.status === 'suspended') ? (
+              {s.may.commission ? (
                 <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
                   <input type="hidden" name="sellerId" value={s.id} />
                   <input type="hidden" name="intent" value="commission" />
