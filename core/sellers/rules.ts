@@ -30,6 +30,8 @@ export const SELLER_MESSAGES = {
   password: 'That is not your password.',
   notFound: 'This seller was not found.',
   closed: 'This seller deleted their account: there is no one to approve or to pay.',
+  commissionNotYet:
+    'Only an approved or suspended seller’s commission can be changed: an application gets its commission when it is approved.',
   accountChangedWhileApproving:
     'The seller changed their bank account just as it was approved; nothing changed. Approve again.',
   banksDown: 'The list of banks cannot be loaded just now. Please try again in a minute.',
@@ -59,9 +61,12 @@ export function nextStatus(status: SellerStatus, decision: SellerDecision): Sell
   return (rule.from as readonly SellerStatus[]).includes(status) ? rule.to : null;
 }
 
+/** A seller's own commission is changed while they sell or are suspended; an application gets one at approval. */
+export const mayChangeCommission = (status: SellerStatus) => status === 'approved' || status === 'suspended';
+
 /**
  * What the owner's sellers screen offers for a seller: each decision the table allows, and the commission
- * while approved or suspended; nothing once the farmer deleted their account (`userId` null: the record
+ * (`mayChangeCommission`); nothing once the farmer deleted their account (`userId` null: the record
  * stays for the books). The server refuses the same (core/sellers/service.ts).
  */
 export function ownerChoices(seller: { status: SellerStatus; userId: string | null }) {
@@ -70,7 +75,7 @@ export function ownerChoices(seller: { status: SellerStatus; userId: string | nu
     approve: open && nextStatus(seller.status, 'approve') !== null,
     decline: open && nextStatus(seller.status, 'decline') !== null,
     suspend: open && nextStatus(seller.status, 'suspend') !== null,
-    commission: open && (seller.status === 'approved' || seller.status === 'suspended'),
+    commission: open && mayChangeCommission(seller.status),
   };
 }
 

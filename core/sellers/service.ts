@@ -22,6 +22,7 @@ import {
   SELLER_MESSAGES,
   commissionOrNull,
   nextStatus,
+  mayChangeCommission,
   nubanOrNull,
   payoutsHeldUntil,
   type SellerDecision,
@@ -333,7 +334,10 @@ export async function setSellerCommission(
     admin,
     id,
     'updated',
-    async () => ({ commissionPercent }),
+    async (before) => {
+      if (!mayChangeCommission(before.status)) throw new Conflict(SELLER_MESSAGES.commissionNotYet);
+      return { commissionPercent };
+    },
     (before, after) => ({
       before: { commissionPercent: before.commissionPercent },
       after: { commissionPercent: after.commissionPercent },

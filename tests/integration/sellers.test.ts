@@ -171,6 +171,10 @@ describe('the owner reviews sellers', () => {
     expect((await refusal(approveSeller(deps(), admin, seller.id, '101'))).fieldErrors).toEqual({
       commissionPercent: [SELLER_MESSAGES.commission],
     });
+    // An application's commission is the one it is approved with: a change before is refused.
+    expect((await refusal(setSellerCommission(deps(), admin, seller.id, '15'))).message).toBe(
+      SELLER_MESSAGES.commissionNotYet,
+    );
     const approved = await approveSeller(deps(), admin, seller.id, '8');
     expect(approved.commissionPercent).toBe(8);
     for (const bad of ['-1', '101', '7.5'])
